@@ -1,0 +1,42 @@
+import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Logger } from 'pino';
+import type { Config } from './config';
+import { registerErrorHandler } from './plugins/errors';
+import { registerSecurity } from './plugins/security';
+import { registerSpa } from './plugins/spa';
+import { registerStorageRoutes } from './plugins/storage';
+import { systemRoutes } from './modules/system/system.routes';
+import type { Runtime } from './runtime';
+
+export interface BuildOptions {
+  logger?: Logger | false;
+}
+
+/** Builds the HTTP app on an already started runtime; never listens (tests use `app.inject`). */
+export async function build(config: Config, runtime: Runtime, options: BuildOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    ...(options.logger ? { loggerInstance: options.logger as FastifyBaseLogger } : { logger: false }),
+    bodyLimit: config.bodyLimit,
+    trustProxy: config.env === 'production',
+    // One line per request from our onResponse hook instead of Fastify's two.
+    logController: new LogController({ disableRequestLogging: true }),
+    return503OnClosing: true,
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandler(app);
+  app.addHook('onResponse', async (request, reply) => {
+    if (!request.url.startsWith('/assets/')) {
+      request.log.info({ method: request.method, url: request.url, status: reply.statusCode, ms: Math.round(reply.elapsedTime) }, 'request');
+    }
+  });
+
+  await registerSecurity(app, config);
+  await app.register(systemRoutes, { config, runtime });
+  await registerStorageRoutes(app, runtime.storage);
+  await registerSpa(app, config.webDist);
+  return app;
+}

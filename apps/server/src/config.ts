@@ -1,0 +1,148 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const GiB = 1024 ** 3;
+
+const bool = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'], { message: 'must be true or false' })
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+const port = z.coerce
+  .number({ message: 'must be a number' })
+  .int('must be an integer')
+  .min(0, 'must be between 0 and 65535')
+  .max(65535, 'must be between 0 and 65535');
+
+const bytes = z.coerce.number({ message: 'must be a number of bytes' }).int('must be an integer').positive('must be positive');
+
+const tenantId = z
+  .string()
+  .regex(/^[a-z0-9][a-z0-9-]{1,39}$/, 'must be 2-40 lowercase letters, digits or dashes');
+
+/**
+ * Every environment variable the server reads, in one place. Unset and empty values both take the
+ * default, so `PORT= npm start` behaves like an unset PORT.
+ */
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  PORT: port.default(3000),
+  PUBLIC_URL: z.string().url('must be an absolute URL such as https://teams.example.com').optional(),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// connection string')
+    .optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  MODE: z.enum(['test', 'live']).optional(),
+  TENANT_ID: tenantId.default('demo'),
+  BODY_LIMIT: bytes.default(1024 * 1024),
+  WORKERS: z.coerce.number({ message: 'must be a number' }).int().min(0, 'must be 0 or more').default(1),
+  RTMP_PORT: port.default(1935),
+  STORAGE_DRIVER: z.enum(['local', 's3']).default('local'),
+  STORAGE_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  UPLOAD_MAX_BYTES: bytes.default(20 * GiB),
+  S3_BUCKET: z.string().min(3).optional(),
+  S3_ENDPOINT: z.string().url('must be a URL such as https://s3.example.com').optional(),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  S3_FORCE_PATH_STYLE: bool.default('true'),
+  STRIPE_SECRET_KEY: z.string().min(1).optional(),
+  STRIPE_PUBLISHABLE_KEY: z.string().min(1).optional(),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+export interface Config {
+  env: Env['NODE_ENV'];
+  host: string;
+  port: number;
+  /** Origin used for links we send out (storage URLs, e-mails); never taken from the Host header. */
+  publicUrl: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  logLevel: Env['LOG_LEVEL'];
+  mode: 'test' | 'live';
+  tenantId: string;
+  bodyLimit: number;
+  workers: number;
+  rtmpPort: number;
+  uploadMaxBytes: number;
+  storage:
+    | { driver: 'local'; root: string; secret: string | undefined }
+    | {
+        driver: 's3';
+        bucket: string;
+        endpoint: string | undefined;
+        region: string;
+        accessKeyId: string;
+        secretAccessKey: string;
+        forcePathStyle: boolean;
+      };
+  billing: { provider: 'local' | 'stripe'; publishableKey: string | undefined };
+  /** Where the built SPA lives; absent in API-only tests. */
+  webDist: string | undefined;
+}
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+export function loadConfig(
+  source: NodeJS.ProcessEnv = process.env,
+  overrides: Partial<Pick<Config, 'webDist'>> = {},
+): Config {
+  const raw = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== ''));
+  const parsed = envSchema.safeParse(raw);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => {
+      const name = String(i.path[0]);
+      const got = raw[name] === undefined ? '' : ` (got '${raw[name]}')`;
+      return `  ${name} ${i.message}${got}`;
+    });
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const env = parsed.data;
+  const dataDir = path.resolve(env.DATA_DIR);
+  return {
+    env: env.NODE_ENV,
+    host: env.HOST,
+    port: env.PORT,
+    publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ''),
+    dataDir,
+    databaseUrl: env.DATABASE_URL,
+    logLevel: env.LOG_LEVEL,
+    mode: env.MODE ?? (env.NODE_ENV === 'production' ? 'live' : 'test'),
+    tenantId: env.TENANT_ID,
+    bodyLimit: env.BODY_LIMIT,
+    workers: env.WORKERS,
+    rtmpPort: env.RTMP_PORT,
+    uploadMaxBytes: env.UPLOAD_MAX_BYTES,
+    storage: storageConfig(env, dataDir),
+    billing: {
+      provider: env.STRIPE_SECRET_KEY ? 'stripe' : 'local',
+      publishableKey: env.STRIPE_PUBLISHABLE_KEY,
+    },
+    webDist: overrides.webDist,
+  };
+}
+
+function storageConfig(env: Env, dataDir: string): Config['storage'] {
+  if (env.STORAGE_DRIVER === 'local') {
+    return { driver: 'local', root: path.join(dataDir, 'storage'), secret: env.STORAGE_SECRET };
+  }
+  const missing = (['S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const).filter((k) => !env[k]);
+  if (missing.length > 0) {
+    throw new ConfigError(`Invalid configuration:\n${missing.map((k) => `  ${k} is required when STORAGE_DRIVER=s3`).join('\n')}`);
+  }
+  return {
+    driver: 's3',
+    bucket: env.S3_BUCKET!,
+    endpoint: env.S3_ENDPOINT,
+    region: env.S3_REGION,
+    accessKeyId: env.S3_ACCESS_KEY_ID!,
+    secretAccessKey: env.S3_SECRET_ACCESS_KEY!,
+    forcePathStyle: env.S3_FORCE_PATH_STYLE,
+  };
+}

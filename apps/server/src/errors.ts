@@ -1,0 +1,32 @@
+import type { ErrorCode } from '@app/contracts/errors';
+
+const defaultStatus: Record<ErrorCode, number> = {
+  BAD_REQUEST: 400,
+  VALIDATION_FAILED: 400,
+  INVALID_JSON: 400,
+  PAYLOAD_TOO_LARGE: 413,
+  UNSUPPORTED_MEDIA_TYPE: 415,
+  UNAUTHORIZED: 401,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  CONFLICT: 409,
+  RATE_LIMITED: 429,
+  INVALID_SIGNATURE: 403,
+  EXPIRED: 403,
+  RANGE_NOT_SATISFIABLE: 416,
+  INTERNAL: 500,
+};
+
+/** The one error type services throw; the error handler maps it to `{ statusCode, code, error, message }`. */
+export class AppError extends Error {
+  readonly statusCode: number;
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+    statusCode?: number,
+  ) {
+    super(message);
+    this.name = 'AppError';
+    this.statusCode = statusCode ?? defaultStatus[code];
+  }
+}

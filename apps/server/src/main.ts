@@ -1,0 +1,87 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { FastifyInstance } from 'fastify';
+import { build } from './app';
+import { ConfigError, loadConfig, type Config } from './config';
+import { ensureWritableDataDir } from './data-dir';
+import { startEmbeddedPostgres, type EmbeddedPostgres } from './db/embedded-postgres';
+import { createLogger } from './logger';
+import { startRuntime, type Runtime } from './runtime';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+/** dist/main.js sits in apps/server/dist; the web build in apps/web/dist. */
+const defaultWebDist = path.resolve(here, '../../web/dist');
+
+function fail(message: string): never {
+  process.stderr.write(`\n${message}\n\n`);
+  process.exit(1);
+}
+
+async function main() {
+  let config: Config;
+  try {
+    config = loadConfig(process.env, { webDist: process.env.WEB_DIST ?? defaultWebDist });
+  } catch (err) {
+    if (err instanceof ConfigError) fail(err.message);
+    throw err;
+  }
+  const log = createLogger(config);
+  let database: EmbeddedPostgres | undefined;
+  let runtime: Runtime | undefined;
+  let app: FastifyInstance | undefined;
+
+  let shuttingDown: Promise<void> | undefined;
+  // Reverse order of start: stop taking requests, let jobs finish or abort, close the pool, then the database.
+  const shutdown = (reason: string, code = 0) => {
+    shuttingDown ??= (async () => {
+      log.info({ reason }, 'shutting down');
+      await app?.close().catch((err) => log.error({ err }, 'error closing HTTP server'));
+      await runtime?.close().catch((err) => log.error({ err }, 'error stopping workers'));
+      await database?.stop().catch((err) => log.error({ err }, 'error stopping PostgreSQL'));
+      log.info('stopped');
+      process.exit(code);
+    })();
+    return shuttingDown;
+  };
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.on(signal, () => {
+      if (shuttingDown) {
+        process.stderr.write('Forced exit.\n');
+        process.exit(130);
+      }
+      void shutdown(signal);
+    });
+  }
+  process.on('uncaughtException', (err) => {
+    log.fatal({ err }, 'uncaught exception');
+    void shutdown('uncaughtException', 1);
+  });
+  process.on('unhandledRejection', (err) => {
+    log.fatal({ err }, 'unhandled rejection');
+    void shutdown('unhandledRejection', 1);
+  });
+
+  try {
+    await ensureWritableDataDir(config.dataDir);
+    const databaseUrl = config.databaseUrl ?? (database = await startEmbeddedPostgres(path.join(config.dataDir, 'postgres'), log)).url;
+    runtime = await startRuntime(config, databaseUrl, log);
+    app = await build(config, runtime, { logger: log });
+    await app.listen({ port: config.port, host: config.host });
+  } catch (err) {
+    const e = err as NodeJS.ErrnoException;
+    const message =
+      e.code === 'EADDRINUSE'
+        ? `Port ${config.port} is already in use. Stop the other program or set PORT to a free port.`
+        : e.code === 'EACCES' && (e as { syscall?: string }).syscall === 'listen'
+          ? `Not allowed to listen on port ${config.port}. Set PORT to a port above 1023.`
+          : e.message;
+    log.error({ err }, 'start-up failed');
+    process.stderr.write(`\n${message}\n\n`);
+    await shutdown('start-up failed', 1);
+    return;
+  }
+  const url = `http://localhost:${(app.server.address() as { port: number }).port}`;
+  process.stdout.write(`\n  Teamfilm is ready: ${url}\n  (public URL ${config.publicUrl}; data in ${config.dataDir}; Ctrl-C to stop)\n\n`);
+}
+
+void main();

@@ -1,0 +1,28 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { health, publicConfig } from '@app/contracts/config';
+import { errorBody } from '@app/contracts/errors';
+import type { Config } from '../../config';
+import type { Runtime } from '../../runtime';
+import { AppError } from '../../errors';
+import { checkHealth } from './system.service';
+
+export const systemRoutes: FastifyPluginAsyncZod<{ config: Config; runtime: Runtime }> = async (app, { config, runtime }) => {
+  app.get('/api/health', { schema: { response: { 200: health, 503: errorBody } } }, async () => {
+    const problem = await checkHealth(runtime);
+    if (problem) throw new AppError('INTERNAL', problem, 503);
+    return { ok: true as const };
+  });
+
+  const publicView = publicConfig.parse({
+    tenantId: config.tenantId,
+    mode: config.mode,
+    // Relative, so it works on whatever host the browser reached us by.
+    identityBaseUrl: "/v0/",
+    ingestUrl: `rtmp://${new URL(config.publicUrl).hostname}:${config.rtmpPort}/live`,
+    billing: { provider: config.billing.provider, publishableKey: config.billing.publishableKey },
+  });
+  app.get('/api/config', { schema: { response: { 200: publicConfig } } }, async (_req, reply) => {
+    reply.header('Cache-Control', 'no-cache');
+    return publicView;
+  });
+};

@@ -1,0 +1,47 @@
+import type { Logger } from 'pino';
+import type { Config } from './config';
+import { createDb, type Db } from './db/client';
+import { runMigrations } from './db/migrate';
+import { startJobQueue, type JobQueue } from './jobs/job-queue';
+import { getOrCreateSecret } from './modules/system/secrets.service';
+import { ensureTenant } from './modules/tenants/tenants.service';
+import { createStorage } from './storage/create-storage';
+import type { Storage } from './storage/storage';
+
+/** Everything the app and the workers share, created once per process (or per test file). */
+export interface Runtime {
+  db: Db;
+  storage: Storage;
+  jobs: JobQueue;
+  close(): Promise<void>;
+}
+
+export async function startRuntime(config: Config, databaseUrl: string, log: Logger): Promise<Runtime> {
+  const db = createDb(databaseUrl);
+  try {
+    await runMigrations(db);
+    await ensureTenant(db, config.tenantId);
+    const storage = await buildStorage(config, db);
+    const jobs = await startJobQueue(databaseUrl, log);
+    if (config.workers > 0) await jobs.startWorkers({ db, storage, log: log.child({ component: 'worker' }) });
+    return {
+      db,
+      storage,
+      jobs,
+      async close() {
+        await jobs.stop();
+        await db.$client.end();
+      },
+    };
+  } catch (err) {
+    await db.$client.end().catch(() => undefined);
+    throw err;
+  }
+}
+
+async function buildStorage(config: Config, db: Db): Promise<Storage> {
+  const s = config.storage;
+  if (s.driver === 's3') return createStorage(s);
+  const secret = s.secret ?? (await getOrCreateSecret(db, 'storage-url-signing'));
+  return createStorage({ driver: 'local', root: s.root, publicBaseUrl: config.publicUrl, secret });
+}

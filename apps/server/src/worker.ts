@@ -1,0 +1,35 @@
+import { loadConfig, ConfigError } from './config';
+import { createLogger } from './logger';
+import { startRuntime } from './runtime';
+
+/** A media node at scale: `WORKERS=0` on web nodes, `node apps/server/dist/worker.js` here (needs DATABASE_URL). */
+async function main() {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      process.stderr.write(`${err.message}\n`);
+      process.exit(1);
+    }
+    throw err;
+  }
+  if (!config.databaseUrl) {
+    process.stderr.write('A separate worker needs DATABASE_URL pointing at the same PostgreSQL as the web nodes.\n');
+    process.exit(1);
+  }
+  const log = createLogger(config).child({ component: 'worker' });
+  const runtime = await startRuntime({ ...config, workers: Math.max(1, config.workers) }, config.databaseUrl, log);
+  log.info('worker started');
+  let stopping = false;
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.on(signal, async () => {
+      if (stopping) process.exit(130);
+      stopping = true;
+      await runtime.close();
+      process.exit(0);
+    });
+  }
+}
+
+void main();

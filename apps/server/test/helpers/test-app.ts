@@ -1,0 +1,31 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import pino from 'pino';
+import { build } from '../../src/app';
+import { loadConfig, type Config } from '../../src/config';
+import { startRuntime } from '../../src/runtime';
+import { createTestDatabase } from './test-db';
+
+export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
+
+/** The real app on a fresh database and data directory; `env` is what the server would read. */
+export async function createTestApp(env: Record<string, string> = {}, overrides: Partial<Pick<Config, 'webDist'>> = {}) {
+  const database = await createTestDatabase();
+  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'teamfilm-test-'));
+  const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...env }, overrides);
+  const runtime = await startRuntime(config, database.url, pino({ level: 'silent' }));
+  const app = await build(config, runtime);
+  return {
+    app,
+    runtime,
+    config,
+    databaseUrl: database.url,
+    async close() {
+      await app.close();
+      await runtime.close();
+      await database.drop();
+      await fs.rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,35 @@
+import { ChevronLeftIcon } from 'lucide-react';
+import { Link, useLocation } from 'react-router';
+
+import { getBackLink } from '@/app/layouts/back-link';
+import { Brand } from '@/app/layouts/brand';
+import { ModeToggle } from '@/components/mode-toggle';
+
+/** Top bar: brand, back link (spec section 2) and the theme menu. Sticky, clear of the notch. */
+export function Header({ showBackLink = true }: { showBackLink?: boolean }) {
+  const { pathname } = useLocation();
+  const back = showBackLink ? getBackLink(pathname) : null;
+
+  return (
+    <header className="bg-background/85 supports-[backdrop-filter]:bg-background/70 sticky top-0 z-40 border-b pt-[env(safe-area-inset-top)] backdrop-blur">
+      <div className="mx-auto flex h-14 w-full max-w-3xl items-center gap-3 px-4">
+        <Brand compact={back !== null} />
+        {back ? (
+          <>
+            <span aria-hidden="true" className="bg-border h-5 w-px" />
+            <Link
+              to={back.to}
+              className="hover:bg-accent focus-visible:ring-ring/50 -ml-1 flex min-w-0 items-center gap-0.5 rounded-md py-1 pr-2 pl-1 text-sm font-medium outline-none focus-visible:ring-[3px]"
+            >
+              <ChevronLeftIcon aria-hidden="true" className="size-4 shrink-0" />
+              <span className="truncate">{back.label}</span>
+            </Link>
+          </>
+        ) : null}
+        <div className="ml-auto">
+          <ModeToggle />
+        </div>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,45 @@
+import type { Level } from '@app/contracts/levels';
+import { useEffect } from 'react';
+
+import { useUsage } from '@/features/subscription/api/get-usage';
+import { useMe } from '@/features/users/api/get-me';
+import { useSession } from '@/lib/auth/session';
+import { computeLevel } from '@/lib/subscription/compute-level';
+import { LevelContext } from '@/lib/subscription/level-context';
+
+function useLoggedFailure(error: Error | null, what: string) {
+  useEffect(() => {
+    if (error) console.error(`Could not load ${what}; continuing without it.`, error);
+  }, [error, what]);
+}
+
+/**
+ * Spec section 4: unknown until signed in and loaded; usage first; the own-user record only when the
+ * usage list is empty. Failed loads fall back to empty/absent (spec section 8), i.e. level `none`.
+ */
+function useSubscriptionLevel(): Level | undefined {
+  const { isLoggedIn } = useSession();
+
+  const usage = useUsage();
+  useLoggedFailure(usage.error, 'the subscription usage');
+  // Keep earlier data if only a background refetch failed.
+  const usageItems = usage.data?.items ?? (usage.isError ? [] : undefined);
+
+  const me = useMe({ enabled: usageItems?.length === 0 });
+  useLoggedFailure(me.error, 'the user record');
+
+  if (!isLoggedIn || usageItems === undefined) return undefined;
+  if (usageItems.length > 0) return computeLevel({ usageItems, now: Date.now() });
+  if (me.isPending) return undefined;
+  return computeLevel({ usageItems, userRecord: me.data ?? null, now: Date.now() });
+}
+
+/**
+ * App wiring of the level: composes the subscription and users features (which may not import each
+ * other). The accounts issue extends this (e.g. invalidating `usage` after a purchase); pages and
+ * guards only ever read `useLevel()`.
+ */
+export function LevelProvider({ children }: { children: React.ReactNode }) {
+  const level = useSubscriptionLevel();
+  return <LevelContext.Provider value={level}>{children}</LevelContext.Provider>;
+}

@@ -1,0 +1,210 @@
+import type { Level } from '@app/contracts/levels';
+import { createBrowserRouter, data, redirect, type RouteObject } from 'react-router';
+
+import { MainLayout } from '@/app/layouts/main-layout';
+import { PublicLayout } from '@/app/layouts/public-layout';
+import { ErrorPage } from '@/app/routes/error-page';
+import { ProtectedRoute } from '@/app/routes/protected-route';
+import { PageLoading } from '@/components/page-loading';
+import { paths } from '@/config/paths';
+import { allLevels } from '@/lib/subscription/level-context';
+
+// Spec section 6: who may open which section.
+const teamLevels: readonly Level[] = ['athlete', 'team']; // team, upload, profile
+const eventLevels: readonly Level[] = ['none', 'fan'];
+const subscribeLevels: readonly Level[] = ['none'];
+
+function notFound(): never {
+  throw data(null, { status: 404, statusText: 'Not Found' });
+}
+
+// Routes whose loader always redirects or throws never render; an explicit null element says so
+// (and keeps React Router from warning about an "empty page").
+const loaderOnly = { element: null };
+
+/*
+ * Every route of spec section 2. Each page is its own lazily loaded module (route-level code
+ * splitting: /login never downloads the player or any other page). A page module exports
+ * `Component`, and may export `loader`, `ErrorBoundary`, `handle`, ... as later issues need.
+ *
+ * Both trees nest the pages in a pathless route with its own errorElement, so a page that fails
+ * shows the error page inside its layout (header and navigation still usable); the outer
+ * errorElement only catches failures of the layout itself.
+ */
+export const routes: RouteObject[] = [
+  {
+    id: 'public',
+    element: <PublicLayout />,
+    errorElement: <ErrorPage />,
+    hydrateFallbackElement: <PageLoading className="min-h-svh" />,
+    children: [
+      {
+        errorElement: <ErrorPage />,
+        children: [
+          { path: 'login', lazy: () => import('@/features/auth/routes/login-page') },
+          { path: 'reset', lazy: () => import('@/features/auth/routes/reset-page') },
+          { path: 'register', lazy: () => import('@/features/registration/routes/register-page') },
+          {
+            path: 'register/coach',
+            lazy: () => import('@/features/registration/routes/coach-registration-page'),
+          },
+          {
+            path: 'register/athlete',
+            lazy: () => import('@/features/registration/routes/athlete-registration-page'),
+          },
+          {
+            path: 'register/fan',
+            lazy: () => import('@/features/registration/routes/fan-registration-page'),
+          },
+          {
+            path: 'register/invite',
+            lazy: () => import('@/features/registration/routes/invite-athletes-page'),
+          },
+          {
+            path: 'register/subscribe/:typeSubscription',
+            lazy: () => import('@/features/subscription/routes/register-subscribe-page'),
+          },
+          { path: 'logout', lazy: () => import('@/features/auth/routes/logout-page') },
+        ],
+      },
+    ],
+  },
+  {
+    id: 'main',
+    path: '/',
+    element: <MainLayout />,
+    errorElement: <ErrorPage />,
+    hydrateFallbackElement: <PageLoading className="min-h-svh" />,
+    children: [
+      {
+        errorElement: <ErrorPage />,
+        children: [
+          // Spec: "home: redirects to /team".
+          { index: true, loader: () => redirect(paths.team), ...loaderOnly },
+          { path: 'home', loader: () => redirect(paths.team), ...loaderOnly },
+          {
+            path: 'team',
+            element: <ProtectedRoute levels={teamLevels} />,
+            children: [
+              { index: true, lazy: () => import('@/features/team/routes/team-page') },
+              { path: 'members', lazy: () => import('@/features/members/routes/members-page') },
+              {
+                path: 'members/:profiled',
+                lazy: () => import('@/features/profiles/routes/member-profile-page'),
+              },
+              { path: 'videos', lazy: () => import('@/features/videos/routes/team-videos-page') },
+              { path: 'videos/:key', lazy: () => import('@/features/videos/routes/team-video-page') },
+              { path: 'clips', lazy: () => import('@/features/clips/routes/team-clips-page') },
+              { path: 'clips/:clipId', lazy: () => import('@/features/clips/routes/team-clip-page') },
+              {
+                path: 'clips/:clipId/edit',
+                lazy: () => import('@/features/clips/routes/edit-clip-page'),
+              },
+              {
+                path: 'messages',
+                lazy: () => import('@/features/messages/routes/message-board-page'),
+              },
+              {
+                path: 'messages/:messageId',
+                lazy: () => import('@/features/messages/routes/message-thread-page'),
+              },
+              { path: 'activity', lazy: () => import('@/features/activity/routes/activity-page') },
+              { path: 'schedule', lazy: () => import('@/features/schedule/routes/schedule-page') },
+              {
+                path: 'schedule/:eventId',
+                lazy: () => import('@/features/schedule/routes/schedule-event-page'),
+              },
+            ],
+          },
+          {
+            path: 'library',
+            element: <ProtectedRoute levels={allLevels} />,
+            children: [
+              { index: true, lazy: () => import('@/features/library/routes/library-page') },
+              { path: 'videos', lazy: () => import('@/features/videos/routes/library-videos-page') },
+              {
+                path: 'videos/all',
+                lazy: () => import('@/features/videos/routes/library-all-videos-page'),
+              },
+              {
+                path: 'videos/:videoId',
+                lazy: () => import('@/features/videos/routes/library-video-page'),
+              },
+              { path: 'clips', lazy: () => import('@/features/clips/routes/library-clips-page') },
+              {
+                path: 'clips/all',
+                lazy: () => import('@/features/clips/routes/library-all-clips-page'),
+              },
+              {
+                path: 'clips/:clipId',
+                lazy: () => import('@/features/clips/routes/library-clip-page'),
+              },
+              { path: 'reels', lazy: () => import('@/features/reels/routes/library-reels-page') },
+              {
+                path: 'reels/all',
+                lazy: () => import('@/features/reels/routes/library-all-reels-page'),
+              },
+              { path: 'reels/:reelId', lazy: () => import('@/features/reels/routes/reel-page') },
+              {
+                path: 'reels/:reelId/edit',
+                lazy: () => import('@/features/reels/routes/edit-reel-page'),
+              },
+            ],
+          },
+          {
+            path: 'upload',
+            element: <ProtectedRoute levels={teamLevels} />,
+            children: [
+              { index: true, lazy: () => import('@/features/upload/routes/upload-page') },
+              { path: 'confirm', lazy: () => import('@/features/upload/routes/upload-confirm-page') },
+            ],
+          },
+          {
+            path: 'live',
+            element: <ProtectedRoute levels={allLevels} />,
+            children: [
+              { index: true, lazy: () => import('@/features/live/routes/live-page') },
+              { path: ':streamId', lazy: () => import('@/features/live/routes/live-stream-page') },
+              { path: 'upcoming', lazy: () => import('@/features/live/routes/upcoming-page') },
+              {
+                path: 'upcoming/:streamId',
+                lazy: () => import('@/features/live/routes/upcoming-stream-page'),
+              },
+              { path: 'archives', lazy: () => import('@/features/live/routes/archives-page') },
+              {
+                path: 'archives/:streamId',
+                lazy: () => import('@/features/live/routes/archive-stream-page'),
+              },
+            ],
+          },
+          {
+            path: 'profile',
+            element: <ProtectedRoute levels={teamLevels} />,
+            children: [
+              { index: true, lazy: () => import('@/features/profiles/routes/profile-page') },
+              { path: 'edit', lazy: () => import('@/features/profiles/routes/edit-profile-page') },
+            ],
+          },
+          {
+            path: 'events',
+            element: <ProtectedRoute levels={eventLevels} />,
+            children: [{ index: true, lazy: () => import('@/features/live/routes/events-page') }],
+          },
+          {
+            path: 'subscribe',
+            element: <ProtectedRoute levels={subscribeLevels} />,
+            children: [
+              { index: true, lazy: () => import('@/features/subscription/routes/subscribe-page') },
+            ],
+          },
+          // Anything else under / is the error page with 404 'Not Found'.
+          { path: '*', loader: notFound, ...loaderOnly },
+        ],
+      },
+    ],
+  },
+];
+
+export function createAppRouter() {
+  return createBrowserRouter(routes);
+}

@@ -1,0 +1,11 @@
+import { Page } from '@/components/page';
+import { LiveOverview } from '@/features/live/components/live-overview';
+
+/** /events: for levels none and fan, the same screen as the live index (spec section 2). */
+export function Component() {
+  return (
+    <Page title="Events" description="Live games and upcoming events.">
+      <LiveOverview />
+    </Page>
+  );
+}

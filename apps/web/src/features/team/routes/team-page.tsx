@@ -1,0 +1,66 @@
+import {
+  ActivityIcon,
+  CalendarDaysIcon,
+  FilmIcon,
+  MessagesSquareIcon,
+  ScissorsIcon,
+  UsersIcon,
+} from 'lucide-react';
+
+import { Page } from '@/components/page';
+import { SectionCard } from '@/components/section-card';
+
+// Spec section 2, "Team dashboard": these sections, in this order, each linking to its page.
+const sections = [
+  {
+    title: 'Members',
+    to: '/team/members',
+    icon: UsersIcon,
+    body: "Your team's coaches and athletes will appear here.",
+  },
+  {
+    title: 'Recent Videos',
+    to: '/team/videos',
+    icon: FilmIcon,
+    body: 'Your latest game videos will appear here.',
+  },
+  {
+    title: 'New Clips',
+    to: '/team/clips',
+    icon: ScissorsIcon,
+    body: 'New highlights from your games will appear here.',
+  },
+  {
+    title: 'Message Board',
+    to: '/team/messages',
+    icon: MessagesSquareIcon,
+    body: 'The latest messages from your team will appear here.',
+  },
+  {
+    title: 'Latest Activity',
+    to: '/team/activity',
+    icon: ActivityIcon,
+    body: "What's new on your team will appear here.",
+  },
+  {
+    title: 'Schedule',
+    to: '/team/schedule',
+    icon: CalendarDaysIcon,
+    body: 'Upcoming games and events will appear here.',
+  },
+];
+
+/** /team: the team dashboard. */
+export function Component() {
+  return (
+    <Page title="Team" description="Your team at a glance.">
+      <div className="grid gap-4 sm:grid-cols-2">
+        {sections.map(({ title, to, icon, body }) => (
+          <SectionCard key={to} title={title} to={to} icon={icon}>
+            {body}
+          </SectionCard>
+        ))}
+      </div>
+    </Page>
+  );
+}

@@ -1,0 +1,25 @@
+import { userMe, type UserMe } from '@app/contracts/user-me';
+import { useQuery } from '@tanstack/react-query';
+
+import type { ApiClient } from '@/lib/api-client';
+import { useApiClient } from '@/lib/api-client-context';
+import { useSession } from '@/lib/auth/session';
+
+/** `GET /api/user/me`: the own-user record (spec section 7). */
+export function getMe(api: ApiClient, signal?: AbortSignal): Promise<UserMe> {
+  return api.request('/api/user/me', { schema: userMe, signal });
+}
+
+export function meQueryKey(userKey: string | number | undefined) {
+  return ['users', userKey ?? 'signed-in', 'me'] as const;
+}
+
+export function useMe({ enabled = true }: { enabled?: boolean } = {}) {
+  const api = useApiClient();
+  const session = useSession();
+  return useQuery({
+    queryKey: meQueryKey(session.userId ?? session.userUuid),
+    queryFn: ({ signal }) => getMe(api, signal),
+    enabled: enabled && session.isLoggedIn,
+  });
+}

@@ -1,0 +1,40 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import type { TestProject } from 'vitest/node';
+import { freePort, processesMentioning, startServer, waitForOutput } from '../../apps/server/test/helpers/server-process';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    baseUrl: string;
+    chromiumPath: string;
+    dataDir: string;
+  }
+}
+
+/** Builds the app if its sources changed and starts it exactly as `npm start` would, on a throw-away DATA_DIR. */
+export default async function setup(project: TestProject) {
+  // @ts-expect-error plain .mjs build script without type declarations
+  const { ensureBuilt } = await import('../../scripts/lib/ensure-build.mjs');
+  // @ts-expect-error plain .mjs script without type declarations
+  const { ensureChromium } = await import('../../scripts/lib/chromium.mjs');
+  await ensureBuilt();
+  const chromiumPath: string = ensureChromium();
+
+  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'teamfilm-e2e-'));
+  await fs.chmod(dataDir, 0o755);
+  const port = await freePort();
+  const server = startServer({ DATA_DIR: dataDir, PORT: String(port), PUBLIC_URL: `http://localhost:${port}` });
+  await waitForOutput(server, /Teamfilm is ready/, 180_000);
+
+  project.provide('baseUrl', `http://localhost:${port}`);
+  project.provide('chromiumPath', chromiumPath);
+  project.provide('dataDir', dataDir);
+
+  return async () => {
+    process.kill(-server.child.pid!, 'SIGINT');
+    await server.exited;
+    for (const pid of processesMentioning(dataDir)) process.kill(pid, 'SIGKILL');
+    await fs.rm(dataDir, { recursive: true, force: true });
+  };
+}

@@ -1,0 +1,125 @@
+// `npm run bench`: prints the foundation's numbers. Targets: warm start < 3 s, /login JS < 150 KB gzip.
+import { spawn } from 'node:child_process';
+import fs from 'node:fs/promises';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { ensureInstall } from './lib/ensure-install.mjs';
+import { at, root } from './lib/paths.mjs';
+
+ensureInstall();
+const { ensureBuilt } = await import('./lib/ensure-build.mjs');
+const { ensureChromium } = await import('./lib/chromium.mjs');
+await ensureBuilt();
+
+const freePort = () =>
+  new Promise((resolve) => {
+    const s = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = s.address();
+      s.close(() => resolve(port));
+    });
+  });
+
+/** Seconds from spawning `command` until /api/health answers 200; then stops it with SIGINT. */
+async function timeToHealthy(args, dataDir) {
+  const port = await freePort();
+  const started = performance.now();
+  const child = spawn(process.execPath, args, {
+    cwd: root,
+    env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), LOG_LEVEL: 'warn', DATABASE_URL: '' },
+    stdio: 'ignore',
+    detached: true,
+  });
+  const exited = new Promise((r) => child.once('exit', r));
+  let seconds;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error('server exited during start-up');
+    try {
+      const res = await fetch(`http://127.0.0.1:${port}/api/health`);
+      if (res.status === 200) {
+        seconds = (performance.now() - started) / 1000;
+        break;
+      }
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  process.kill(-child.pid, 'SIGINT');
+  await exited;
+  return { seconds, port };
+}
+
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+const fmt = (s) => `${s.toFixed(2)} s`;
+
+async function startTimes() {
+  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'teamfilm-bench-'));
+  await fs.chmod(dataDir, 0o755);
+  try {
+    const main = [at('apps/server/dist/main.js')];
+    const cold = await timeToHealthy(main, dataDir);
+    const warm = [];
+    for (let i = 0; i < 3; i++) warm.push((await timeToHealthy(main, dataDir)).seconds);
+    const npmStart = [];
+    for (let i = 0; i < 3; i++) npmStart.push((await timeToHealthy([at('scripts/start.mjs')], dataDir)).seconds);
+    return { cold: cold.seconds, warm: median(warm), npmStart: median(npmStart) };
+  } finally {
+    await fs.rm(dataDir, { recursive: true, force: true });
+  }
+}
+
+async function loginJavaScript() {
+  const { chromium } = await import('playwright-core');
+  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'teamfilm-bench-'));
+  await fs.chmod(dataDir, 0o755);
+  const port = await freePort();
+  const child = spawn(process.execPath, [at('apps/server/dist/main.js')], {
+    cwd: root,
+    env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), LOG_LEVEL: 'warn', DATABASE_URL: '' },
+    stdio: 'ignore',
+    detached: true,
+  });
+  const exited = new Promise((r) => child.once('exit', r));
+  try {
+    for (;;) {
+      const ok = await fetch(`http://127.0.0.1:${port}/api/health`).then((r) => r.ok, () => false);
+      if (ok) break;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    const browser = await chromium.launch({
+      executablePath: ensureChromium(),
+      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update'],
+    });
+    const page = await browser.newPage();
+    const scripts = new Map();
+    page.on('response', async (res) => {
+      if (res.request().resourceType() === 'script') scripts.set(new URL(res.url()).pathname, await res.body());
+    });
+    await page.goto(`http://localhost:${port}/login`, { waitUntil: 'networkidle' });
+    await browser.close();
+    let raw = 0;
+    let gz = 0;
+    let br = 0;
+    for (const body of scripts.values()) {
+      raw += body.length;
+      gz += zlib.gzipSync(body, { level: 9 }).length;
+      br += zlib.brotliCompressSync(body).length;
+    }
+    return { files: scripts.size, raw, gz, br };
+  } finally {
+    process.kill(-child.pid, 'SIGINT');
+    await exited;
+    await fs.rm(dataDir, { recursive: true, force: true });
+  }
+}
+
+console.log(`Machine: ${os.cpus().length} cores, ${(os.totalmem() / 1024 ** 3).toFixed(0)} GiB, Node ${process.versions.node}\n`);
+const t = await startTimes();
+console.log(`cold start to healthy (first start, incl. cluster init): ${fmt(t.cold)}`);
+console.log(`warm start to healthy (node apps/server/dist/main.js, median of 3): ${fmt(t.warm)}   target < 3 s`);
+console.log(`warm start to healthy (npm start path incl. install/build checks, median of 3): ${fmt(t.npmStart)}   target < 3 s`);
+const js = await loginJavaScript();
+const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
+console.log(`/login JavaScript: ${js.files} files, ${kb(js.raw)} raw, ${kb(js.gz)} gzip, ${kb(js.br)} brotli   target < 150 KB gzip`);

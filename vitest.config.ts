@@ -1,0 +1,8 @@
+import { defineConfig } from 'vitest/config';
+
+// Each workspace owns its test setup; the root only lists them so `vitest run` runs everything.
+export default defineConfig({
+  test: {
+    projects: ['packages/*', 'apps/*', 'e2e'],
+  },
+});
