@@ -9,5 +9,6 @@ export default defineConfig({
     hookTimeout: 180_000,
     // One browser at a time on a 2-core machine.
     fileParallelism: false,
+    sequence: { groupOrder: 3 },
   },
 });

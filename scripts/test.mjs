@@ -15,7 +15,21 @@ try {
 const { ensureBuilt } = await import('./lib/ensure-build.mjs');
 await ensureBuilt();
 
-const result = spawnSync(process.execPath, [at('node_modules/vitest/vitest.mjs'), 'run', ...process.argv.slice(2)], {
+// Types first: a type error fails fast and names the file, before minutes of integration tests.
+const workspaces = ['packages/contracts', 'packages/media', 'apps/server', 'apps/web', 'e2e'];
+if (!process.argv.includes('--no-typecheck')) {
+  console.log('Type-checking...');
+  for (const ws of workspaces) {
+    const tsc = spawnSync(process.execPath, [at('node_modules/typescript/bin/tsc'), '-p', at(ws), '--noEmit'], { cwd: root, stdio: 'inherit' });
+    if (tsc.status !== 0) {
+      console.error(`Type errors in ${ws}.`);
+      process.exit(tsc.status ?? 1);
+    }
+  }
+}
+
+const vitestArgs = process.argv.slice(2).filter((a) => a !== '--no-typecheck');
+const result = spawnSync(process.execPath, [at('node_modules/vitest/vitest.mjs'), 'run', ...vitestArgs], {
   cwd: root,
   stdio: 'inherit',
   env: { ...process.env, CHROMIUM_PATH: chromium },

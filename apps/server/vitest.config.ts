@@ -9,5 +9,6 @@ export default defineConfig({
     hookTimeout: 120_000,
     // Each file gets its own database; a few at a time keeps 2 cores responsive.
     maxWorkers: 2,
+    sequence: { groupOrder: 2 },
   },
 });

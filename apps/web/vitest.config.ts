@@ -9,6 +9,8 @@ export default defineConfig({
   },
   test: {
     name: 'web',
+      // Projects run one group after another: fast unit suites first, the browser last.
+      sequence: { groupOrder: 1 },
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['./src/test/setup.ts'],

@@ -2,7 +2,7 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    name: 'media',
+    name: 'media', sequence: { groupOrder: 0 },
     include: ['test/**/*.test.ts'],
     testTimeout: 60000,
   },

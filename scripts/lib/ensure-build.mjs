@@ -30,7 +30,15 @@ export async function buildWeb({ force = false } = {}) {
   if (!force && readStamp(stampFile) === wanted) return false;
   console.log('Building the web app...');
   const { build } = await import('vite');
-  await build({ root: at('apps/web'), logLevel: 'warn', configFile: at('apps/web/vite.config.ts') });
+  // Vite sets NODE_ENV=production in this process; start.mjs and test.mjs go on to run the server
+  // and the tests here, which must see the NODE_ENV the user gave (or none).
+  const nodeEnv = process.env.NODE_ENV;
+  try {
+    await build({ root: at('apps/web'), logLevel: 'warn', configFile: at('apps/web/vite.config.ts') });
+  } finally {
+    if (nodeEnv === undefined) delete process.env.NODE_ENV;
+    else process.env.NODE_ENV = nodeEnv;
+  }
   await precompress(dist);
   writeStamp(stampFile, wanted);
   return true;

@@ -1,8 +1,8 @@
-import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance, type FastifyReply } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Logger } from 'pino';
 import type { Config } from './config';
-import { registerErrorHandler } from './plugins/errors';
+import { registerErrorHandler, toErrorBody } from './plugins/errors';
 import { registerSecurity } from './plugins/security';
 import { registerSpa } from './plugins/spa';
 import { registerStorageRoutes } from './plugins/storage';
@@ -23,6 +23,11 @@ export async function build(config: Config, runtime: Runtime, options: BuildOpti
     logController: new LogController({ disableRequestLogging: true }),
     return503OnClosing: true,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
+    // Errors Fastify raises before routing (malformed URL encoding) get the same JSON shape as the rest.
+    frameworkErrors: (error, _request, reply: FastifyReply) => {
+      const body = toErrorBody(error);
+      void reply.status(body.statusCode).send(body);
+    },
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);

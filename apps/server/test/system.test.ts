@@ -39,6 +39,12 @@ describe('unknown routes', () => {
     expect(res.json()).toEqual({ statusCode: 404, code: 'NOT_FOUND', error: 'Not Found', message: `Route GET ${url} not found` });
   });
 
+  it('answers a malformed URL with our JSON 400', async () => {
+    const res = await t.app.inject('/api/%zz');
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ statusCode: 400, code: 'BAD_REQUEST', error: 'Bad Request' });
+  });
+
   it('answers a method that does not exist with JSON 404', async () => {
     const res = await t.app.inject({ method: 'DELETE', url: '/api/health' });
     expect(res.statusCode).toBe(404);

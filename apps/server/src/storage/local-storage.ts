@@ -12,7 +12,7 @@ import { signGrant, verifySignedRequest, type LocalGrant } from './local-signatu
 import { streamToFile } from './stream-to-file';
 import { MAX_SIGNED_URL_SECONDS, type ByteRange, type SignedPutOptions, type Storage, type StoredObject } from './storage';
 
-// The brief for this module promises `verifySignedRequest` here; it lives with the signing code.
+// Part of this module's API (the routes and callers verify through it); implemented with the signing code.
 export { verifySignedRequest } from './local-signature';
 
 export interface LocalStorageOptions {

@@ -101,6 +101,8 @@ export class S3Storage implements Storage {
       await this.client.send(
         new PutObjectCommand({ Bucket: this.bucket, Key: key, Body: body, ContentType: opts.contentType, ContentLength: body.length }),
       );
+      // Our clock, not the store's: PutObject does not return Last-Modified, and a HEAD per put
+      // would double the requests for HLS segments.
       return { key, size: body.length, contentType: opts.contentType, lastModified: new Date() };
     }
     return this.upload(key, body, opts.contentType, opts.maxBytes);

@@ -6,7 +6,7 @@ import { AppError } from '../../src/errors';
 export function registerStorageTestErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError | AppError, _request, reply) => {
     const statusCode = err.statusCode && err.statusCode >= 400 ? err.statusCode : 500;
-    const code = err instanceof AppError ? err.code : (err.code ?? 'INTERNAL');
+    const code = err instanceof AppError ? err.code : statusCode === 404 ? 'NOT_FOUND' : statusCode < 500 ? 'BAD_REQUEST' : 'INTERNAL';
     return reply
       .status(statusCode)
       .type('application/json')

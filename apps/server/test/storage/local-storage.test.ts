@@ -1,4 +1,4 @@
-import { mkdir, readdir, stat, utimes, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rm, stat, utimes, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppError } from '../../src/errors';
@@ -24,7 +24,7 @@ describe('LocalStorage specifics', () => {
   it('keeps objects and sidecar metadata in separate trees under the root', async () => {
     await storage.put('t/videos/v1/original.mp4', Buffer.from('abc'), { contentType: 'video/mp4' });
     expect((await stat(path.join(server.root, 'objects/t/videos/v1/original.mp4'))).size).toBe(3);
-    const meta = await import('node:fs/promises').then((fs) => fs.readFile(path.join(server.root, 'meta/t/videos/v1/original.mp4'), 'utf8'));
+    const meta = await readFile(path.join(server.root, 'meta/t/videos/v1/original.mp4'), 'utf8');
     expect(JSON.parse(meta)).toEqual({ contentType: 'video/mp4', size: 3 });
     expect(await server.tempFiles()).toEqual([]);
   });
@@ -61,7 +61,7 @@ describe('LocalStorage specifics', () => {
 
   it('treats a missing sidecar as application/octet-stream', async () => {
     await storage.put('t/nometa/file', Buffer.from('x'), { contentType: 'text/plain' });
-    await import('node:fs/promises').then((fs) => fs.rm(path.join(server.root, 'meta/t/nometa/file')));
+    await rm(path.join(server.root, 'meta/t/nometa/file'));
     expect(await storage.head('t/nometa/file')).toMatchObject({ size: 1, contentType: 'application/octet-stream' });
   });
 

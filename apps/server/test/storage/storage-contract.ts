@@ -241,8 +241,8 @@ export function runStorageContract(name: string, setup: () => Promise<ContractTa
       console.info(`[${name}] 100 MiB streamed put: peak RSS growth ${(growth / MiB).toFixed(1)} MiB`);
       expect(result.size).toBe(chunks * 64 * 1024);
       // Buffering would grow RSS by at least the upload size (100 MiB); streaming stays flat (measured:
-      // local ~16 MiB, S3 ~35-55 MiB including the in-process s3rver and 4 parallel 5 MiB parts).
-      expect(growth).toBeLessThan(75 * MiB);
+      // local ~16 MiB, S3 ~27-63 MiB including the in-process s3rver and 4 parallel 5 MiB parts).
+      expect(growth).toBeLessThan(80 * MiB);
 
       const hash = createHash('sha256');
       for await (const chunk of (await storage.getStream(key)).body) hash.update(chunk as Buffer);
