@@ -21,8 +21,8 @@ const freePort = () =>
     });
   });
 
-/** Seconds from spawning `command` until /api/health answers 200; then stops it with SIGINT. */
-async function timeToHealthy(args, dataDir) {
+/** Spawns the server (`args` after node) and resolves once /api/health answers 200. */
+async function startApp(args, dataDir) {
   const port = await freePort();
   const started = performance.now();
   const child = spawn(process.execPath, args, {
@@ -32,39 +32,47 @@ async function timeToHealthy(args, dataDir) {
     detached: true,
   });
   const exited = new Promise((r) => child.once('exit', r));
-  let seconds;
   for (;;) {
     if (child.exitCode !== null) throw new Error('server exited during start-up');
-    try {
-      const res = await fetch(`http://127.0.0.1:${port}/api/health`);
-      if (res.status === 200) {
-        seconds = (performance.now() - started) / 1000;
-        break;
-      }
-    } catch {
-      // not listening yet
-    }
+    const ok = await fetch(`http://127.0.0.1:${port}/api/health`).then((r) => r.status === 200, () => false);
+    if (ok) break;
     await new Promise((r) => setTimeout(r, 20));
   }
-  process.kill(-child.pid, 'SIGINT');
-  await exited;
-  return { seconds, port };
+  return {
+    port,
+    seconds: (performance.now() - started) / 1000,
+    async stop() {
+      process.kill(-child.pid, 'SIGINT');
+      await exited;
+    },
+  };
+}
+
+async function timeToHealthy(args, dataDir) {
+  const app = await startApp(args, dataDir);
+  await app.stop();
+  return app.seconds;
+}
+
+async function tempDataDir() {
+  const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'teamfilm-bench-'));
+  await fs.chmod(dir, 0o755);
+  return dir;
 }
 
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const fmt = (s) => `${s.toFixed(2)} s`;
 
 async function startTimes() {
-  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'teamfilm-bench-'));
-  await fs.chmod(dataDir, 0o755);
+  const dataDir = await tempDataDir();
   try {
     const main = [at('apps/server/dist/main.js')];
     const cold = await timeToHealthy(main, dataDir);
     const warm = [];
-    for (let i = 0; i < 3; i++) warm.push((await timeToHealthy(main, dataDir)).seconds);
+    for (let i = 0; i < 3; i++) warm.push(await timeToHealthy(main, dataDir));
     const npmStart = [];
-    for (let i = 0; i < 3; i++) npmStart.push((await timeToHealthy([at('scripts/start.mjs')], dataDir)).seconds);
-    return { cold: cold.seconds, warm: median(warm), npmStart: median(npmStart) };
+    for (let i = 0; i < 3; i++) npmStart.push(await timeToHealthy([at('scripts/start.mjs')], dataDir));
+    return { cold, warm: median(warm), npmStart: median(npmStart) };
   } finally {
     await fs.rm(dataDir, { recursive: true, force: true });
   }
@@ -72,22 +80,9 @@ async function startTimes() {
 
 async function loginJavaScript() {
   const { chromium } = await import('playwright-core');
-  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'teamfilm-bench-'));
-  await fs.chmod(dataDir, 0o755);
-  const port = await freePort();
-  const child = spawn(process.execPath, [at('apps/server/dist/main.js')], {
-    cwd: root,
-    env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), LOG_LEVEL: 'warn', DATABASE_URL: '' },
-    stdio: 'ignore',
-    detached: true,
-  });
-  const exited = new Promise((r) => child.once('exit', r));
+  const dataDir = await tempDataDir();
+  const app = await startApp([at('apps/server/dist/main.js')], dataDir);
   try {
-    for (;;) {
-      const ok = await fetch(`http://127.0.0.1:${port}/api/health`).then((r) => r.ok, () => false);
-      if (ok) break;
-      await new Promise((r) => setTimeout(r, 50));
-    }
     const browser = await chromium.launch({
       executablePath: ensureChromium(),
       args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update'],
@@ -97,7 +92,7 @@ async function loginJavaScript() {
     page.on('response', async (res) => {
       if (res.request().resourceType() === 'script') scripts.set(new URL(res.url()).pathname, await res.body());
     });
-    await page.goto(`http://localhost:${port}/login`, { waitUntil: 'networkidle' });
+    await page.goto(`http://localhost:${app.port}/login`, { waitUntil: 'networkidle' });
     await browser.close();
     let raw = 0;
     let gz = 0;
@@ -109,8 +104,7 @@ async function loginJavaScript() {
     }
     return { files: scripts.size, raw, gz, br };
   } finally {
-    process.kill(-child.pid, 'SIGINT');
-    await exited;
+    await app.stop();
     await fs.rm(dataDir, { recursive: true, force: true });
   }
 }

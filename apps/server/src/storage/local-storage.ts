@@ -9,8 +9,9 @@ import { resolveRange } from './byte-range';
 import { assertContentType } from './content-type';
 import { assertSafeKey, assertSafePrefix, isSafeKey } from './keys';
 import { signGrant, verifySignedRequest, type LocalGrant } from './local-signature';
+import { assertSignedPutOptions, assertSignedUrlExpiry } from './signed-url-options';
 import { streamToFile } from './stream-to-file';
-import { MAX_SIGNED_URL_SECONDS, type ByteRange, type SignedPutOptions, type Storage, type StoredObject } from './storage';
+import { type ByteRange, type SignedPutOptions, type Storage, type StoredObject } from './storage';
 
 // Part of this module's API (the routes and callers verify through it); implemented with the signing code.
 export { verifySignedRequest } from './local-signature';
@@ -49,12 +50,6 @@ function inside(base: string, key: string): string {
     throw new AppError('BAD_REQUEST', 'Storage key resolves outside the storage root.');
   }
   return full;
-}
-
-function assertExpiry(expiresInSec: number): void {
-  if (!Number.isSafeInteger(expiresInSec) || expiresInSec < 1 || expiresInSec > MAX_SIGNED_URL_SECONDS) {
-    throw new AppError('BAD_REQUEST', `Signed URLs must expire within 1 to ${MAX_SIGNED_URL_SECONDS} seconds.`);
-  }
 }
 
 /** Sorts directory entries so a depth-first walk yields keys in plain string order, like S3. */
@@ -222,14 +217,7 @@ export class LocalStorage implements Storage {
   }
 
   async signedPutUrl(key: string, opts: SignedPutOptions): Promise<string> {
-    assertSafeKey(key);
-    assertContentType(opts.contentType);
-    assertExpiry(opts.expiresInSec);
-    assertByteCount('maxBytes', opts.maxBytes);
-    assertByteCount('contentLength', opts.contentLength);
-    if (opts.maxBytes !== undefined && opts.contentLength !== undefined && opts.contentLength > opts.maxBytes) {
-      throw payloadTooLarge(opts.maxBytes);
-    }
+    assertSignedPutOptions(key, opts);
     const grant: LocalGrant = { method: 'PUT', key, expires: this.expiresAt(opts.expiresInSec), contentType: opts.contentType };
     if (opts.maxBytes !== undefined) grant.maxBytes = opts.maxBytes;
     if (opts.contentLength !== undefined) grant.contentLength = opts.contentLength;
@@ -238,7 +226,7 @@ export class LocalStorage implements Storage {
 
   async signedGetUrl(key: string, opts: { expiresInSec: number }): Promise<string> {
     assertSafeKey(key);
-    assertExpiry(opts.expiresInSec);
+    assertSignedUrlExpiry(opts.expiresInSec);
     return this.url({ method: 'GET', key, expires: this.expiresAt(opts.expiresInSec) });
   }
 

@@ -19,8 +19,9 @@ import { assertByteCount, ByteLimit, payloadTooLarge } from './byte-limit';
 import { assertRangeShape } from './byte-range';
 import { assertContentType } from './content-type';
 import { assertSafeKey, assertSafePrefix, isSafeKey } from './keys';
+import { assertSignedPutOptions, assertSignedUrlExpiry } from './signed-url-options';
 import { streamToFile } from './stream-to-file';
-import { MAX_SIGNED_URL_SECONDS, type ByteRange, type SignedPutOptions, type Storage, type StoredObject } from './storage';
+import { type ByteRange, type SignedPutOptions, type Storage, type StoredObject } from './storage';
 
 export interface S3StorageOptions {
   bucket: string;
@@ -53,12 +54,6 @@ function status(err: unknown): number | undefined {
 function isNotFound(err: unknown): boolean {
   const name = (err as S3ErrorLike | null)?.name;
   return name === 'NotFound' || name === 'NoSuchKey' || status(err) === 404;
-}
-
-function assertExpiry(expiresInSec: number): void {
-  if (!Number.isSafeInteger(expiresInSec) || expiresInSec < 1 || expiresInSec > MAX_SIGNED_URL_SECONDS) {
-    throw new AppError('BAD_REQUEST', `Signed URLs must expire within 1 to ${MAX_SIGNED_URL_SECONDS} seconds.`);
-  }
 }
 
 /** `bytes 0-9/100` -> range and total size. */
@@ -209,14 +204,7 @@ export class S3Storage implements Storage {
   }
 
   async signedPutUrl(key: string, opts: SignedPutOptions): Promise<string> {
-    assertSafeKey(key);
-    assertContentType(opts.contentType);
-    assertExpiry(opts.expiresInSec);
-    assertByteCount('maxBytes', opts.maxBytes);
-    assertByteCount('contentLength', opts.contentLength);
-    if (opts.maxBytes !== undefined && opts.contentLength !== undefined && opts.contentLength > opts.maxBytes) {
-      throw payloadTooLarge(opts.maxBytes);
-    }
+    assertSignedPutOptions(key, opts);
     const command = new PutObjectCommand({
       Bucket: this.bucket,
       Key: key,
@@ -231,7 +219,7 @@ export class S3Storage implements Storage {
 
   async signedGetUrl(key: string, opts: { expiresInSec: number }): Promise<string> {
     assertSafeKey(key);
-    assertExpiry(opts.expiresInSec);
+    assertSignedUrlExpiry(opts.expiresInSec);
     return getSignedUrl(this.client, new GetObjectCommand({ Bucket: this.bucket, Key: key }), { expiresIn: opts.expiresInSec });
   }
 
