@@ -1,3 +1,5 @@
+import cookie from '@fastify/cookie';
+import rateLimit from '@fastify/rate-limit';
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance, type FastifyReply } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Logger } from 'pino';
@@ -7,6 +9,8 @@ import { registerSecurity } from './plugins/security';
 import { registerSpa } from './plugins/spa';
 import { registerStorageRoutes } from './plugins/storage';
 import { systemRoutes } from './modules/system/system.routes';
+import { identityRoutes } from './modules/identity/identity.routes';
+import { AppError } from './errors';
 import type { Runtime } from './runtime';
 
 export interface BuildOptions {
@@ -40,7 +44,15 @@ export async function build(config: Config, runtime: Runtime, options: BuildOpti
   });
 
   await registerSecurity(app, config);
+  await app.register(cookie);
+  // Per-route limits (sign-in, codes, e-mails); memory store per node, keyed by client IP.
+  await app.register(rateLimit, {
+    global: false,
+    errorResponseBuilder: (_request, context) =>
+      new AppError('RATE_LIMITED', `Too many attempts. Please wait ${context.after} and try again.`),
+  });
   await app.register(systemRoutes, { config, runtime });
+  await app.register(identityRoutes, { config, identity: runtime.identity });
   await registerStorageRoutes(app, runtime.storage);
   await registerSpa(app, config.webDist);
   return app;

@@ -48,6 +48,15 @@ const envSchema = z.object({
   S3_ACCESS_KEY_ID: z.string().min(1).optional(),
   S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
   S3_FORCE_PATH_STYLE: bool.default('true'),
+  TENANTS: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9-]{1,39}=[a-z0-9.:-]+(,[a-z0-9][a-z0-9-]{1,39}=[a-z0-9.:-]+)*$/, 'must look like demo=localhost,eagles=eagles.example.com')
+    .optional(),
+  AUTH_RATE_LIMIT: z.coerce.number({ message: 'must be a number' }).int().positive('must be positive').default(20),
+  MAIL_RATE_LIMIT: z.coerce.number({ message: 'must be a number' }).int().positive('must be positive').default(10),
+  SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL').optional(),
+  MAIL_FROM: z.string().min(3).default('Teamfilm <no-reply@localhost>'),
+  SMS_PROVIDER: z.enum(['outbox', 'console']).default('outbox'),
   STRIPE_SECRET_KEY: z.string().min(1).optional(),
   STRIPE_PUBLISHABLE_KEY: z.string().min(1).optional(),
 });
@@ -81,6 +90,21 @@ export interface Config {
         forcePathStyle: boolean;
       };
   billing: { provider: 'local' | 'stripe'; publishableKey: string | undefined };
+  /** Tenants by the host name the web app is reached at; unknown hosts get `tenantId`. */
+  tenants: { id: string; host: string }[];
+  identity: {
+    /** Sign-in and code attempts per IP per minute. */
+    authRateLimit: number;
+    /** E-mails/SMS an IP may trigger per 15 minutes. */
+    mailRateLimit: number;
+  };
+  mail: {
+    /** Unset: messages go to `DATA_DIR/outbox` and are listed at /dev/outbox (never in production). */
+    smtpUrl: string | undefined;
+    from: string;
+    outboxDir: string;
+    smsProvider: 'outbox' | 'console';
+  };
   /** Where the built SPA lives; absent in API-only tests. */
   webDist: string | undefined;
 }
@@ -124,8 +148,25 @@ export function loadConfig(
       provider: env.STRIPE_SECRET_KEY ? 'stripe' : 'local',
       publishableKey: env.STRIPE_PUBLISHABLE_KEY,
     },
+    tenants: parseTenants(env.TENANTS, env.TENANT_ID),
+    identity: { authRateLimit: env.AUTH_RATE_LIMIT, mailRateLimit: env.MAIL_RATE_LIMIT },
+    mail: {
+      smtpUrl: env.SMTP_URL,
+      from: env.MAIL_FROM,
+      outboxDir: path.join(dataDir, 'outbox'),
+      smsProvider: env.SMS_PROVIDER,
+    },
     webDist: overrides.webDist,
   };
+}
+
+function parseTenants(spec: string | undefined, defaultTenant: string): Config['tenants'] {
+  const tenants = (spec ?? '').split(',').filter(Boolean).map((pair) => {
+    const [id, host] = pair.split('=') as [string, string];
+    return { id, host: host.toLowerCase() };
+  });
+  if (!tenants.some((t) => t.id === defaultTenant)) tenants.unshift({ id: defaultTenant, host: 'localhost' });
+  return tenants;
 }
 
 function storageConfig(env: Env, dataDir: string): Config['storage'] {

@@ -4,7 +4,7 @@ import { createDb, type Db } from './db/client';
 import { runMigrations } from './db/migrate';
 import { startJobQueue, type JobQueue } from './jobs/job-queue';
 import { getOrCreateSecret } from './modules/system/secrets.service';
-import { ensureTenant } from './modules/tenants/tenants.service';
+import { createIdentity, type Identity } from './modules/identity/identity';
 import { createStorage } from './storage/create-storage';
 import type { Storage } from './storage/storage';
 
@@ -13,6 +13,7 @@ export interface Runtime {
   db: Db;
   storage: Storage;
   jobs: JobQueue;
+  identity: Identity;
   close(): Promise<void>;
 }
 
@@ -20,7 +21,8 @@ export async function startRuntime(config: Config, databaseUrl: string, log: Log
   const db = createDb(databaseUrl);
   try {
     await runMigrations(db);
-    await ensureTenant(db, config.tenantId);
+    const identity = createIdentity(db, config);
+    await identity.tenants.ensureConfigured();
     const storage = await buildStorage(config, db);
     const jobs = await startJobQueue(databaseUrl, log);
     if (config.workers > 0) await jobs.startWorkers({ db, storage, log: log.child({ component: 'worker' }) });
@@ -28,6 +30,7 @@ export async function startRuntime(config: Config, databaseUrl: string, log: Log
       db,
       storage,
       jobs,
+      identity,
       async close() {
         await jobs.stop();
         await db.$client.end();

@@ -36,6 +36,11 @@ export type ApiClient = {
 export type ApiClientOptions = {
   /** Read at each request so a refreshed or cleared token is picked up without rebuilding the client. */
   getAccessToken?: () => string | null;
+  /**
+   * Called once when a request answers 401, with the token that was refused; resolves true when a
+   * new access token is in place, and the request is then retried once (ARCHITECTURE.md).
+   */
+  refresh?: (rejectedToken: string | null) => Promise<boolean>;
   fetch?: typeof fetch;
 };
 
@@ -63,29 +68,40 @@ function toApiError(response: Response, body: unknown): ApiError {
 }
 
 /**
- * The one fetch wrapper of the app: same-origin JSON calls with `Authorization: Bearer <access>`.
- * The identity issue adds "refresh once on 401" here (ARCHITECTURE.md, "How a request flows").
+ * The one fetch wrapper of the app: JSON calls with `Authorization: Bearer <access>` (cookies
+ * included, for an identity API on another origin), refreshing the session once on a 401.
  */
-export function createApiClient({ getAccessToken, fetch: fetchImpl }: ApiClientOptions = {}): ApiClient {
+export function createApiClient({ getAccessToken, refresh, fetch: fetchImpl }: ApiClientOptions = {}): ApiClient {
+  async function send(path: string, options: RequestOptions<unknown>, token: string | null) {
+    const headers = new Headers(options.headers);
+    headers.set('Accept', 'application/json');
+    if (token && !headers.has('Authorization')) headers.set('Authorization', `Bearer ${token}`);
+    const init: RequestInit = {
+      method: options.method ?? 'GET',
+      headers,
+      signal: options.signal,
+      credentials: 'include',
+    };
+    if (options.body !== undefined) {
+      headers.set('Content-Type', 'application/json');
+      init.body = JSON.stringify(options.body);
+    }
+    try {
+      // Looked up per call (not captured at creation) so tests can stub the global fetch.
+      return await (fetchImpl ?? globalThis.fetch)(path, init);
+    } catch (error) {
+      if (options.signal?.aborted) throw error; // a cancelled query is not a failure
+      throw new ApiError(0, 'NETWORK_ERROR', 'Could not reach the server.', { cause: error });
+    }
+  }
+
   return {
     async request<T>(path: string, options: RequestOptions<T> = {}): Promise<T> {
-      const headers = new Headers(options.headers);
-      headers.set('Accept', 'application/json');
-      const token = getAccessToken?.();
-      if (token) headers.set('Authorization', `Bearer ${token}`);
-      const init: RequestInit = { method: options.method ?? 'GET', headers, signal: options.signal };
-      if (options.body !== undefined) {
-        headers.set('Content-Type', 'application/json');
-        init.body = JSON.stringify(options.body);
-      }
-
-      let response: Response;
-      try {
-        // Looked up per call (not captured at creation) so tests can stub the global fetch.
-        response = await (fetchImpl ?? globalThis.fetch)(path, init);
-      } catch (error) {
-        if (options.signal?.aborted) throw error; // a cancelled query is not a failure
-        throw new ApiError(0, 'NETWORK_ERROR', 'Could not reach the server.', { cause: error });
+      const token = getAccessToken?.() ?? null;
+      let response = await send(path, options, token);
+      // Once only: a second 401 means the new token is refused too, and looping would not help.
+      if (response.status === 401 && refresh && !options.signal?.aborted && (await refresh(token))) {
+        response = await send(path, options, getAccessToken?.() ?? null);
       }
 
       const body = await readBody(response);

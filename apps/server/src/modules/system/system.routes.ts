@@ -13,16 +13,17 @@ export const systemRoutes: FastifyPluginAsyncZod<{ config: Config; runtime: Runt
     return { ok: true as const };
   });
 
-  const publicView = publicConfig.parse({
-    tenantId: config.tenantId,
+  const publicView = (tenantId: string) => ({
+    tenantId,
     mode: config.mode,
     // Relative, so it works on whatever host the browser reached us by.
     identityBaseUrl: "/v0/",
     ingestUrl: `rtmp://${new URL(config.publicUrl).hostname}:${config.rtmpPort}/live`,
     billing: { provider: config.billing.provider, publishableKey: config.billing.publishableKey },
   });
-  app.get('/api/config', { schema: { response: { 200: publicConfig } } }, async (_req, reply) => {
+  app.get('/api/config', { schema: { response: { 200: publicConfig } } }, async (request, reply) => {
     reply.header('Cache-Control', 'no-cache');
-    return publicView;
+    // Each tenant's web app is reached at its own host name.
+    return publicView(runtime.identity.tenants.fromHost(request.headers.host));
   });
 };

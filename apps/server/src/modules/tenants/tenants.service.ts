@@ -1,6 +1,43 @@
+import { eq } from 'drizzle-orm';
+import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { tenants } from '../../db/schema';
+import { AppError } from '../../errors';
+import type { Tenant } from '../identity/sign-in.service';
 
 export async function ensureTenant(db: Db, id: string): Promise<void> {
   await db.insert(tenants).values({ id }).onConflictDoNothing();
 }
+
+/** Configured tenants, each reached at its own host name; data of one never reaches another. */
+export function createTenantService(db: Db, config: Pick<Config, 'tenants' | 'tenantId'>) {
+  const byHost = new Map(config.tenants.map((t) => [t.host, t.id]));
+  const known = new Set(config.tenants.map((t) => t.id));
+  const cache = new Map<string, { tenant: Tenant; at: number }>();
+
+  return {
+    async ensureConfigured(): Promise<void> {
+      for (const t of config.tenants) await ensureTenant(db, t.id);
+    },
+
+    /** The tenant of a request's Host header (port ignored); unknown hosts get the default tenant. */
+    fromHost(host: string | undefined): string {
+      const name = (host ?? '').toLowerCase().replace(/:\d+$/, '');
+      return byHost.get(name) ?? config.tenantId;
+    },
+
+    /** A configured tenant or 404: tenant ids in paths are user input. */
+    async get(id: string): Promise<Tenant> {
+      if (!known.has(id)) throw new AppError('NOT_FOUND', 'Missing tenantId');
+      const hit = cache.get(id);
+      if (hit && Date.now() - hit.at < 30_000) return hit.tenant;
+      const [row] = await db.select().from(tenants).where(eq(tenants.id, id));
+      if (!row) throw new AppError('NOT_FOUND', 'Missing tenantId');
+      const tenant: Tenant = { id: row.id, name: row.name, loginRedirectPath: row.loginRedirectPath, requirePkce: row.requirePkce };
+      cache.set(id, { tenant, at: Date.now() });
+      return tenant;
+    },
+  };
+}
+
+export type TenantService = ReturnType<typeof createTenantService>;

@@ -3,7 +3,8 @@ import { createContext, useContext } from 'react';
 /**
  * The signed-in state, read from the identity cookies (spec sections 3-5): tokens live in cookies
  * named `<token>.<tenantId>`, and "logged in" means an access token whose `exp` is in the future.
- * Minimal on purpose: the identity issue adds sign-in, refresh and the full logout on top.
+ * The auth client (`auth-client.ts`) writes and clears these cookies; this module only reads them,
+ * plus the cookie helpers both need.
  */
 
 /** Claims we read from an access token. The identity module's tokens carry more (tenantId, authorization, ...). */
@@ -17,6 +18,11 @@ export type AccessTokenPayload = {
 export type Session = {
   accessToken: string | null;
   isLoggedIn: boolean;
+  /**
+   * No valid access token yet, but a refresh is under way (the `session.<tenantId>` hint cookie
+   * said one could work). Guards show 'Loading...' instead of sending the visitor to /login.
+   */
+  isPending?: boolean;
   userId?: number | string;
   userUuid?: string;
   payload?: AccessTokenPayload;
@@ -26,8 +32,70 @@ export const signedOut: Session = { accessToken: null, isLoggedIn: false };
 
 export const tokenNames = ['access', 'id', 'refresh'] as const;
 
-export function tokenCookieName(token: (typeof tokenNames)[number], tenantId: string) {
+export type TokenName = (typeof tokenNames)[number];
+
+export function tokenCookieName(token: TokenName, tenantId: string) {
   return `${token}.${tenantId}`;
+}
+
+/**
+ * `session.<tenantId>=1`: set by the server beside the HttpOnly refresh cookie (which scripts
+ * cannot see), so the client knows a refresh can be attempted without a pointless 401.
+ */
+export function sessionHintCookieName(tenantId: string) {
+  return `session.${tenantId}`;
+}
+
+export function hasSessionHint(tenantId: string): boolean {
+  return readCookie(sessionHintCookieName(tenantId)) !== null;
+}
+
+export type CookieAttributes = {
+  path?: string;
+  domain?: string;
+  expires?: Date;
+  secure?: boolean;
+  sameSite?: 'Strict' | 'Lax' | 'None';
+};
+
+export function writeCookie(name: string, value: string, attributes: CookieAttributes = {}) {
+  const parts = [`${name}=${encodeURIComponent(value)}`, `Path=${attributes.path ?? '/'}`];
+  if (attributes.domain) parts.push(`Domain=${attributes.domain}`);
+  if (attributes.expires) parts.push(`Expires=${attributes.expires.toUTCString()}`);
+  if (attributes.sameSite) parts.push(`SameSite=${attributes.sameSite}`);
+  if (attributes.secure) parts.push('Secure');
+  document.cookie = parts.join('; ');
+}
+
+/**
+ * Domains a cookie for this page may have been set on: host-only (no Domain attribute), the host
+ * itself and each parent domain, with and without a leading dot (`a.b.example.com`, `.a.b.example.com`,
+ * `b.example.com`, ... `.example.com`). Never a bare top-level domain; IPs and single labels
+ * (localhost) only host-only and as themselves.
+ */
+export function cookieDomainsFor(hostname: string): (string | undefined)[] {
+  const domains: (string | undefined)[] = [undefined];
+  if (!hostname) return domains;
+  const isIp = /^[\d.]+$/.test(hostname) || hostname.includes(':');
+  const labels = hostname.split('.');
+  if (isIp || labels.length < 2) return [undefined, hostname];
+  for (let i = 0; i < labels.length - 1; i++) {
+    const domain = labels.slice(i).join('.');
+    domains.push(domain, `.${domain}`);
+  }
+  return domains;
+}
+
+/**
+ * Expires `name` for every path and domain it may carry: a browser only replaces a cookie whose
+ * path and domain match, and we cannot read those attributes back (spec section 4).
+ */
+export function removeCookieEverywhere(name: string, paths: readonly string[], hostname: string) {
+  for (const path of new Set(paths)) {
+    for (const domain of cookieDomainsFor(hostname)) {
+      writeCookie(name, '', { path, domain, expires: new Date(0) });
+    }
+  }
 }
 
 export function readCookie(name: string, cookies: string = document.cookie): string | null {
@@ -70,6 +138,19 @@ export function decodeJwtPayload(token: string): AccessTokenPayload | null {
     console.warn('Problem decoding JWT payload');
     return null;
   }
+}
+
+/**
+ * Spec section 6: roles come from the access token's per-tenant authorization data
+ * (`authorization[tenantId].roles`); no token, no roles.
+ */
+export function tokenHasRole(token: string | null, tenantId: string, role: string): boolean {
+  if (!token) return false;
+  const payload = decodeOnce(token);
+  const authorization = payload?.authorization;
+  if (typeof authorization !== 'object' || authorization === null) return false;
+  const roles = (authorization as Record<string, { roles?: unknown } | undefined>)[tenantId]?.roles;
+  return Array.isArray(roles) && roles.includes(role);
 }
 
 /** Spec section 5: a token is valid only if its decoded `exp` (seconds) is in the future. */
@@ -126,13 +207,16 @@ export function subscribeToSession(onChange: () => void) {
 }
 
 /**
- * Local sign-out: expires the tenant's token cookies on this path. The identity issue extends this
- * with `GET /v0/auth/logout` and the other path/domain combinations of spec section 4.
+ * Local sign-out (spec section 4): expires the tenant's access, id, refresh and session-hint cookies
+ * for the root path, the refresh cookie's path and every domain of this host. The HttpOnly refresh
+ * cookie can only be cleared by the server (`GET /auth/logout`); trying costs nothing.
  */
-export function clearSessionCookies(tenantId: string) {
-  for (const token of tokenNames) {
-    document.cookie = `${tokenCookieName(token, tenantId)}=; Path=/; Max-Age=0; SameSite=Lax`;
-  }
+export function clearSessionCookies(
+  tenantId: string,
+  { refreshPath = '/v0/auth', hostname = window.location.hostname }: { refreshPath?: string; hostname?: string } = {},
+) {
+  const names = [...tokenNames.map((token) => tokenCookieName(token, tenantId)), sessionHintCookieName(tenantId)];
+  for (const name of names) removeCookieEverywhere(name, ['/', refreshPath], hostname);
   notifySessionChange();
 }
 

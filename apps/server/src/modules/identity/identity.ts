@@ -1,0 +1,27 @@
+import type { Config } from '../../config';
+import type { Db } from '../../db/client';
+import { createTenantService } from '../tenants/tenants.service';
+import { createAccountsService } from './accounts.service';
+import { createKeyStore } from './keys.service';
+import { createOneTimeTokens } from './one-time-tokens.service';
+import { createPasswordService } from './password.service';
+import { createSessionService } from './sessions.service';
+import { createSignInService } from './sign-in.service';
+import { createTokenService } from './tokens.service';
+import { createUsersRepo } from './users.repo';
+
+/** The identity provider's services, wired once per runtime (no singletons, so tests get their own). */
+export function createIdentity(db: Db, config: Config) {
+  const tenants = createTenantService(db, config);
+  const keys = createKeyStore(db);
+  const tokens = createTokenService(keys, config.publicUrl);
+  const users = createUsersRepo(db);
+  const sessions = createSessionService(db);
+  const oneTime = createOneTimeTokens(db);
+  const signIn = createSignInService({ config, users, sessions, tokens, oneTime });
+  const passwords = createPasswordService({ users, sessions, signIn });
+  const accounts = createAccountsService(users);
+  return { tenants, keys, tokens, users, sessions, oneTime, signIn, passwords, accounts };
+}
+
+export type Identity = ReturnType<typeof createIdentity>;

@@ -1,0 +1,18 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Config } from '../../config';
+import { setAuthCookies } from './cookies';
+import type { SignInRequest, SignInResult, Tenant } from './sign-in.service';
+
+/** Secure cookies in live mode only (spec section 9), so plain-http development works. */
+export const secureCookies = (config: Pick<Config, 'mode'>) => config.mode === 'live';
+
+export function signInRequest(request: FastifyRequest, tenant: Tenant, codeChallenge?: string): SignInRequest {
+  return { tenant, codeChallenge, meta: { userAgent: request.headers['user-agent'], ip: request.ip } };
+}
+
+/** Tokens also go out as cookies; MFA challenges and PKCE codes never set any. */
+export function sendSignIn(reply: FastifyReply, config: Pick<Config, 'mode'>, result: SignInResult, status = 200) {
+  if (result.kind !== 'tokens') return reply.status(200).send(result.body);
+  setAuthCookies(reply, result.tokens, secureCookies(config));
+  return reply.status(status).send(result.body);
+}

@@ -1,0 +1,25 @@
+import type { Tenant } from './sign-in.service';
+import type { IdentityUser } from './users.repo';
+
+/** `GET /v0/self`: the identity-token user of spec section 3, plus the tenant's redirect path. */
+export function selfView(user: IdentityUser, tenant: Tenant) {
+  return {
+    userId: user.id,
+    userUuid: user.uuid,
+    tenantId: user.tenantId,
+    email: user.email,
+    username: user.username,
+    name: user.name,
+    image: user.image,
+    phoneNumber: user.phoneNumber,
+    data: user.data,
+    isMfaRequired: user.totpEnabledAt !== null,
+    isEmailConfirmed: user.isEmailConfirmed,
+    isPhoneNumberConfirmed: user.isPhoneNumberConfirmed,
+    confirmedEmailAt: user.confirmedEmailAt?.toISOString() ?? null,
+    confirmedPhoneNumberAt: user.confirmedPhoneNumberAt?.toISOString() ?? null,
+    createdAt: user.createdAt.toISOString(),
+    updatedAt: user.updatedAt.toISOString(),
+    tenant: { tenantId: tenant.id, name: tenant.name, loginRedirectPath: tenant.loginRedirectPath },
+  };
+}

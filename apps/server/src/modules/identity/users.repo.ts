@@ -1,0 +1,78 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { identityUsers } from '../../db/schema';
+
+export type IdentityUser = typeof identityUsers.$inferSelect;
+export type NewIdentityUser = typeof identityUsers.$inferInsert;
+
+export const normalizeEmail = (email: string) => email.trim().toLowerCase();
+
+export function createUsersRepo(db: Db) {
+  const byTenant = (tenantId: string) => eq(identityUsers.tenantId, tenantId);
+  const first = (rows: IdentityUser[]) => rows[0];
+
+  return {
+    findById: (tenantId: string, id: number) => db.select().from(identityUsers).where(and(byTenant(tenantId), eq(identityUsers.id, id))).then(first),
+
+    findByUuid: (tenantId: string, uuid: string) =>
+      /^[0-9a-f-]{36}$/i.test(uuid)
+        ? db.select().from(identityUsers).where(and(byTenant(tenantId), eq(identityUsers.uuid, uuid))).then(first)
+        : Promise.resolve(undefined),
+
+    findByEmail: (tenantId: string, email: string) =>
+      db.select().from(identityUsers).where(and(byTenant(tenantId), eq(identityUsers.email, normalizeEmail(email)))).then(first),
+
+    findByUsername: (tenantId: string, username: string) =>
+      db
+        .select()
+        .from(identityUsers)
+        .where(and(byTenant(tenantId), sql`lower(${identityUsers.username}) = lower(${username.trim()})`))
+        .then(first),
+
+    async findByEmailOrUsername(tenantId: string, value: string) {
+      return value.includes('@') ? this.findByEmail(tenantId, value) : this.findByUsername(tenantId, value);
+    },
+
+    async create(values: NewIdentityUser): Promise<IdentityUser> {
+      const [row] = await db
+        .insert(identityUsers)
+        .values({ ...values, email: values.email ? normalizeEmail(values.email) : null })
+        .returning();
+      return row!;
+    },
+
+    async update(tenantId: string, id: number, values: Partial<NewIdentityUser>): Promise<IdentityUser> {
+      const [row] = await db
+        .update(identityUsers)
+        .set({ ...values, updatedAt: new Date() })
+        .where(and(byTenant(tenantId), eq(identityUsers.id, id)))
+        .returning();
+      return row!;
+    },
+
+    /** Counts a failed sign-in and locks the account for `lockMs` once `threshold` is reached. */
+    async recordFailure(user: IdentityUser, threshold: number, lockMs: number): Promise<void> {
+      await db
+        .update(identityUsers)
+        .set({
+          failedSignIns: sql`${identityUsers.failedSignIns} + 1`,
+          lockedUntil: sql`CASE WHEN ${identityUsers.failedSignIns} + 1 >= ${threshold} THEN now() + (${lockMs} * interval '1 millisecond') ELSE ${identityUsers.lockedUntil} END`,
+        })
+        .where(eq(identityUsers.id, user.id));
+    },
+
+    async recordSuccess(user: IdentityUser): Promise<void> {
+      await db.update(identityUsers).set({ failedSignIns: 0, lockedUntil: null, lastSignInAt: new Date() }).where(eq(identityUsers.id, user.id));
+    },
+  };
+}
+
+export type UsersRepo = ReturnType<typeof createUsersRepo>;
+
+/** Postgres unique violations name the index, which tells which field clashed. */
+export function uniqueViolation(err: unknown): 'email' | 'username' | undefined {
+  const e = err as { code?: string; constraint?: string; cause?: { code?: string; constraint?: string } };
+  const pgErr = e.code === '23505' ? e : e.cause?.code === '23505' ? e.cause : undefined;
+  if (!pgErr) return undefined;
+  return pgErr.constraint?.includes('username') ? 'username' : 'email';
+}

@@ -1,0 +1,40 @@
+import type { Logger } from 'pino';
+import { AppError } from '../../errors';
+import type { Mailer, SentMessage } from './mailer';
+import type { RenderedMail } from './templates/layout';
+import { mailTemplates, type MailTemplateData, type MailTemplateName } from './templates/registry';
+
+export interface MailService {
+  /** Renders and sends; a delivery failure is logged and thrown as a 503 AppError the client can show. */
+  sendTemplate<N extends MailTemplateName>(to: string, name: N, data: MailTemplateData<N>): Promise<SentMessage>;
+}
+
+export interface MailServiceDeps {
+  mailer: Mailer;
+  log: Logger;
+}
+
+// Addresses reach us validated by the contracts; this only stops a value that could never be one.
+const PLAUSIBLE_ADDRESS = /^[^\s@<>,;]+@[^\s@<>,;]+$/;
+
+export function createMailService({ mailer, log }: MailServiceDeps): MailService {
+  return {
+    async sendTemplate<N extends MailTemplateName>(to: string, name: N, data: MailTemplateData<N>): Promise<SentMessage> {
+      if (!PLAUSIBLE_ADDRESS.test(to)) throw new AppError('BAD_REQUEST', 'Email address is not valid.');
+      // The registry ties `data` to `name`; TypeScript cannot follow that through the index.
+      const render = mailTemplates[name] as (d: MailTemplateData<N>) => RenderedMail;
+      const rendered = render(data);
+      // Bodies hold sign-in links and codes: logs get the recipient, template and id only.
+      try {
+        const sent = await mailer.send({ to, template: name, ...rendered });
+        log.info({ to, template: name, messageId: sent.messageId, transport: mailer.transport }, 'mail sent');
+        return sent;
+      } catch (err) {
+        log.error({ to, template: name, transport: mailer.transport, err }, 'mail not sent');
+        const failure = new AppError('INTERNAL', 'We could not send the email. Please try again in a few minutes.', 503);
+        failure.cause = err;
+        throw failure;
+      }
+    },
+  };
+}

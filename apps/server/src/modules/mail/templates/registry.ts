@@ -1,0 +1,16 @@
+import type { RenderedMail } from './layout';
+import { magicLink } from './magic-link';
+import { passwordReset } from './password-reset';
+import { verificationCode } from './verification-code';
+import { welcome } from './welcome';
+
+/** Every e-mail we send. Adding one: a file beside this one, and one line here. */
+export const mailTemplates = {
+  'magic-link': magicLink,
+  'verification-code': verificationCode,
+  'password-reset': passwordReset,
+  welcome,
+} satisfies Record<string, (data: never) => RenderedMail>;
+
+export type MailTemplateName = keyof typeof mailTemplates;
+export type MailTemplateData<N extends MailTemplateName> = Parameters<(typeof mailTemplates)[N]>[0];

@@ -1,0 +1,160 @@
+import { z } from 'zod';
+
+/**
+ * Response bodies of the identity API (spec section 7, Userfront core contract), as the web client
+ * reads them. Objects pass unknown keys through: the server may add fields without breaking clients.
+ */
+
+export const authMode = z.enum(['test', 'live']);
+export type AuthMode = z.infer<typeof authMode>;
+
+/** A sign-in factor: `{ channel: 'email', strategy: 'password' | 'link' | 'google' | ... }`. */
+export const authFactor = z.object({ channel: z.string(), strategy: z.string() }).passthrough();
+export type AuthFactor = z.infer<typeof authFactor>;
+
+const issuedToken = z
+  .object({
+    value: z.string().min(1),
+    /** Optional cookie attributes for a client that writes the cookie itself (`expires` in days or a date). */
+    cookieOptions: z.record(z.unknown()).optional(),
+  })
+  .passthrough();
+
+export const signInTokens = z
+  .object({ access: issuedToken, id: issuedToken, refresh: issuedToken.optional() })
+  .passthrough();
+export type SignInTokens = z.infer<typeof signInTokens>;
+
+/** A completed sign-in (also the body of `GET /auth/refresh`). Never carries `firstFactorToken`. */
+export const signInResponse = z
+  .object({
+    tokens: signInTokens,
+    redirectTo: z.string().optional(),
+    mode: authMode.optional(),
+    sessionId: z.union([z.string(), z.number()]).optional(),
+    message: z.string().optional(),
+  })
+  .passthrough();
+export type SignInResponse = z.infer<typeof signInResponse>;
+
+/** First factor accepted; a second factor is needed, sent with `Authorization: Bearer <firstFactorToken>`. */
+export const mfaRequiredResponse = z
+  .object({
+    firstFactorToken: z.string().min(1),
+    isMfaRequired: z.boolean().optional(),
+    mode: authMode.optional(),
+    message: z.string().optional(),
+    authentication: z
+      .object({
+        firstFactor: authFactor.optional(),
+        secondFactors: z.array(authFactor).default([]),
+      })
+      .passthrough()
+      .default({}),
+  })
+  .passthrough();
+export type MfaRequiredResponse = z.infer<typeof mfaRequiredResponse>;
+
+/** Native clients (PKCE): the browser hands the code to `redirectTo` as `authorization_code`. */
+export const pkceRequiredResponse = z
+  .object({
+    authorizationCode: z.string().min(1),
+    redirectTo: z.string().optional(),
+    message: z.string().optional(),
+  })
+  .passthrough();
+export type PkceRequiredResponse = z.infer<typeof pkceRequiredResponse>;
+
+/** `GET /tenants/{tenantId}/mode`. */
+export const modeResponse = z
+  .object({
+    mode: authMode.optional(),
+    authentication: z
+      .object({
+        firstFactors: z.array(authFactor).default([]),
+        secondFactors: z.array(authFactor).default([]),
+      })
+      .passthrough()
+      .optional(),
+  })
+  .passthrough();
+export type ModeResponse = z.infer<typeof modeResponse>;
+
+/** `{ message: 'OK', result: { email | phoneNumber, submittedAt, messageId } }`: a link or code was sent. */
+export const messageSentResponse = z
+  .object({
+    message: z.string(),
+    result: z
+      .object({
+        email: z.string().optional(),
+        phoneNumber: z.string().optional(),
+        submittedAt: z.string().optional(),
+        messageId: z.string().optional(),
+      })
+      .passthrough()
+      .optional(),
+  })
+  .passthrough();
+export type MessageSentResponse = z.infer<typeof messageSentResponse>;
+
+export const okResponse = z.object({ message: z.string() }).passthrough();
+export type OkResponse = z.infer<typeof okResponse>;
+
+/** `POST /auth/logout/others`. */
+export const logoutOthersResponse = z.object({ message: z.string(), revoked: z.number().int() }).passthrough();
+export type LogoutOthersResponse = z.infer<typeof logoutOthersResponse>;
+
+/** `GET /auth/totp`: starts enrolment; nothing is active until a code confirms it. */
+export const totpEnrolmentResponse = z
+  .object({
+    totpSecret: z.string().min(1),
+    /** `data:image/png;base64,...` */
+    qrCode: z.string().optional(),
+    backupCodes: z.array(z.string()).default([]),
+  })
+  .passthrough();
+export type TotpEnrolmentResponse = z.infer<typeof totpEnrolmentResponse>;
+
+/** `GET /self`, `PUT /self`. */
+export const selfResponse = z
+  .object({
+    userId: z.union([z.number(), z.string()]),
+    userUuid: z.string().optional(),
+    email: z.string().nullish(),
+    username: z.string().nullish(),
+    name: z.string().nullish(),
+    image: z.string().nullish(),
+    phoneNumber: z.string().nullish(),
+    data: z.record(z.unknown()).nullish(),
+    isMfaRequired: z.boolean().default(false),
+    isEmailConfirmed: z.boolean().optional(),
+    confirmedEmailAt: z.string().nullish(),
+    createdAt: z.string().optional(),
+    updatedAt: z.string().optional(),
+    tenant: z
+      .object({ tenantId: z.string(), name: z.string().optional(), loginRedirectPath: z.string().nullish() })
+      .passthrough()
+      .optional(),
+  })
+  .passthrough();
+export type SelfResponse = z.infer<typeof selfResponse>;
+
+/** `GET /self/sessions`. */
+export const sessionsResponse = z
+  .object({
+    sessions: z.array(
+      z
+        .object({
+          sessionId: z.union([z.string(), z.number()]),
+          createdAt: z.string(),
+          lastUsedAt: z.string().nullish(),
+          userAgent: z.string().nullish(),
+          ip: z.string().nullish(),
+          current: z.boolean().default(false),
+        })
+        .passthrough(),
+    ),
+  })
+  .passthrough();
+export type SessionsResponse = z.infer<typeof sessionsResponse>;
+export type SessionInfo = SessionsResponse['sessions'][number];
