@@ -5,6 +5,7 @@ import { runMigrations } from './db/migrate';
 import { startJobQueue, type JobQueue } from './jobs/job-queue';
 import { getOrCreateSecret } from './modules/system/secrets.service';
 import { createIdentity, type Identity } from './modules/identity/identity';
+import { createMail, type MailRuntime } from './modules/mail/create-mail';
 import { createStorage } from './storage/create-storage';
 import type { Storage } from './storage/storage';
 
@@ -14,6 +15,7 @@ export interface Runtime {
   storage: Storage;
   jobs: JobQueue;
   identity: Identity;
+  mail: MailRuntime;
   close(): Promise<void>;
 }
 
@@ -21,6 +23,7 @@ export async function startRuntime(config: Config, databaseUrl: string, log: Log
   const db = createDb(databaseUrl);
   try {
     await runMigrations(db);
+    const mail = createMail(config, log.child({ component: 'mail' }));
     const identity = createIdentity(db, config);
     await identity.tenants.ensureConfigured();
     const storage = await buildStorage(config, db);
@@ -31,8 +34,10 @@ export async function startRuntime(config: Config, databaseUrl: string, log: Log
       storage,
       jobs,
       identity,
+      mail,
       async close() {
         await jobs.stop();
+        await mail.close();
         await db.$client.end();
       },
     };

@@ -1,40 +1,49 @@
-import { QueryClientProvider } from '@tanstack/react-query';
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 
 import { ConfigGate } from '@/app/config-gate';
-import { LevelProvider } from '@/app/level-provider';
 import { ThemeProvider } from '@/components/theme-provider';
-import { useConfig } from '@/config/config-context';
 import { createApiClient } from '@/lib/api-client';
 import { ApiClientContext } from '@/lib/api-client-context';
-import { readAccessToken } from '@/lib/auth/session';
+import { useAuth } from '@/lib/auth/auth-context';
 import { SessionProvider } from '@/lib/auth/session-provider';
-import { createQueryClient } from '@/lib/query-client';
 
-/** The API client for this tenant: reads the access cookie at each call, so it never holds a stale token. */
+/**
+ * The product API client for this tenant: reads the access cookie at each call, so it never holds a
+ * stale token, and on a 401 refreshes the session once and retries once.
+ */
 function TenantApiClient({ children }: { children: React.ReactNode }) {
-  const { tenantId } = useConfig();
+  const auth = useAuth();
   const client = useMemo(
-    () => createApiClient({ getAccessToken: () => readAccessToken(tenantId) }),
-    [tenantId],
+    () =>
+      createApiClient({
+        getAccessToken: auth.getAccessToken,
+        refresh: (rejected) => auth.refresh({ staleToken: rejected }),
+      }),
+    [auth],
   );
   return <ApiClientContext.Provider value={client}>{children}</ApiClientContext.Provider>;
 }
 
-/** Everything the routes rely on, outermost first: theme (also styles the boot screens), cache, config, session, API, level. */
-export function AppProvider({ children }: { children: React.ReactNode }) {
-  const [queryClient] = useState(createQueryClient);
+type AppProviderProps = {
+  children: React.ReactNode;
+  /** The router's navigate, so a sign-in moves on inside the app instead of reloading it. */
+  navigate?: (path: string) => void;
+};
+
+/**
+ * What every route relies on, outermost first: theme (also styles the boot screens), config,
+ * session and auth client, API. The query cache and the subscription level belong to the
+ * signed-in app only: they load with the main layout (`app/routes/main-route.tsx`), which keeps
+ * TanStack Query out of the sign-in page's JavaScript.
+ */
+export function AppProvider({ children, navigate }: AppProviderProps) {
   return (
     <ThemeProvider>
-      <QueryClientProvider client={queryClient}>
-        <ConfigGate>
-          <SessionProvider>
-            <TenantApiClient>
-              <LevelProvider>{children}</LevelProvider>
-            </TenantApiClient>
-          </SessionProvider>
-        </ConfigGate>
-      </QueryClientProvider>
+      <ConfigGate>
+        <SessionProvider navigate={navigate}>
+          <TenantApiClient>{children}</TenantApiClient>
+        </SessionProvider>
+      </ConfigGate>
     </ThemeProvider>
   );
 }

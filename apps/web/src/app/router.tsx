@@ -1,16 +1,14 @@
 import type { Level } from '@app/contracts/levels';
-import { createBrowserRouter, data, redirect, type RouteObject } from 'react-router';
+import { createBrowserRouter, data, type RouteObject } from 'react-router';
 
-import { MainLayout } from '@/app/layouts/main-layout';
 import { PublicLayout } from '@/app/layouts/public-layout';
 import { ErrorPage } from '@/app/routes/error-page';
+import { HomeRedirect } from '@/app/routes/home-redirect';
 import { ProtectedRoute } from '@/app/routes/protected-route';
 import { PageLoading } from '@/components/page-loading';
-import { paths } from '@/config/paths';
-import { allLevels } from '@/lib/subscription/level-context';
+import { allLevels, teamLevels } from '@/lib/subscription/level-context';
 
-// Spec section 6: who may open which section.
-const teamLevels: readonly Level[] = ['athlete', 'team']; // team, upload, profile
+// Spec section 6: who may open which section (team, upload, profile: `teamLevels`).
 const eventLevels: readonly Level[] = ['none', 'fan'];
 const subscribeLevels: readonly Level[] = ['none'];
 
@@ -26,6 +24,7 @@ const loaderOnly = { element: null };
  * Every route of spec section 2. Each page is its own lazily loaded module (route-level code
  * splitting: /login never downloads the player or any other page). A page module exports
  * `Component`, and may export `loader`, `ErrorBoundary`, `handle`, ... as later issues need.
+ * The signed-in shell (layout, query cache, level) is lazy too: the public pages never load it.
  *
  * Both trees nest the pages in a pathless route with its own errorElement, so a page that fails
  * shows the error page inside its layout (header and navigation still usable); the outer
@@ -72,16 +71,30 @@ export const routes: RouteObject[] = [
   {
     id: 'main',
     path: '/',
-    element: <MainLayout />,
+    lazy: () => import('@/app/routes/main-route'),
     errorElement: <ErrorPage />,
     hydrateFallbackElement: <PageLoading className="min-h-svh" />,
     children: [
       {
         errorElement: <ErrorPage />,
         children: [
-          // Spec: "home: redirects to /team".
-          { index: true, loader: () => redirect(paths.team), ...loaderOnly },
-          { path: 'home', loader: () => redirect(paths.team), ...loaderOnly },
+          // Spec: "home: redirects to /team" (levels none and fan: /events, see HomeRedirect).
+          {
+            index: true,
+            element: (
+              <ProtectedRoute levels={allLevels}>
+                <HomeRedirect />
+              </ProtectedRoute>
+            ),
+          },
+          {
+            path: 'home',
+            element: (
+              <ProtectedRoute levels={allLevels}>
+                <HomeRedirect />
+              </ProtectedRoute>
+            ),
+          },
           {
             path: 'team',
             element: <ProtectedRoute levels={teamLevels} />,
@@ -196,6 +209,11 @@ export const routes: RouteObject[] = [
             children: [
               { index: true, lazy: () => import('@/features/subscription/routes/subscribe-page') },
             ],
+          },
+          {
+            path: 'settings',
+            element: <ProtectedRoute levels={allLevels} />,
+            children: [{ index: true, lazy: () => import('@/features/settings/routes/settings-page') }],
           },
           // Anything else under / is the error page with 404 'Not Found'.
           { path: '*', loader: notFound, ...loaderOnly },

@@ -12,6 +12,7 @@ export const paths = {
   profile: '/profile',
   events: '/events',
   subscribe: '/subscribe',
+  settings: '/settings',
 } as const;
 
 /** `/login?redirect=<origin>`: sign-in returns the user to where they were heading. */

@@ -14,15 +14,17 @@ type ProtectedRouteProps = {
 };
 
 /**
- * Spec section 2, in this order: no valid access token -> /login keeping the origin; level still
+ * Spec section 2, in this order: session being restored -> 'Loading...'; no valid access token -> /login keeping the origin; level still
  * unknown -> 'Loading...'; level not allowed -> /login. Redirects replace history so Back does not
  * bounce the user into the guard again.
  */
 export function ProtectedRoute({ levels, children }: ProtectedRouteProps) {
-  const { isLoggedIn } = useSession();
+  const { isLoggedIn, isPending } = useSession();
   const level = useLevel();
   const { pathname, search } = useLocation();
 
+  // A refresh is deciding whether the visitor is still signed in.
+  if (!isLoggedIn && isPending) return <PageLoading />;
   if (!isLoggedIn) return <Navigate to={loginWithRedirect(pathname + search)} replace />;
   if (level === undefined) return <PageLoading />;
   if (!levels.includes(level)) return <Navigate to={paths.login} replace />;

@@ -1,0 +1,18 @@
+import { createContext, useContext, useSyncExternalStore } from 'react';
+
+import type { AuthClient, AuthState } from '@/lib/auth/auth-client';
+
+/** The tenant's auth client; the app's SessionProvider builds it, tests inject their own. */
+export const AuthClientContext = createContext<AuthClient | null>(null);
+
+export function useAuth(): AuthClient {
+  const auth = useContext(AuthClientContext);
+  if (!auth) throw new Error('useAuth must be used below the SessionProvider');
+  return auth;
+}
+
+/** The client's state (spec section 3), re-rendering on change. */
+export function useAuthState(): AuthState {
+  const auth = useAuth();
+  return useSyncExternalStore(auth.subscribe, auth.getState, auth.getState);
+}
