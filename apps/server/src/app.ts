@@ -10,6 +10,7 @@ import { registerSpa } from './plugins/spa';
 import { registerStorageRoutes } from './plugins/storage';
 import { systemRoutes } from './modules/system/system.routes';
 import { identityRoutes } from './modules/identity/identity.routes';
+import { identityMfaRoutes } from './modules/identity/totp.routes';
 import { devOutboxRoutes } from './modules/mail/dev-outbox.routes';
 import { AppError } from './errors';
 import type { Runtime } from './runtime';
@@ -54,6 +55,7 @@ export async function build(config: Config, runtime: Runtime, options: BuildOpti
   });
   await app.register(systemRoutes, { config, runtime });
   await app.register(identityRoutes, { config, identity: runtime.identity });
+  await app.register(identityMfaRoutes, { config, identity: runtime.identity, db: runtime.db });
   await registerStorageRoutes(app, runtime.storage);
   // Sign-in links and codes written to DATA_DIR/outbox are readable here while developing; never in production.
   if (config.env !== 'production' && runtime.mail.outbox) await app.register(devOutboxRoutes, { outbox: runtime.mail.outbox });

@@ -1,0 +1,106 @@
+import { decodeProtectedHeader } from 'jose';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { signInQuery, tenantParams } from '@app/contracts/identity-api';
+import { totpDisableBody, totpSignInBody } from '@app/contracts/identity-mfa';
+import type { Config } from '../../config';
+import type { Db } from '../../db/client';
+import { AppError } from '../../errors';
+import { authenticate, bearerToken } from '../../plugins/auth';
+import type { Identity } from './identity';
+import { sendSignIn, signInRequest } from './reply';
+import { completeSecondFactor, pendingFirstFactor } from './second-factor';
+import { pkceRoutes } from './pkce.routes';
+import { samlRoutes } from './saml.routes';
+import { createTotpService, incorrectCode, type TotpService } from './totp.service';
+
+export interface MfaRoutesOptions {
+  identity: Identity;
+  config: Config;
+  db: Db;
+  /** Shared with other plugins when given; otherwise one is created. */
+  totp?: TotpService;
+}
+
+const FIRST_FACTOR_TYP = 'ff+jwt';
+
+/** Only routes the request; each path then verifies the token fully (signature, typ, expiry). */
+function looksLikeFirstFactorToken(token: string): boolean {
+  try {
+    return decodeProtectedHeader(token).typ === FIRST_FACTOR_TYP;
+  } catch {
+    return false;
+  }
+}
+
+export const totpRoutes: FastifyPluginAsyncZod<MfaRoutesOptions> = async (app, { identity, config, db, totp: given }) => {
+  const totp = given ?? createTotpService({ db, identity });
+  const signInLimit = { rateLimit: { max: config.identity.authRateLimit, timeWindow: '1 minute' } };
+
+  const currentUser = async (tenantId: string, userId: number) => {
+    const user = await identity.users.findById(tenantId, userId);
+    if (!user) throw new AppError('UNAUTHORIZED', 'Sign in to continue.');
+    return user;
+  };
+
+  /** Enrolment, step 1: a pending secret, its QR code and ten backup codes. */
+  app.get('/v0/auth/totp', { config: signInLimit }, async (request, reply) => {
+    const auth = await authenticate(identity, request);
+    const user = await currentUser(auth.tenantId, auth.userId);
+    reply.header('Cache-Control', 'no-store');
+    return totp.beginEnrolment(user);
+  });
+
+  /**
+   * Three calls share this path (spec section 7):
+   * - Bearer first-factor token: the second factor of a sign-in;
+   * - Bearer access token: confirms a pending enrolment;
+   * - no Bearer: TOTP (or a backup code) as the first factor, the account named in the body.
+   */
+  app.post(
+    '/v0/tenants/:tenantId/auth/totp',
+    { schema: { params: tenantParams, querystring: signInQuery, body: totpSignInBody }, config: signInLimit },
+    async (request, reply) => {
+      const { tenantId } = request.params;
+      const tenant = await identity.tenants.get(tenantId);
+      const req = signInRequest(request, tenant, request.query.code_challenge);
+      const token = bearerToken(request);
+
+      if (token && looksLikeFirstFactorToken(token)) {
+        const state = await pendingFirstFactor(identity, request, tenantId);
+        if (!state) throw incorrectCode();
+        // Two authenticator codes are one factor twice: after TOTP as the first factor, the second must differ.
+        if (state.claims.firstFactor?.strategy === 'totp') throw new AppError('BAD_REQUEST', 'Use a different second factor.');
+        await totp.verify(state.user, request.body);
+        return sendSignIn(reply, config, await completeSecondFactor(identity, state, req));
+      }
+
+      if (token) {
+        const auth = await authenticate(identity, request, tenantId);
+        const user = await currentUser(auth.tenantId, auth.userId);
+        await totp.confirmEnrolment(user, auth.sessionId, request.body.totpCode);
+        return { message: 'OK', isMfaRequired: true };
+      }
+
+      const user = await totp.findUser(tenantId, request.body);
+      if (!user) throw incorrectCode();
+      await totp.verify(user, request.body);
+      return sendSignIn(reply, config, await identity.signIn.afterFirstFactor(user, { strategy: 'totp', channel: 'authenticator' }, req));
+    },
+  );
+
+  /** Turns MFA off; a current code or a backup code is required. */
+  app.delete('/v0/auth/totp', { schema: { body: totpDisableBody }, config: signInLimit }, async (request) => {
+    const auth = await authenticate(identity, request);
+    const user = await currentUser(auth.tenantId, auth.userId);
+    await totp.disable(user, request.body);
+    return { message: 'OK' };
+  });
+};
+
+/** TOTP, PKCE and the SAML IdP token in one registration, sharing one TOTP service. */
+export const identityMfaRoutes: FastifyPluginAsyncZod<MfaRoutesOptions> = async (app, options) => {
+  const shared = { ...options, totp: options.totp ?? createTotpService({ db: options.db, identity: options.identity }) };
+  await app.register(totpRoutes, shared);
+  await app.register(pkceRoutes, shared);
+  await app.register(samlRoutes, shared);
+};

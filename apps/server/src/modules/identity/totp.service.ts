@@ -1,0 +1,212 @@
+import { randomInt } from 'node:crypto';
+import { hash, verify } from '@node-rs/argon2';
+import { and, eq, isNotNull, isNull, or, lt, sql } from 'drizzle-orm';
+import { authenticator } from 'otplib';
+import QRCode from 'qrcode';
+import type { Db } from '../../db/client';
+import { identityBackupCodes, identityUsers } from '../../db/schema';
+import { AppError } from '../../errors';
+import type { Identity } from './identity';
+import { LOCKOUT_MS, LOCKOUT_THRESHOLD } from './password.service';
+import { createSecretBox, type SecretBox } from './secret-box';
+import type { IdentityUser } from './users.repo';
+
+export const TOTP_ISSUER = 'Teamfilm';
+export const TOTP_STEP_SECONDS = 30;
+export const BACKUP_CODE_COUNT = 10;
+
+/** RFC 6238 with the authenticator-app defaults: 6 digits, 30 s steps, one step of clock drift either way. */
+const totp = authenticator.clone({ step: TOTP_STEP_SECONDS, window: 1, digits: 6 });
+
+/** Crockford base32 (no i, l, o, u): 8 characters = 40 bits per backup code. */
+const BACKUP_ALPHABET = '0123456789abcdefghjkmnpqrstvwxyz';
+
+/**
+ * Backup codes carry ~40 bits, too few for a fast hash: argon2id makes an offline search of a leaked
+ * table cost ~2^40 argon2 evaluations. Lighter than the password parameters since ten are checked per try.
+ */
+const BACKUP_ARGON2 = { algorithm: 2 as const, memoryCost: 19_456, timeCost: 2, parallelism: 1 };
+
+export const incorrectCode = () => new AppError('UNAUTHORIZED', 'Incorrect code');
+
+export interface SecondFactorInput {
+  totpCode?: string | undefined;
+  backupCode?: string | undefined;
+}
+
+export interface UserIdentifier {
+  userId?: number | undefined;
+  userUuid?: string | undefined;
+  email?: string | undefined;
+  username?: string | undefined;
+  phoneNumber?: string | undefined;
+}
+
+export const normalizeBackupCode = (code: string) => code.toLowerCase().replace(/[\s-]/g, '');
+
+export function generateBackupCode(): string {
+  let code = '';
+  for (let i = 0; i < 8; i++) code += BACKUP_ALPHABET[randomInt(BACKUP_ALPHABET.length)];
+  return `${code.slice(0, 4)}-${code.slice(4)}`;
+}
+
+/** The 30 s step `code` belongs to (within ±1 step of `now`), or undefined. */
+export function matchingStep(secret: string, code: string, now = Date.now()): number | undefined {
+  const delta = totp.clone({ epoch: now }).checkDelta(code, secret);
+  return delta === null ? undefined : Math.floor(now / 1000 / TOTP_STEP_SECONDS) + delta;
+}
+
+const secretContext = (user: Pick<IdentityUser, 'id'>) => `totp:${user.id}`;
+
+export function createTotpService(deps: { db: Db; identity: Identity; box?: SecretBox }) {
+  const { db, identity } = deps;
+  const box = deps.box ?? createSecretBox(db);
+
+  const isLocked = (user: IdentityUser) => user.lockedUntil !== null && user.lockedUntil > new Date();
+
+  async function secretOf(user: IdentityUser): Promise<string | undefined> {
+    if (!user.totpSecret) return undefined;
+    return box.decrypt(user.totpSecret, secretContext(user)).catch(() => undefined);
+  }
+
+  /**
+   * Accepts a code only for a step after the last accepted one. The conditional UPDATE makes this
+   * atomic: of two requests carrying the same code, exactly one moves `totp_last_step` forward.
+   */
+  async function spendTotp(user: IdentityUser, code: string, requireEnabled: boolean): Promise<boolean> {
+    const secret = await secretOf(user);
+    if (!secret) return false;
+    const step = matchingStep(secret, code);
+    if (step === undefined) return false;
+    const rows = await db
+      .update(identityUsers)
+      .set(requireEnabled ? { totpLastStep: step } : { totpLastStep: step, totpEnabledAt: new Date() })
+      .where(
+        and(
+          eq(identityUsers.id, user.id),
+          // The secret that was checked is still the stored one (no enrolment raced in between).
+          eq(identityUsers.totpSecret, user.totpSecret!),
+          requireEnabled ? isNotNull(identityUsers.totpEnabledAt) : isNull(identityUsers.totpEnabledAt),
+          or(isNull(identityUsers.totpLastStep), lt(identityUsers.totpLastStep, step)),
+        ),
+      )
+      .returning({ id: identityUsers.id });
+    return rows.length === 1;
+  }
+
+  /** Single use: the matching unused row is marked used by one UPDATE; a parallel second use finds none. */
+  async function spendBackupCode(user: IdentityUser, code: string): Promise<boolean> {
+    const normalized = normalizeBackupCode(code);
+    if (!/^[0-9a-z]{8}$/.test(normalized)) return false;
+    const rows = await db
+      .select()
+      .from(identityBackupCodes)
+      .where(and(eq(identityBackupCodes.userId, user.id), isNull(identityBackupCodes.usedAt)));
+    const checks = await Promise.all(rows.map((row) => verify(row.codeHash, normalized).catch(() => false)));
+    const match = rows.find((_, i) => checks[i]);
+    if (!match) return false;
+    const spent = await db
+      .update(identityBackupCodes)
+      .set({ usedAt: new Date() })
+      .where(and(eq(identityBackupCodes.id, match.id), isNull(identityBackupCodes.usedAt)))
+      .returning({ id: identityBackupCodes.id });
+    return spent.length === 1;
+  }
+
+  return {
+    box,
+
+    /**
+     * Starts (or restarts) an enrolment: a new secret, stored encrypted but not yet enabled, and ten
+     * new backup codes. The plain codes are shown once, here.
+     */
+    async beginEnrolment(user: IdentityUser): Promise<{ totpSecret: string; qrCode: string; backupCodes: string[] }> {
+      if (user.totpEnabledAt) throw new AppError('CONFLICT', 'Two-factor authentication is already on.');
+      const totpSecret = totp.generateSecret(20); // 160 bits (RFC 4226 section 4)
+      const account = user.email ?? user.username ?? user.uuid;
+      const uri = totp.keyuri(account, TOTP_ISSUER, totpSecret);
+      const qrCode = await QRCode.toDataURL(uri, { errorCorrectionLevel: 'M', margin: 2, width: 256 });
+      const backupCodes = Array.from({ length: BACKUP_CODE_COUNT }, generateBackupCode);
+      const hashes = await Promise.all(backupCodes.map((c) => hash(normalizeBackupCode(c), BACKUP_ARGON2)));
+      const sealed = await box.encrypt(totpSecret, secretContext(user));
+      await db.transaction(async (tx) => {
+        const [row] = await tx
+          .update(identityUsers)
+          .set({ totpSecret: sealed, totpLastStep: null, updatedAt: new Date() })
+          .where(and(eq(identityUsers.id, user.id), isNull(identityUsers.totpEnabledAt)))
+          .returning({ id: identityUsers.id });
+        if (!row) throw new AppError('CONFLICT', 'Two-factor authentication is already on.');
+        await tx.delete(identityBackupCodes).where(eq(identityBackupCodes.userId, user.id));
+        await tx.insert(identityBackupCodes).values(hashes.map((codeHash) => ({ userId: user.id, codeHash })));
+      });
+      return { totpSecret, qrCode, backupCodes };
+    },
+
+    /** Confirms a pending enrolment with a current code; the user's other sessions end. */
+    async confirmEnrolment(user: IdentityUser, sessionId: string, code: string | undefined): Promise<void> {
+      if (user.totpEnabledAt) throw new AppError('CONFLICT', 'Two-factor authentication is already on.');
+      if (!user.totpSecret) throw new AppError('BAD_REQUEST', 'Start the two-factor setup first.');
+      if (!code || !(await spendTotp(user, code, false))) throw incorrectCode();
+      await identity.sessions.revokeOthers(user.id, sessionId, 'mfa-enabled');
+    },
+
+    /**
+     * Checks a second factor (TOTP or backup code) of a user with MFA on. A wrong code counts as a failed
+     * sign-in; a locked account gets the same answer as a wrong code.
+     */
+    async verify(user: IdentityUser, input: SecondFactorInput): Promise<void> {
+      const ok =
+        !!user.totpEnabledAt &&
+        !isLocked(user) &&
+        (input.totpCode ? await spendTotp(user, input.totpCode, true) : input.backupCode ? await spendBackupCode(user, input.backupCode) : false);
+      if (!ok) {
+        if (!isLocked(user)) await identity.users.recordFailure(user, LOCKOUT_THRESHOLD, LOCKOUT_MS);
+        throw incorrectCode();
+      }
+    },
+
+    /** Turns MFA off after a valid code: secret, enabled flag, last step and backup codes are cleared. */
+    async disable(user: IdentityUser, input: SecondFactorInput): Promise<void> {
+      if (!user.totpEnabledAt) throw new AppError('BAD_REQUEST', 'Two-factor authentication is not on.');
+      await this.verify(user, input);
+      await db.transaction(async (tx) => {
+        await tx
+          .update(identityUsers)
+          .set({ totpSecret: null, totpEnabledAt: null, totpLastStep: null, updatedAt: new Date() })
+          .where(eq(identityUsers.id, user.id));
+        await tx.delete(identityBackupCodes).where(eq(identityBackupCodes.userId, user.id));
+      });
+    },
+
+    /** TOTP as first factor: the account named by one identifier, if it has MFA on. */
+    async findUser(tenantId: string, id: UserIdentifier): Promise<IdentityUser | undefined> {
+      const { users } = identity;
+      let user: IdentityUser | undefined;
+      if (id.userId !== undefined) user = await users.findById(tenantId, id.userId);
+      else if (id.userUuid) user = await users.findByUuid(tenantId, id.userUuid);
+      else if (id.email) user = await users.findByEmail(tenantId, id.email);
+      else if (id.username) user = await users.findByUsername(tenantId, id.username);
+      else if (id.phoneNumber) {
+        const rows = await db
+          .select()
+          .from(identityUsers)
+          .where(and(eq(identityUsers.tenantId, tenantId), eq(identityUsers.phoneNumber, id.phoneNumber), isNotNull(identityUsers.totpEnabledAt)))
+          .limit(2);
+        // A phone number is not unique: only an unambiguous match identifies an account.
+        user = rows.length === 1 ? rows[0] : undefined;
+      }
+      return user?.totpEnabledAt ? user : undefined;
+    },
+
+    /** For tests and support tooling: how many backup codes are still unused. */
+    async remainingBackupCodes(userId: number): Promise<number> {
+      const [row] = await db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(identityBackupCodes)
+        .where(and(eq(identityBackupCodes.userId, userId), isNull(identityBackupCodes.usedAt)));
+      return row?.n ?? 0;
+    },
+  };
+}
+
+export type TotpService = ReturnType<typeof createTotpService>;

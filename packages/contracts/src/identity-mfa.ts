@@ -1,0 +1,36 @@
+import { z } from 'zod';
+
+/** Request bodies of the multi-factor, PKCE and SAML-token calls of the identity API (spec section 7). */
+
+const totpCode = z.string().trim().regex(/^\d{6}$/, 'The code must be 6 digits');
+const backupCode = z.string().trim().min(1).max(40);
+
+/**
+ * POST /tenants/{tenantId}/auth/totp: `totpCode` or `backupCode`, plus, without a Bearer token (TOTP as
+ * the first factor), one identifier of the account.
+ */
+export const totpSignInBody = z
+  .object({
+    totpCode: totpCode.optional(),
+    backupCode: backupCode.optional(),
+    userId: z.coerce.number().int().positive().optional(),
+    userUuid: z.string().trim().max(40).optional(),
+    email: z.string().trim().max(320).optional(),
+    username: z.string().trim().max(50).optional(),
+    phoneNumber: z.string().trim().max(20).optional(),
+  })
+  .refine((v) => v.totpCode !== undefined || v.backupCode !== undefined, { message: 'A totpCode or a backupCode is required' });
+
+/** DELETE /auth/totp: a current code or a backup code proves the user still holds the factor. */
+export const totpDisableBody = z
+  .object({ totpCode: totpCode.optional(), backupCode: backupCode.optional() })
+  .refine((v) => v.totpCode !== undefined || v.backupCode !== undefined, { message: 'A totpCode or a backupCode is required' });
+
+/** POST /tenants/{tenantId}/auth/token: the PKCE exchange. The verifier's format is checked after the code is spent. */
+export const pkceTokenBody = z.object({
+  authorizationCode: z.string().trim().min(1).max(200),
+  codeVerifier: z.string().max(1000),
+});
+
+export type TotpSignInBody = z.infer<typeof totpSignInBody>;
+export type PkceTokenBody = z.infer<typeof pkceTokenBody>;
