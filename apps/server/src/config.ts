@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { loadSocialProviders, type SocialProviders } from './modules/identity/social/providers';
 
 const GiB = 1024 ** 3;
 
@@ -90,6 +91,8 @@ export interface Config {
         forcePathStyle: boolean;
       };
   billing: { provider: 'local' | 'stripe'; publishableKey: string | undefined };
+  /** Social sign-in providers enabled by `<PROVIDER>_CLIENT_ID` + `<PROVIDER>_CLIENT_SECRET`. */
+  social: SocialProviders;
   /** Tenants by the host name the web app is reached at; unknown hosts get `tenantId`. */
   tenants: { id: string; host: string }[];
   identity: {
@@ -129,11 +132,12 @@ export function loadConfig(
   }
   const env = parsed.data;
   const dataDir = path.resolve(env.DATA_DIR);
+  const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, '');
   return {
     env: env.NODE_ENV,
     host: env.HOST,
     port: env.PORT,
-    publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ''),
+    publicUrl,
     dataDir,
     databaseUrl: env.DATABASE_URL,
     logLevel: env.LOG_LEVEL,
@@ -149,6 +153,7 @@ export function loadConfig(
       publishableKey: env.STRIPE_PUBLISHABLE_KEY,
     },
     tenants: parseTenants(env.TENANTS, env.TENANT_ID),
+    social: loadSocialProviders(raw, publicUrl, { production: env.NODE_ENV === 'production' }),
     identity: { authRateLimit: env.AUTH_RATE_LIMIT, mailRateLimit: env.MAIL_RATE_LIMIT },
     mail: {
       smtpUrl: env.SMTP_URL,

@@ -16,6 +16,7 @@ import type { Identity } from './identity';
 import { secureCookies, sendSignIn, signInRequest } from './reply';
 import { SECOND_FACTORS } from './sign-in.service';
 import { selfView } from './self-view';
+import { enabledSocialFactors } from './social/providers';
 
 export interface IdentityRoutesOptions {
   identity: Identity;
@@ -39,6 +40,7 @@ export const identityRoutes: FastifyPluginAsyncZod<IdentityRoutesOptions> = asyn
           { channel: 'email', strategy: 'password' },
           { channel: 'email', strategy: 'link' },
           { channel: 'email', strategy: 'verificationCode' },
+          ...enabledSocialFactors(config.social),
         ],
         secondFactors: SECOND_FACTORS,
       },
