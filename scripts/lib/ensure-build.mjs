@@ -53,7 +53,11 @@ export async function buildServer({ force = false } = {}) {
   const esbuild = await import('esbuild');
   fs.rmSync(dist, { recursive: true, force: true });
   await esbuild.build({
-    entryPoints: { main: at('apps/server/src/main.ts'), worker: at('apps/server/src/worker.ts') },
+    entryPoints: {
+      main: at('apps/server/src/main.ts'),
+      worker: at('apps/server/src/worker.ts'),
+      'users-import': at('apps/server/src/cli/users-import.ts'),
+    },
     outdir: dist,
     bundle: true,
     platform: 'node',

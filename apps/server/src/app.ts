@@ -11,6 +11,7 @@ import { registerStorageRoutes } from './plugins/storage';
 import { systemRoutes } from './modules/system/system.routes';
 import { identityRoutes } from './modules/identity/identity.routes';
 import { identityMfaRoutes } from './modules/identity/totp.routes';
+import { passwordlessRoutes } from './modules/identity/passwordless.routes';
 import { socialRoutes } from './modules/identity/social/social.routes';
 import { devOutboxRoutes } from './modules/mail/dev-outbox.routes';
 import { AppError } from './errors';
@@ -57,6 +58,7 @@ export async function build(config: Config, runtime: Runtime, options: BuildOpti
   await app.register(systemRoutes, { config, runtime });
   await app.register(identityRoutes, { config, identity: runtime.identity });
   await app.register(identityMfaRoutes, { config, identity: runtime.identity, db: runtime.db });
+  await app.register(passwordlessRoutes, { config, identity: runtime.identity, mail: runtime.mail, db: runtime.db, outbound: runtime.outbound });
   await app.register(socialRoutes, { config, identity: runtime.identity, providers: config.social });
   await registerStorageRoutes(app, runtime.storage);
   // Sign-in links and codes written to DATA_DIR/outbox are readable here while developing; never in production.

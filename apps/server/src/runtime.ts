@@ -6,6 +6,7 @@ import { startJobQueue, type JobQueue } from './jobs/job-queue';
 import { getOrCreateSecret } from './modules/system/secrets.service';
 import { createIdentity, type Identity } from './modules/identity/identity';
 import { createMail, type MailRuntime } from './modules/mail/create-mail';
+import { createOutbound, type Outbound } from './modules/identity/passwordless.service';
 import { createStorage } from './storage/create-storage';
 import type { Storage } from './storage/storage';
 
@@ -16,6 +17,8 @@ export interface Runtime {
   jobs: JobQueue;
   identity: Identity;
   mail: MailRuntime;
+  /** Sign-in links and codes go out after the answer; `settled()` waits for them. */
+  outbound: Outbound;
   close(): Promise<void>;
 }
 
@@ -35,6 +38,7 @@ export async function startRuntime(config: Config, databaseUrl: string, log: Log
       jobs,
       identity,
       mail,
+      outbound: createOutbound({ db, config, log: log.child({ component: 'identity' }) }),
       async close() {
         await jobs.stop();
         await mail.close();

@@ -1,0 +1,288 @@
+import { randomUUID } from 'node:crypto';
+import { and, count, desc, eq, gt, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import type { Config } from '../../config';
+import type { Db } from '../../db/client';
+import { identityOneTimeTokens, identityUsers } from '../../db/schema';
+import { AppError } from '../../errors';
+import type { MailRuntime } from '../mail/create-mail';
+import { verificationCodeSms } from '../mail/templates/verification-code-sms';
+import { randomDigits, safeEqual, sha256 } from './crypto';
+import type { Identity } from './identity';
+import { completeSecondFactor, type FirstFactorState } from './second-factor';
+import type { SignInRequest, SignInResult } from './sign-in.service';
+import { normalizeEmail, uniqueViolation, type IdentityUser } from './users.repo';
+
+/** Links, reset links and codes live 10 minutes. */
+export const MESSAGE_TTL_SECONDS = 600;
+/** At most this many links, reset links and codes per address and window; beyond it we answer OK and send nothing. */
+export const ADDRESS_LIMIT = 3;
+export const ADDRESS_WINDOW_MINUTES = 15;
+/** A code is dead after this many wrong guesses. */
+export const CODE_MAX_ATTEMPTS = 5;
+
+const MAIL_PURPOSES = ['link', 'reset', 'code'] as const;
+const t = identityOneTimeTokens;
+
+export type CodeChannel = 'email' | 'sms';
+
+/** What the POST routes answer, whether or not the account exists and whether or not anything was sent. */
+export interface Submitted {
+  submittedAt: string;
+  messageId: string;
+}
+
+export interface PasswordlessDeps {
+  identity: Identity;
+  db: Db;
+  config: Pick<Config, 'publicUrl'>;
+  mail: Pick<MailRuntime, 'mail' | 'sms'>;
+  log?: { error(obj: object, msg?: string): void } | undefined;
+}
+
+export const invalidLink = () => new AppError('UNAUTHORIZED', 'This sign-in link is invalid or has expired. Request a new one.');
+export const wrongCode = () => new AppError('UNAUTHORIZED', 'Incorrect or expired code');
+
+/**
+ * Messages that carry secrets (links, codes) and the per-address throttle shared by the
+ * passwordless and reset flows. Delivery happens after the answer: an unknown account, a throttled
+ * address and a slow SMTP server all answer in the same time with the same body.
+ */
+export function createOutbound({ db, config, log }: Pick<PasswordlessDeps, 'db' | 'config' | 'log'>) {
+  const pending = new Set<Promise<void>>();
+
+  function deliver(send: () => Promise<unknown>): void {
+    const job: Promise<void> = send()
+      .then(() => undefined)
+      // The mail service logs failures already (without the body); the client got its answer.
+      .catch((err: unknown) => log?.error({ err }, 'passwordless message not delivered'))
+      .finally(() => pending.delete(job));
+    pending.add(job);
+  }
+
+  async function recentMessages(tenantId: string, address: string): Promise<number> {
+    const [row] = await db
+      .select({ n: count() })
+      .from(t)
+      .where(
+        and(
+          eq(t.tenantId, tenantId),
+          inArray(t.purpose, [...MAIL_PURPOSES]),
+          sql`${t.meta}->>'address' = ${address}`,
+          gt(t.createdAt, sql`now() - make_interval(mins => ${ADDRESS_WINDOW_MINUTES})`),
+        ),
+      );
+    return row?.n ?? 0;
+  }
+
+  return {
+    /** `${publicUrl}/login?token=..&uuid=..`: always from configuration, never from the Host header. */
+    link(path: '/login' | '/reset', token: string, uuid: string): string {
+      const url = new URL(path, `${config.publicUrl}/`);
+      url.searchParams.set('token', token);
+      url.searchParams.set('uuid', uuid);
+      return url.toString();
+    },
+
+    /**
+     * Unless the address is throttled, `prepare` issues the secret (always, also for unknown accounts,
+     * so both cost the same) and returns the sender, or undefined when nothing must be sent.
+     */
+    async send(tenantId: string, address: string, prepare: () => Promise<(() => Promise<unknown>) | undefined>): Promise<Submitted> {
+      const submittedAt = new Date().toISOString();
+      if ((await recentMessages(tenantId, address)) < ADDRESS_LIMIT) {
+        const sender = await prepare();
+        if (sender) deliver(sender);
+      }
+      return { submittedAt, messageId: randomUUID() };
+    },
+
+    /** Resolves once every message handed out so far was sent or failed (tests, graceful shutdown). */
+    async settled(): Promise<void> {
+      while (pending.size) await Promise.all([...pending]);
+    },
+  };
+}
+
+export type Outbound = ReturnType<typeof createOutbound>;
+
+export function createPasswordlessService(deps: PasswordlessDeps & { outbound?: Outbound }) {
+  const { identity, db, config, mail } = deps;
+  const { users, oneTime, signIn } = identity;
+  const outbound = deps.outbound ?? createOutbound(deps);
+
+  const normalizeAddress = (channel: CodeChannel, address: string) => (channel === 'email' ? normalizeEmail(address) : address.trim());
+
+  const findByAddress = async (tenantId: string, channel: CodeChannel, address: string): Promise<IdentityUser | undefined> => {
+    if (channel === 'email') return users.findByEmail(tenantId, address);
+    const [row] = await db
+      .select()
+      .from(identityUsers)
+      .where(and(eq(identityUsers.tenantId, tenantId), eq(identityUsers.phoneNumber, address)))
+      .orderBy(identityUsers.id)
+      .limit(1);
+    return row;
+  };
+
+  /** Passwordless sign-up: no password hash. A taken username must not tell that the name exists. */
+  async function createPasswordless(tenantId: string, input: LinkRequest): Promise<IdentityUser> {
+    const values = { tenantId, email: input.email, name: input.name ?? null, data: input.data ?? {}, passwordHash: null };
+    try {
+      return await users.create({ ...values, username: input.username ?? null });
+    } catch (err) {
+      const field = uniqueViolation(err);
+      if (field === 'username') return createPasswordless(tenantId, { ...input, username: undefined });
+      if (field === 'email') {
+        // Created by a concurrent request for the same address.
+        const existing = await users.findByEmail(tenantId, input.email);
+        if (existing) return existing;
+      }
+      throw err;
+    }
+  }
+
+  /** The newest live code of the user that was asked for this address (first factor) or this pending sign-in (second factor). */
+  async function liveCode(tenantId: string, userId: number, binding: { channel: CodeChannel; address: string } | { jti: string }) {
+    const bound: SQL[] =
+      'jti' in binding
+        ? [sql`${t.meta}->>'jti' = ${binding.jti}`]
+        : [sql`${t.meta}->>'channel' = ${binding.channel}`, sql`${t.meta}->>'address' = ${binding.address}`, sql`${t.meta}->>'jti' IS NULL`];
+    const [row] = await db
+      .select()
+      .from(t)
+      .where(and(eq(t.tenantId, tenantId), eq(t.purpose, 'code'), eq(t.userId, userId), isNull(t.usedAt), gt(t.expiresAt, sql`now()`), ...bound))
+      .orderBy(desc(t.createdAt))
+      .limit(1);
+    return row;
+  }
+
+  /** Spends the code when it matches (hashes compared in constant time); a wrong guess counts, the 5th kills the code. */
+  async function spendCode(row: typeof t.$inferSelect, code: string): Promise<boolean> {
+    if (safeEqual(sha256(code), row.tokenHash)) {
+      const [spent] = await db
+        .update(t)
+        .set({ usedAt: new Date() })
+        .where(and(eq(t.id, row.id), isNull(t.usedAt), gt(t.expiresAt, sql`now()`), sql`${t.attempts} < ${CODE_MAX_ATTEMPTS}`))
+        .returning({ id: t.id });
+      return !!spent;
+    }
+    await db
+      .update(t)
+      .set({
+        attempts: sql`${t.attempts} + 1`,
+        usedAt: sql`CASE WHEN ${t.attempts} + 1 >= ${CODE_MAX_ATTEMPTS} THEN now() ELSE ${t.usedAt} END`,
+      })
+      .where(and(eq(t.id, row.id), isNull(t.usedAt)));
+    return false;
+  }
+
+  function sendCode(channel: CodeChannel, address: string, code: string): () => Promise<unknown> {
+    if (channel === 'email') return () => mail.mail.sendTemplate(address, 'verification-code', { code, expiresMinutes: MESSAGE_TTL_SECONDS / 60 });
+    const domain = new URL(config.publicUrl).host;
+    return () => mail.sms.send(address, verificationCodeSms({ code, expiresMinutes: MESSAGE_TTL_SECONDS / 60, domain }));
+  }
+
+  return {
+    outbound,
+
+    /** POST auth/link: an unknown email becomes a passwordless account; the answer never tells which. */
+    async requestLink(tenantId: string, input: LinkRequest): Promise<Submitted> {
+      const address = normalizeEmail(input.email);
+      const user = (await users.findByEmail(tenantId, address)) ?? (await createPasswordless(tenantId, { ...input, email: address }));
+      return outbound.send(tenantId, address, async () => {
+        const link = await oneTime.issue({
+          tenantId,
+          purpose: 'link',
+          userId: user.id,
+          ttlSeconds: MESSAGE_TTL_SECONDS,
+          meta: { channel: 'email', address },
+          replace: true,
+        });
+        const url = outbound.link('/login', link.secret, user.uuid);
+        return () => mail.mail.sendTemplate(address, 'magic-link', { link: url, expiresMinutes: MESSAGE_TTL_SECONDS / 60, ...(user.name ? { name: user.name } : {}) });
+      });
+    },
+
+    /** PUT auth/link: single use, unexpired, bound to the user of `uuid`; proves the email address. */
+    async verifyLink(tenantId: string, token: string, uuid: string, req: SignInRequest): Promise<SignInResult> {
+      const user = await users.findByUuid(tenantId, uuid);
+      const spent = user ? await oneTime.consume({ tenantId, purpose: 'link', secret: token, userId: user.id }) : undefined;
+      if (!user || !spent) throw invalidLink();
+      const confirmed = await users.update(tenantId, user.id, { isEmailConfirmed: true, confirmedEmailAt: new Date() });
+      return signIn.afterFirstFactor(confirmed, { strategy: 'link', channel: 'email' }, req);
+    },
+
+    /**
+     * POST auth/code as a first factor. Unknown addresses get a code row too (never usable: no user)
+     * and nothing is sent, so the answer and the work are the same.
+     */
+    async requestCode(tenantId: string, channel: CodeChannel, rawAddress: string): Promise<Submitted> {
+      const address = normalizeAddress(channel, rawAddress);
+      const user = await findByAddress(tenantId, channel, address);
+      return outbound.send(tenantId, address, async () => {
+        const code = randomDigits(6);
+        await oneTime.issue({
+          tenantId,
+          purpose: 'code',
+          userId: user?.id ?? null,
+          ttlSeconds: MESSAGE_TTL_SECONDS,
+          meta: { channel, address, jti: null },
+          secret: code,
+          replace: true,
+        });
+        return user ? sendCode(channel, address, code) : undefined;
+      });
+    },
+
+    /** POST auth/code as a second factor: to the pending user's own email, bound to that first-factor token. */
+    async requestSecondFactorCode(state: FirstFactorState): Promise<Submitted & { email: string }> {
+      const { user, claims } = state;
+      if (!user.email) throw new AppError('BAD_REQUEST', 'This account has no email address for a verification code.');
+      const address = normalizeEmail(user.email);
+      const submitted = await outbound.send(user.tenantId, address, async () => {
+        const code = randomDigits(6);
+        await oneTime.issue({
+          tenantId: user.tenantId,
+          purpose: 'code',
+          userId: user.id,
+          ttlSeconds: MESSAGE_TTL_SECONDS,
+          meta: { channel: 'email', address, jti: claims.jti },
+          secret: code,
+          replace: true,
+        });
+        return sendCode('email', address, code);
+      });
+      return { ...submitted, email: address };
+    },
+
+    /** PUT auth/code as a first factor: the code asked for this very address and channel. */
+    async verifyCode(tenantId: string, channel: CodeChannel, rawAddress: string, code: string, req: SignInRequest): Promise<SignInResult> {
+      const address = normalizeAddress(channel, rawAddress);
+      const user = await findByAddress(tenantId, channel, address);
+      const row = user ? await liveCode(tenantId, user.id, { channel, address }) : undefined;
+      if (!user || !row || !(await spendCode(row, code))) throw wrongCode();
+      const now = new Date();
+      const confirmed = await users.update(
+        tenantId,
+        user.id,
+        channel === 'email' ? { isEmailConfirmed: true, confirmedEmailAt: now } : { isPhoneNumberConfirmed: true, confirmedPhoneNumberAt: now },
+      );
+      return signIn.afterFirstFactor(confirmed, { strategy: 'verificationCode', channel }, req);
+    },
+
+    /** PUT auth/code as a second factor: the code bound to this first-factor token, then the token is spent. */
+    async verifySecondFactorCode(state: FirstFactorState, code: string, req: SignInRequest): Promise<SignInResult> {
+      const row = await liveCode(state.user.tenantId, state.user.id, { jti: state.claims.jti });
+      if (!row || !(await spendCode(row, code))) throw wrongCode();
+      return completeSecondFactor(identity, state, req);
+    },
+  };
+}
+
+export interface LinkRequest {
+  email: string;
+  name?: string | undefined;
+  username?: string | undefined;
+  data?: Record<string, unknown> | undefined;
+}
+
+export type PasswordlessService = ReturnType<typeof createPasswordlessService>;
