@@ -13,7 +13,7 @@ import { AppError } from '../../errors';
 import { authenticate, bearerToken } from '../../plugins/auth';
 import { clearAuthCookies, cookieNames, setAuthCookies } from './cookies';
 import type { Identity } from './identity';
-import { secureCookies, sendSignIn, signInRequest } from './reply';
+import { secureCookies, sendSignIn, signInRequest, rateLimits } from './reply';
 import { SECOND_FACTORS } from './sign-in.service';
 import { selfView } from './self-view';
 import { enabledSocialFactors } from './social/providers';
@@ -24,7 +24,7 @@ export interface IdentityRoutesOptions {
 }
 
 export const identityRoutes: FastifyPluginAsyncZod<IdentityRoutesOptions> = async (app, { identity, config }) => {
-  const signInLimit = { rateLimit: { max: config.identity.authRateLimit, timeWindow: '1 minute' } };
+  const signInLimit = rateLimits(config).signIn;
   const secure = secureCookies(config);
 
   /** The refresh token: the HttpOnly cookie of the request's tenant, or a Bearer header (native clients). */

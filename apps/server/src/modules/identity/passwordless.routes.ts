@@ -15,7 +15,7 @@ import { AppError } from '../../errors';
 import type { MailRuntime } from '../mail/create-mail';
 import type { Identity } from './identity';
 import { createOutbound, createPasswordlessService, type Outbound } from './passwordless.service';
-import { sendSignIn, signInRequest } from './reply';
+import { sendSignIn, signInRequest, rateLimits } from './reply';
 import { createResetService } from './reset.service';
 import { pendingFirstFactor } from './second-factor';
 
@@ -38,9 +38,7 @@ export const passwordlessRoutes: FastifyPluginAsyncZod<PasswordlessRoutesOptions
   // Messages go out after the answer; let those under way finish before the app closes.
   app.addHook('onClose', async () => outbound.settled());
 
-  const authLimit = { rateLimit: { max: config.identity.authRateLimit, timeWindow: '1 minute' } };
-  // Routes that send mail or SMS get the stricter per-IP mail limit (a route holds one rateLimit object).
-  const sendingLimit = { rateLimit: { max: config.identity.mailRateLimit, timeWindow: '15 minutes' } };
+  const { signIn: authLimit, sending: sendingLimit } = rateLimits(config);
 
   app.post('/v0/tenants/:tenantId/auth/link', { schema: { params: tenantParams, body: linkRequestBody }, config: sendingLimit }, async (request) => {
     const { tenantId } = request.params;
@@ -70,9 +68,7 @@ export const passwordlessRoutes: FastifyPluginAsyncZod<PasswordlessRoutesOptions
       return { message: 'OK', result: { email, ...submitted } };
     }
     const body = request.body;
-    const missing = missingAddress(body);
-    if (missing) throw new AppError('VALIDATION_FAILED', missing);
-    const address = body.channel === 'email' ? body.email! : body.phoneNumber!;
+    const address = addressOf(body);
     const submitted = await passwordless.requestCode(tenantId, body.channel, address);
     return { message: 'OK', result: { ...(body.channel === 'email' ? { email: address } : { phoneNumber: address }), ...submitted } };
   });
@@ -86,9 +82,7 @@ export const passwordlessRoutes: FastifyPluginAsyncZod<PasswordlessRoutesOptions
       const body = request.body;
       const pending = await pendingFirstFactor(identity, request, tenant.id);
       if (pending) return sendSignIn(reply, config, await passwordless.verifySecondFactorCode(pending, body.verificationCode, req));
-      const missing = missingAddress(body);
-      if (missing) throw new AppError('VALIDATION_FAILED', missing);
-      const address = body.channel === 'email' ? body.email! : body.phoneNumber!;
+      const address = addressOf(body);
       return sendSignIn(reply, config, await passwordless.verifyCode(tenant.id, body.channel, address, body.verificationCode, req));
     },
   );
@@ -110,3 +104,10 @@ export const passwordlessRoutes: FastifyPluginAsyncZod<PasswordlessRoutesOptions
     },
   );
 };
+
+/** The address a first-factor code goes to or was sent to; the schema cannot require it (second factors have none). */
+function addressOf(body: { channel: 'email' | 'sms'; email?: string | undefined; phoneNumber?: string | undefined }): string {
+  const missing = missingAddress(body);
+  if (missing) throw new AppError('VALIDATION_FAILED', missing);
+  return body.channel === 'email' ? body.email! : body.phoneNumber!;
+}

@@ -16,3 +16,10 @@ export function sendSignIn(reply: FastifyReply, config: Pick<Config, 'mode'>, re
   setAuthCookies(reply, result.tokens, secureCookies(config));
   return reply.status(status).send(result.body);
 }
+
+/** Per-IP limits of the identity routes (memory store per node). A route holds one rateLimit object. */
+export const rateLimits = (config: Pick<Config, 'identity'>) => ({
+  signIn: { rateLimit: { max: config.identity.authRateLimit, timeWindow: '1 minute' } },
+  // Routes that send mail or SMS get the stricter mail limit.
+  sending: { rateLimit: { max: config.identity.mailRateLimit, timeWindow: '15 minutes' } },
+});

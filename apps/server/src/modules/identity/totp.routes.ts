@@ -7,7 +7,7 @@ import type { Db } from '../../db/client';
 import { AppError } from '../../errors';
 import { authenticate, bearerToken } from '../../plugins/auth';
 import type { Identity } from './identity';
-import { sendSignIn, signInRequest } from './reply';
+import { sendSignIn, signInRequest, rateLimits } from './reply';
 import { completeSecondFactor, pendingFirstFactor } from './second-factor';
 import { pkceRoutes } from './pkce.routes';
 import { samlRoutes } from './saml.routes';
@@ -34,7 +34,7 @@ function looksLikeFirstFactorToken(token: string): boolean {
 
 export const totpRoutes: FastifyPluginAsyncZod<MfaRoutesOptions> = async (app, { identity, config, db, totp: given }) => {
   const totp = given ?? createTotpService({ db, identity });
-  const signInLimit = { rateLimit: { max: config.identity.authRateLimit, timeWindow: '1 minute' } };
+  const signInLimit = rateLimits(config).signIn;
 
   const currentUser = async (tenantId: string, userId: number) => {
     const user = await identity.users.findById(tenantId, userId);
