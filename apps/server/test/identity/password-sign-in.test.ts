@@ -145,7 +145,8 @@ describe('PUT /v0/tenants/{t}/auth/basic (change password)', () => {
       headers: bearer(here.tokens.access.value),
       payload: { existingPassword: 'wrong wrong wrong', password: 'a brand new passphrase' },
     });
-    expect(wrong.statusCode).toBe(401);
+    expect(wrong.statusCode).toBe(403);
+    expect(wrong.json().message).toBe('Your current password is incorrect.');
 
     const ok = await t.app.inject({
       method: 'PUT',

@@ -106,8 +106,9 @@ describe('enrolment', () => {
     expect(second.totpSecret).not.toBe(first.totpSecret);
     await awayFromBoundary();
     const stale = await totpPost({ totpCode: codeAt(first.totpSecret) }, bearer(access));
-    expect(stale.statusCode).toBe(401);
-    expect(stale.json()).toMatchObject({ statusCode: 401, code: 'UNAUTHORIZED', message: 'Incorrect code' });
+    // Signed in, wrong proof: 403, so a client does not mistake it for an ended session.
+    expect(stale.statusCode).toBe(403);
+    expect(stale.json()).toMatchObject({ statusCode: 403, code: 'FORBIDDEN', message: 'Incorrect code' });
 
     const ok = await totpPost({ totpCode: codeAt(second.totpSecret) }, bearer(access));
     expect(ok.statusCode).toBe(200);
@@ -337,7 +338,7 @@ describe('disable', () => {
     expect((await del({})).statusCode).toBe(400);
     await awayFromBoundary();
     const wrong = String((Number(codeAt(u.secret)) + 1) % 1_000_000).padStart(6, '0');
-    expect((await del({ totpCode: wrong })).statusCode).toBe(401);
+    expect((await del({ totpCode: wrong })).statusCode).toBe(403);
     const ok = await del({ totpCode: codeAt(u.secret) });
     expect(ok.statusCode).toBe(200);
     expect(ok.json()).toEqual({ message: 'OK' });

@@ -1,4 +1,3 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
@@ -11,14 +10,12 @@ function TenantProbe() {
   return <p>tenant: {useConfig().tenantId}</p>;
 }
 
+// No query cache: the gate is part of the entry, which must not need TanStack Query.
 function renderGate() {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   return render(
-    <QueryClientProvider client={queryClient}>
-      <ConfigGate>
-        <TenantProbe />
-      </ConfigGate>
-    </QueryClientProvider>,
+    <ConfigGate>
+      <TenantProbe />
+    </ConfigGate>,
   );
 }
 

@@ -1,9 +1,10 @@
 import type { Level } from '@app/contracts/levels';
 import { screen, waitFor } from '@testing-library/react';
 import { matchRoutes, type RouteObject } from 'react-router';
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 
 import { routes } from '@/app/router';
+import { mockFetch } from '@/test/fetch-mock';
 import { signedInSession } from '@/test/fixtures';
 import { renderApp } from '@/test/render-app';
 
@@ -56,6 +57,7 @@ const specRoutes: [path: string, title: string, level?: Level][] = [
   ['/profile/edit', 'Edit Profile', 'team'],
   ['/events', 'Events', 'fan'],
   ['/subscribe', 'Subscribe', 'none'],
+  ['/settings', 'Settings', 'fan'],
 ];
 
 function leaf(path: string): RouteObject | undefined {
@@ -63,6 +65,11 @@ function leaf(path: string): RouteObject | undefined {
 }
 
 describe('router table', () => {
+  // Pages load what they need (the sign-in methods, the account); here every call answers 404.
+  beforeEach(() => {
+    mockFetch({ 'GET /v0/tenants/tenant1/mode': { mode: 'test', authentication: { firstFactors: [], secondFactors: [] } } });
+  });
+
   it.each([...specRoutes.map(([path]) => path), '/', '/home'])('%s resolves to its own route, not the catch-all', (path) => {
     const route = leaf(path);
     expect(route).toBeDefined();
@@ -95,6 +102,26 @@ describe('router table', () => {
       await waitFor(() => expect(router.state.location.pathname).toBe('/team'));
       unmount();
     }
+  });
+
+  it.each(['none', 'fan'] as const)('sends level %s from / and /home to /events, which they may open', async (level) => {
+    for (const path of ['/', '/home']) {
+      const { router, unmount } = renderApp(path, { session: signedInSession, level });
+      await waitFor(() => expect(router.state.location.pathname).toBe('/events'));
+      expect(await screen.findByRole('heading', { level: 1, name: 'Events' })).toBeInTheDocument();
+      unmount();
+    }
+  });
+
+  it('sends a visitor from / to /login, keeping it as the origin', async () => {
+    const { router } = renderApp('/');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(router.state.location.search).toBe('?redirect=%2F');
+  });
+
+  it('puts a settings link in the signed-in header', async () => {
+    renderApp('/library', { session: signedInSession, level: 'fan' });
+    expect(await screen.findByRole('link', { name: 'Settings' })).toHaveAttribute('href', '/settings');
   });
 
   it('has the coach subtitle and the logout button', async () => {

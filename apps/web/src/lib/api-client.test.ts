@@ -10,6 +10,7 @@ function jsonResponse(body: unknown, init: ResponseInit = {}) {
   });
 }
 
+
 describe('createApiClient', () => {
   it('sends the access token as a Bearer header and parses JSON', async () => {
     const fetch = vi.fn(async () => jsonResponse({ ok: true }));
@@ -56,5 +57,52 @@ describe('createApiClient', () => {
     await expect(api.request('/api/health', { schema: z.object({ ok: z.literal(true) }) })).rejects.toMatchObject({
       code: 'INVALID_RESPONSE',
     });
+  });
+});
+
+describe('createApiClient: refresh once on 401', () => {
+  it('refreshes with the refused token and retries once with the new one', async () => {
+    let token = 'old';
+    const fetch = vi.fn(async (_path: RequestInfo | URL, init: RequestInit = {}) =>
+      new Headers(init.headers).get('Authorization') === 'Bearer old'
+        ? jsonResponse({ statusCode: 401, code: 'UNAUTHORIZED', error: 'Unauthorized', message: 'expired' }, { status: 401 })
+        : jsonResponse({ ok: true }),
+    );
+    const refresh = vi.fn(async () => {
+      token = 'new';
+      return true;
+    });
+    const api = createApiClient({ getAccessToken: () => token, refresh, fetch });
+    await expect(api.request('/api/user/usage')).resolves.toEqual({ ok: true });
+    expect(refresh).toHaveBeenCalledTimes(1);
+    expect(refresh).toHaveBeenCalledWith('old');
+    expect(fetch).toHaveBeenCalledTimes(2);
+    const retried = fetch.mock.calls[1] as unknown as [string, RequestInit];
+    expect(new Headers(retried[1].headers).get('Authorization')).toBe('Bearer new');
+  });
+
+  it('gives up after one retry, and does not retry when the refresh fails', async () => {
+    const unauthorized = () =>
+      jsonResponse({ statusCode: 401, code: 'UNAUTHORIZED', error: 'Unauthorized', message: 'Sign in to continue.' }, { status: 401 });
+    const fetch = vi.fn(async () => unauthorized());
+    const refresh = vi.fn(async () => true);
+    const api = createApiClient({ getAccessToken: () => 'tok', refresh, fetch });
+    await expect(api.request('/api/x')).rejects.toMatchObject({ statusCode: 401, message: 'Sign in to continue.' });
+    expect(refresh).toHaveBeenCalledTimes(1);
+    expect(fetch).toHaveBeenCalledTimes(2);
+
+    const failedRefresh = vi.fn(async () => false);
+    const fetch2 = vi.fn(async () => unauthorized());
+    const api2 = createApiClient({ getAccessToken: () => 'tok', refresh: failedRefresh, fetch: fetch2 });
+    await expect(api2.request('/api/x')).rejects.toMatchObject({ statusCode: 401 });
+    expect(fetch2).toHaveBeenCalledTimes(1);
+  });
+
+  it('never refreshes for other errors, and sends cookies along', async () => {
+    const fetch = vi.fn(async () => jsonResponse({ statusCode: 403, code: 'FORBIDDEN', error: 'Forbidden', message: 'no' }, { status: 403 }));
+    const refresh = vi.fn(async () => true);
+    await expect(createApiClient({ refresh, fetch }).request('/api/x')).rejects.toMatchObject({ statusCode: 403 });
+    expect(refresh).not.toHaveBeenCalled();
+    expect((fetch.mock.calls[0] as unknown as [string, RequestInit])[1].credentials).toBe('include');
   });
 });

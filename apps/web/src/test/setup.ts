@@ -16,6 +16,11 @@ window.scrollTo = () => {};
 
 beforeEach(() => {
   installMatchMedia(false);
+  // Unit tests never reach a network: a test that expects calls stubs fetch itself (vi.stubGlobal).
+  vi.stubGlobal(
+    'fetch',
+    vi.fn((input: RequestInfo | URL) => Promise.reject(new TypeError(`fetch is not stubbed in this test: ${String(input)}`))),
+  );
 });
 
 afterEach(() => {

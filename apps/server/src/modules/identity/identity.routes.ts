@@ -85,7 +85,7 @@ export const identityRoutes: FastifyPluginAsyncZod<IdentityRoutesOptions> = asyn
     },
   );
 
-  app.get('/v0/auth/refresh', { config: signInLimit }, async (request, reply) => {
+  app.get('/v0/auth/refresh', { config: rateLimits(config).refresh }, async (request, reply) => {
     const token = refreshTokenOf(request);
     if (!token) throw new AppError('UNAUTHORIZED', 'Your session has ended. Please sign in again.');
     const sessionId = await identity.sessions.sessionOfRefreshToken(token);

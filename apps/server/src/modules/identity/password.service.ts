@@ -64,7 +64,8 @@ export function createPasswordService(deps: { users: UsersRepo; sessions: Sessio
     /** Changing the password ends every other session of the user (ASVS V7.4.3). */
     async changePassword(user: IdentityUser, sessionId: string, existingPassword: string, password: string): Promise<void> {
       const check = await verifyPassword(user.passwordHash, existingPassword);
-      if (!check.ok) throw new AppError('UNAUTHORIZED', 'Your current password is incorrect.');
+      // 403, not 401: the session is valid, so clients must not take this for "signed out".
+      if (!check.ok) throw new AppError('FORBIDDEN', 'Your current password is incorrect.');
       assertAcceptablePassword(password, user);
       await users.update(user.tenantId, user.id, { passwordHash: await hashPassword(password) });
       await sessions.revokeOthers(user.id, sessionId, 'password-changed');

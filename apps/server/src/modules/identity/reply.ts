@@ -20,6 +20,8 @@ export function sendSignIn(reply: FastifyReply, config: Pick<Config, 'mode'>, re
 /** Per-IP limits of the identity routes (memory store per node). A route holds one rateLimit object. */
 export const rateLimits = (config: Pick<Config, 'identity'>) => ({
   signIn: { rateLimit: { max: config.identity.authRateLimit, timeWindow: '1 minute' } },
+  // Every open tab refreshes every 15 minutes; many people may share one IP (a team on gym Wi-Fi).
+  refresh: { rateLimit: { max: config.identity.authRateLimit * 6, timeWindow: '1 minute' } },
   // Routes that send mail or SMS get the stricter mail limit.
   sending: { rateLimit: { max: config.identity.mailRateLimit, timeWindow: '15 minutes' } },
 });

@@ -28,6 +28,8 @@ const BACKUP_ALPHABET = '0123456789abcdefghjkmnpqrstvwxyz';
 const BACKUP_ARGON2 = { algorithm: 2 as const, memoryCost: 19_456, timeCost: 2, parallelism: 1 };
 
 export const incorrectCode = () => new AppError('UNAUTHORIZED', 'Incorrect code');
+/** Signed-in calls (confirm, disable): the session is fine, the proof is not — 403, so clients don't treat it as "signed out". */
+const refusedCode = () => new AppError('FORBIDDEN', 'Incorrect code');
 
 export interface SecondFactorInput {
   totpCode?: string | undefined;
@@ -146,7 +148,7 @@ export function createTotpService(deps: { db: Db; identity: Identity; box?: Secr
     async confirmEnrolment(user: IdentityUser, sessionId: string, code: string | undefined): Promise<void> {
       if (user.totpEnabledAt) throw new AppError('CONFLICT', 'Two-factor authentication is already on.');
       if (!user.totpSecret) throw new AppError('BAD_REQUEST', 'Start the two-factor setup first.');
-      if (!code || !(await spendTotp(user, code, false))) throw incorrectCode();
+      if (!code || !(await spendTotp(user, code, false))) throw refusedCode();
       await identity.sessions.revokeOthers(user.id, sessionId, 'mfa-enabled');
     },
 
@@ -168,7 +170,9 @@ export function createTotpService(deps: { db: Db; identity: Identity; box?: Secr
     /** Turns MFA off after a valid code: secret, enabled flag, last step and backup codes are cleared. */
     async disable(user: IdentityUser, input: SecondFactorInput): Promise<void> {
       if (!user.totpEnabledAt) throw new AppError('BAD_REQUEST', 'Two-factor authentication is not on.');
-      await this.verify(user, input);
+      await this.verify(user, input).catch((err: unknown) => {
+        throw err instanceof AppError && err.statusCode === 401 ? refusedCode() : err;
+      });
       await db.transaction(async (tx) => {
         await tx
           .update(identityUsers)

@@ -5,8 +5,8 @@ import { getBackLink } from '@/app/layouts/back-link';
 import { Brand } from '@/app/layouts/brand';
 import { ModeToggle } from '@/components/mode-toggle';
 
-/** Top bar: brand, back link (spec section 2) and the theme menu. Sticky, clear of the notch. */
-export function Header({ showBackLink = true }: { showBackLink?: boolean }) {
+/** Top bar: brand, back link (spec section 2), the layout's own actions and the theme menu. Sticky, clear of the notch. */
+export function Header({ showBackLink = true, actions }: { showBackLink?: boolean; actions?: React.ReactNode }) {
   const { pathname } = useLocation();
   const back = showBackLink ? getBackLink(pathname) : null;
 
@@ -26,7 +26,8 @@ export function Header({ showBackLink = true }: { showBackLink?: boolean }) {
             </Link>
           </>
         ) : null}
-        <div className="ml-auto">
+        <div className="ml-auto flex items-center gap-1">
+          {actions}
           <ModeToggle />
         </div>
       </div>

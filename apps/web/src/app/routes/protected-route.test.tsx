@@ -50,6 +50,12 @@ describe('ProtectedRoute', () => {
     expect(await screen.findByText('login page: /login?redirect=%2Fteam')).toBeInTheDocument();
   });
 
+  it("shows 'Loading...' while a session is being restored, instead of sending the visitor away", () => {
+    const { router } = renderGuarded('/team', { ...signedOut, isPending: true }, undefined, ['team']);
+    expect(screen.getByText('Loading...')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/team');
+  });
+
   it("shows 'Loading...' while the level is unknown", () => {
     renderGuarded('/team', signedInSession, undefined, ['team']);
     expect(screen.getByText('Loading...')).toBeInTheDocument();

@@ -179,6 +179,8 @@ export type AuthClientOptions = {
 };
 
 const signInOrChallenge = z.record(z.unknown());
+/** A call that checks a password or code renews an access token with less than this left first. */
+const CREDENTIAL_CALL_MARGIN_MS = 30_000;
 const samlTokenResponse = z.object({ token: z.string().min(1) }).passthrough();
 
 /** Joins base and path and collapses duplicate slashes, keeping a scheme's `//` (spec section 7). */
@@ -340,7 +342,9 @@ export function createAuthClient(options: AuthClientOptions) {
     if (!data || typeof data !== 'object') throw new Error('Problem with request');
 
     if ('firstFactorToken' in data) {
-      const challenge = mfaRequiredResponse.parse(data);
+      const parsed = mfaRequiredResponse.safeParse(data);
+      if (!parsed.success) throw new Error('Problem with request');
+      const challenge = parsed.data;
       setState({
         firstFactorToken: challenge.firstFactorToken,
         firstFactor: challenge.authentication.firstFactor ?? null,
@@ -361,7 +365,9 @@ export function createAuthClient(options: AuthClientOptions) {
     }
 
     if ('authorizationCode' in data) {
-      const pkce = pkceRequiredResponse.parse(data);
+      const parsed = pkceRequiredResponse.safeParse(data);
+      if (!parsed.success) throw new Error('Problem with request');
+      const pkce = parsed.data;
       if (!pkce.redirectTo) throw new Error('Missing PKCE redirect url');
       const url = new URL(pkce.redirectTo, window.location.href);
       url.searchParams.set('authorization_code', pkce.authorizationCode);
@@ -536,7 +542,7 @@ export function createAuthClient(options: AuthClientOptions) {
     const access = readAccessToken(tenantId);
     if (method === 'jwt' || access) {
       if (!access) throw new Error('updatePassword() was called without a JWT access token');
-      return call(signedInApi, tenantPath('auth/basic'), {
+      return credentialRequest(tenantPath('auth/basic'), {
         method: 'PUT',
         body: { password, existingPassword },
         schema: okResponse,
@@ -595,6 +601,26 @@ export function createAuthClient(options: AuthClientOptions) {
     getAccessToken: () => readAccessToken(tenantId),
     refresh: (rejected) => refresh({ staleToken: rejected }),
   });
+
+  /** Identity calls that check a password or code: never repeated (a retry would count as a second attempt). */
+  const credentialApi = createApiClient({ fetch: options.fetch, getAccessToken: () => readAccessToken(tenantId) });
+
+  /**
+   * A signed-in call that checks a password or code. The server answers a wrong one with 401, the
+   * same as an expired token, so instead of refreshing after a 401 the token is renewed before the
+   * call when it is about to expire, and the call is made once.
+   */
+  async function credentialRequest<T>(
+    path: string,
+    request: Omit<RequestOptions<T>, 'schema'> & { schema: ZodType<T, ZodTypeDef, unknown> },
+  ): Promise<T> {
+    const token = readAccessToken(tenantId);
+    const exp = token ? decodeJwtPayload(token)?.exp : undefined;
+    if (!token || typeof exp !== 'number' || exp * 1000 - Date.now() < CREDENTIAL_CALL_MARGIN_MS) {
+      await refresh({ staleToken: token });
+    }
+    return call(credentialApi, path, request);
+  }
 
   function clearLocalSession() {
     clearSessionCookies(tenantId, { refreshPath: refreshCookiePath });
@@ -674,6 +700,8 @@ export function createAuthClient(options: AuthClientOptions) {
     request<T>(path: string, request: Omit<RequestOptions<T>, 'schema'> & { schema: ZodType<T, ZodTypeDef, unknown> }) {
       return call(signedInApi, path, request);
     },
+    /** Like `request`, for calls that check a password or code (see `credentialRequest`). */
+    credentialRequest,
     tenantPath,
   };
 }

@@ -1,28 +1,33 @@
 import { LogOutIcon } from 'lucide-react';
+import { useState } from 'react';
 import { useNavigate } from 'react-router';
 
 import { PublicPage } from '@/components/public-page';
-import { Button } from '@/components/ui/button';
-import { useConfig } from '@/config/config-context';
+import { SubmitButton } from '@/components/submit-button';
 import { paths } from '@/config/paths';
-import { clearSessionCookies } from '@/lib/auth/session';
+import { useAuth } from '@/lib/auth/auth-context';
 
-/** /logout: a page with a Logout button (spec section 2). The identity issue adds the server-side logout. */
+/** /logout: a page with a Logout button (spec section 2): ends the session on the server, then here. */
 export function Component() {
-  const { tenantId } = useConfig();
+  const auth = useAuth();
   const navigate = useNavigate();
+  const [pending, setPending] = useState(false);
 
-  function logout() {
-    clearSessionCookies(tenantId);
+  async function logout(event: React.FormEvent) {
+    event.preventDefault();
+    setPending(true);
+    // Never throws: the local session is cleared even when the server cannot be reached.
+    await auth.logout();
     void navigate(paths.login, { replace: true });
   }
 
   return (
     <PublicPage title="Logout" description="Sign out of Teamfilm on this device.">
-      <Button onClick={logout} className="w-full">
-        <LogOutIcon aria-hidden="true" />
-        Logout
-      </Button>
+      <form onSubmit={(event) => void logout(event)}>
+        <SubmitButton pending={pending} icon={<LogOutIcon aria-hidden="true" />}>
+          Logout
+        </SubmitButton>
+      </form>
     </PublicPage>
   );
 }

@@ -1,5 +1,40 @@
-import { Page } from '@/components/page';
+import { LogOutIcon } from 'lucide-react';
+import { Link } from 'react-router';
 
+import { Page } from '@/components/page';
+import { Button } from '@/components/ui/button';
+import { paths } from '@/config/paths';
+import { useSelf } from '@/features/settings/api/get-self';
+import { ChangePasswordCard } from '@/features/settings/components/change-password-card';
+import { SessionsCard } from '@/features/settings/components/sessions-card';
+import { TwoFactorCard } from '@/features/settings/components/two-factor-card';
+
+/** /settings (signed in, any level): the account's security. */
 export function Component() {
-  return <Page title="Settings" />;
+  const self = useSelf();
+  const email = self.data?.email;
+
+  return (
+    <Page
+      title="Settings"
+      description={email ? <>Signed in as <span className="text-foreground font-medium">{email}</span></> : 'Your account'}
+      actions={
+        <Button asChild variant="outline" size="sm">
+          <Link to={paths.logout}>
+            <LogOutIcon aria-hidden="true" />
+            Sign out
+          </Link>
+        </Button>
+      }
+    >
+      <section aria-labelledby="security-heading" className="grid gap-4">
+        <h2 id="security-heading" className="text-lg font-semibold tracking-tight">
+          Security
+        </h2>
+        <ChangePasswordCard />
+        <TwoFactorCard />
+        <SessionsCard />
+      </section>
+    </Page>
+  );
 }
