@@ -1,10 +1,9 @@
-import { MailCheckIcon } from 'lucide-react';
 import { useState } from 'react';
 import { z } from 'zod';
 
+import { EmailSentNotice } from '@/components/email-sent-notice';
 import { FormField } from '@/components/form-field';
 import { SubmitButton } from '@/components/submit-button';
-import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { useAuth } from '@/lib/auth/auth-context';
 import { errorMessage } from '@/lib/error-message';
@@ -33,28 +32,15 @@ export function MagicLinkForm() {
 
   if (sentTo) {
     return (
-      <div role="status" className="bg-muted/50 flex flex-col items-center gap-3 rounded-lg border px-4 py-5 text-center">
-        <div className="bg-background flex size-10 items-center justify-center rounded-full border">
-          <MailCheckIcon aria-hidden="true" className="size-5" />
-        </div>
-        <div className="grid gap-1">
-          <h2 className="font-semibold">Check your email</h2>
-          <p className="text-muted-foreground text-sm text-balance">
-            We sent a sign-in link to <span className="text-foreground font-medium break-all">{sentTo}</span>. Open it
-            on this device to sign in.
-          </p>
-        </div>
-        <Button
-          variant="link"
-          size="sm"
-          onClick={() => {
-            form.reset({ email: sentTo });
-            setSentTo(null);
-          }}
-        >
-          Use a different email
-        </Button>
-      </div>
+      <EmailSentNotice
+        onUseAnotherEmail={() => {
+          form.reset({ email: sentTo });
+          setSentTo(null);
+        }}
+      >
+        We sent a sign-in link to <span className="text-foreground font-medium break-all">{sentTo}</span>. Open it on this
+        device to sign in.
+      </EmailSentNotice>
     );
   }
 

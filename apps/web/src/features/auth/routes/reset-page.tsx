@@ -1,12 +1,11 @@
-import { MailCheckIcon } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { z } from 'zod';
 
+import { EmailSentNotice } from '@/components/email-sent-notice';
 import { FormField } from '@/components/form-field';
 import { PublicPage } from '@/components/public-page';
 import { SubmitButton } from '@/components/submit-button';
-import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { paths } from '@/config/paths';
 import { useAuth } from '@/lib/auth/auth-context';
@@ -34,28 +33,15 @@ function RequestResetLink() {
 
   if (sentTo) {
     return (
-      <div role="status" className="bg-muted/50 flex flex-col items-center gap-3 rounded-lg border px-4 py-5 text-center">
-        <div className="bg-background flex size-10 items-center justify-center rounded-full border">
-          <MailCheckIcon aria-hidden="true" className="size-5" />
-        </div>
-        <div className="grid gap-1">
-          <h2 className="font-semibold">Check your email</h2>
-          <p className="text-muted-foreground text-sm text-balance">
-            If an account exists for <span className="text-foreground font-medium break-all">{sentTo}</span>, we sent
-            it a link to choose a new password.
-          </p>
-        </div>
-        <Button
-          variant="link"
-          size="sm"
-          onClick={() => {
-            form.reset({ email: sentTo });
-            setSentTo(null);
-          }}
-        >
-          Use a different email
-        </Button>
-      </div>
+      <EmailSentNotice
+        onUseAnotherEmail={() => {
+          form.reset({ email: sentTo });
+          setSentTo(null);
+        }}
+      >
+        If an account exists for <span className="text-foreground font-medium break-all">{sentTo}</span>, we sent it a link
+        to choose a new password.
+      </EmailSentNotice>
     );
   }
 
