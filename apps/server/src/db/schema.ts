@@ -137,3 +137,103 @@ export const identityKeys = pgTable(
   },
   (t) => [index('identity_keys_tenant').on(t.tenantId)],
 );
+
+/** The product's user record (spec section 3 "User"), one per identity account that registered. */
+export const users = pgTable(
+  'users',
+  {
+    id: serial('id').primaryKey(),
+    tenantId: text('tenant_id').notNull().references(() => tenants.id),
+    identityUserId: integer('identity_user_id').notNull().references(() => identityUsers.id, { onDelete: 'cascade' }),
+    username: text('username').notNull(),
+    email: text('email'),
+    name: text('name'),
+    firstname: text('firstname'),
+    lastname: text('lastname'),
+    phone: text('phone'),
+    image: text('image'),
+    /** team (coach), athlete or fan; null until registration chose one. */
+    type: text('type'),
+    affiliate: text('affiliate'),
+    /** Profile-card fields (jersey, sport, sportPosition, birthdate, height, weight, city, socials, kudos, ...). */
+    profile: jsonb('profile').$type<Record<string, unknown>>().notNull().default({}),
+    /** The team the user activated (spec: Team activation, one 'Current'). */
+    activeChannelId: integer('active_channel_id'),
+    createdAt: createdAt(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('users_tenant_username').on(t.tenantId, sql`lower(${t.username})`),
+    uniqueIndex('users_tenant_identity').on(t.tenantId, t.identityUserId),
+  ],
+);
+
+/** A team is a channel named `main` owned by its coach; other channels come later. */
+export const channels = pgTable(
+  'channels',
+  {
+    id: serial('id').primaryKey(),
+    tenantId: text('tenant_id').notNull().references(() => tenants.id),
+    ownerUserId: integer('owner_user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('channels_owner_name').on(t.ownerUserId, t.name)],
+);
+
+export const channelMembers = pgTable(
+  'channel_members',
+  {
+    channelId: integer('channel_id').notNull().references(() => channels.id, { onDelete: 'cascade' }),
+    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    joinedAt: createdAt(),
+  },
+  (t) => [uniqueIndex('channel_members_pk').on(t.channelId, t.userId), index('channel_members_user').on(t.userId)],
+);
+
+/** An invitation to a channel by e-mail or username; the e-mailed link carries a hashed single-use token. */
+export const invites = pgTable(
+  'invites',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tenantId: text('tenant_id').notNull().references(() => tenants.id),
+    channelId: integer('channel_id').notNull().references(() => channels.id, { onDelete: 'cascade' }),
+    invitedByUserId: integer('invited_by_user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    email: text('email'),
+    username: text('username'),
+    tokenHash: text('token_hash'),
+    expiresAt: ts('expires_at').notNull(),
+    acceptedAt: ts('accepted_at'),
+    acceptedByUserId: integer('accepted_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('invites_channel').on(t.channelId), index('invites_email').on(t.tenantId, t.email), index('invites_username').on(t.tenantId, t.username)],
+);
+
+/** Subscription usage (spec section 3): one row per plan a user holds, from local billing or Stripe. */
+export const subscriptions = pgTable(
+  'subscriptions',
+  {
+    id: serial('id').primaryKey(),
+    tenantId: text('tenant_id').notNull().references(() => tenants.id),
+    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    type: text('type').notNull(),
+    provider: text('provider').notNull(),
+    status: text('status').notNull(),
+    providerCustomerId: text('provider_customer_id'),
+    providerSubscriptionId: text('provider_subscription_id'),
+    currentPeriodEnd: ts('current_period_end'),
+    cancelAtPeriodEnd: boolean('cancel_at_period_end').notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [index('subscriptions_user').on(t.userId), uniqueIndex('subscriptions_provider_id').on(t.provider, t.providerSubscriptionId)],
+);
+
+/** Webhook events already applied, so a redelivered or replayed event changes nothing. */
+export const billingEvents = pgTable('billing_events', {
+  id: text('id').primaryKey(),
+  type: text('type').notNull(),
+  receivedAt: createdAt(),
+});

@@ -40,3 +40,8 @@ export async function authenticate(identity: Identity, request: FastifyRequest, 
     claims,
   };
 }
+
+/** Product API (`/api/*`): the Bearer token must belong to the tenant this host serves. */
+export function authenticateForHost(identity: Identity, request: FastifyRequest): Promise<AuthUser> {
+  return authenticate(identity, request, identity.tenants.fromHost(request.headers.host));
+}
