@@ -12,6 +12,7 @@ import { systemRoutes } from './modules/system/system.routes';
 import { identityRoutes } from './modules/identity/identity.routes';
 import { identityMfaRoutes } from './modules/identity/totp.routes';
 import { passwordlessRoutes } from './modules/identity/passwordless.routes';
+import { billingRoutes } from './modules/billing/billing.routes';
 import { socialRoutes } from './modules/identity/social/social.routes';
 import { devOutboxRoutes } from './modules/mail/dev-outbox.routes';
 import { AppError } from './errors';
@@ -58,6 +59,7 @@ export async function build(config: Config, runtime: Runtime, options: BuildOpti
   await app.register(systemRoutes, { config, runtime });
   await app.register(identityRoutes, { config, identity: runtime.identity });
   await app.register(identityMfaRoutes, { config, identity: runtime.identity, db: runtime.db });
+  await app.register(billingRoutes, { config, identity: runtime.identity, db: runtime.db, billing: config.billing });
   await app.register(passwordlessRoutes, { config, identity: runtime.identity, mail: runtime.mail, db: runtime.db, outbound: runtime.outbound });
   await app.register(socialRoutes, { config, identity: runtime.identity, providers: config.social });
   await registerStorageRoutes(app, runtime.storage);

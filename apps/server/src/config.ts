@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { loadSocialProviders, type SocialProviders } from './modules/identity/social/providers';
+import { loadBillingConfig, type BillingConfig } from './modules/billing/billing.config';
 
 const GiB = 1024 ** 3;
 
@@ -90,7 +91,8 @@ export interface Config {
         secretAccessKey: string;
         forcePathStyle: boolean;
       };
-  billing: { provider: 'local' | 'stripe'; publishableKey: string | undefined };
+  /** Local test-mode billing, or Stripe when STRIPE_SECRET_KEY is set (checked as a whole at start-up). */
+  billing: BillingConfig & { publishableKey: string | undefined };
   /** Social sign-in providers enabled by `<PROVIDER>_CLIENT_ID` + `<PROVIDER>_CLIENT_SECRET`. */
   social: SocialProviders;
   /** Tenants by the host name the web app is reached at; unknown hosts get `tenantId`. */
@@ -148,10 +150,7 @@ export function loadConfig(
     rtmpPort: env.RTMP_PORT,
     uploadMaxBytes: env.UPLOAD_MAX_BYTES,
     storage: storageConfig(env, dataDir),
-    billing: {
-      provider: env.STRIPE_SECRET_KEY ? 'stripe' : 'local',
-      publishableKey: env.STRIPE_PUBLISHABLE_KEY,
-    },
+    billing: { ...loadBillingConfig({ ...raw, NODE_ENV: env.NODE_ENV }), publishableKey: env.STRIPE_PUBLISHABLE_KEY },
     tenants: parseTenants(env.TENANTS, env.TENANT_ID),
     social: loadSocialProviders(raw, publicUrl, { production: env.NODE_ENV === 'production' }),
     identity: { authRateLimit: env.AUTH_RATE_LIMIT, mailRateLimit: env.MAIL_RATE_LIMIT },

@@ -50,6 +50,15 @@ describe('loadConfig', () => {
     expect(loadConfig({ NODE_ENV: 'production' }).mode).toBe('live');
     expect(loadConfig({ NODE_ENV: 'production', MODE: 'test' }).mode).toBe('test');
     expect(loadConfig({ PUBLIC_URL: 'https://teams.example.com/' }).publicUrl).toBe('https://teams.example.com');
-    expect(loadConfig({ STRIPE_SECRET_KEY: 'sk_test_x' }).billing.provider).toBe('stripe');
+    const stripe = {
+      STRIPE_SECRET_KEY: 'sk_test_x',
+      STRIPE_PUBLISHABLE_KEY: 'pk_test_x',
+      STRIPE_WEBHOOK_SECRET: 'whsec_x',
+      STRIPE_PRICING_TABLE_TEAM: 'prctbl_team',
+      STRIPE_PRICING_TABLE_ATHLETE: 'prctbl_athlete',
+      STRIPE_PRICING_TABLE_FAN: 'prctbl_fan',
+    };
+    expect(loadConfig(stripe).billing).toMatchObject({ provider: 'stripe', publishableKey: 'pk_test_x' });
+    expect(() => loadConfig({ STRIPE_SECRET_KEY: 'sk_test_x' })).toThrow(/STRIPE_WEBHOOK_SECRET/);
   });
 });
