@@ -15,6 +15,8 @@ import { passwordlessRoutes } from './modules/identity/passwordless.routes';
 import { billingRoutes } from './modules/billing/billing.routes';
 import { socialRoutes } from './modules/identity/social/social.routes';
 import { devOutboxRoutes } from './modules/mail/dev-outbox.routes';
+import { usersRoutes } from './modules/users/users.routes';
+import { createUsersService } from './modules/users/users.service';
 import { AppError } from './errors';
 import type { Runtime } from './runtime';
 
@@ -62,6 +64,8 @@ export async function build(config: Config, runtime: Runtime, options: BuildOpti
   await app.register(billingRoutes, { config, identity: runtime.identity, db: runtime.db, billing: config.billing });
   await app.register(passwordlessRoutes, { config, identity: runtime.identity, mail: runtime.mail, db: runtime.db, outbound: runtime.outbound });
   await app.register(socialRoutes, { config, identity: runtime.identity, providers: config.social });
+  const users = createUsersService({ db: runtime.db, identity: runtime.identity });
+  await app.register(usersRoutes, { identity: runtime.identity, users });
   await registerStorageRoutes(app, runtime.storage);
   // Sign-in links and codes written to DATA_DIR/outbox are readable here while developing; never in production.
   if (config.env !== 'production' && runtime.mail.outbox) await app.register(devOutboxRoutes, { outbox: runtime.mail.outbox });

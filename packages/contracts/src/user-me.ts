@@ -1,20 +1,120 @@
 import { z } from 'zod';
 
+import { usernameSchema } from './identity-api';
+
 /** Roles chosen at signup (spec section 6): coach = team. */
 export const userType = z.enum(['team', 'athlete', 'fan']);
 export type UserType = z.infer<typeof userType>;
 
+/** Spec section 5: first and last name at least 2. */
+export const personNameSchema = z.string().trim().min(2, 'Name must be at least 2 characters').max(100);
+/** Spec section 5: team name at least 2. */
+export const teamNameSchema = z.string().trim().min(2, 'Team name must be at least 2 characters').max(100);
+
+const text = (max: number) => z.string().trim().max(max);
+/** Optional free-text profile field; an empty string clears it. */
+const optionalText = (max = 200) => text(max).optional();
+
 /**
- * `GET /api/user/me`: the own-user record. Only the fields the web app reads today
- * (spec section 7: username, type, updatedAt); `passthrough` keeps the rest of the user (section 3)
- * until the users module publishes its full schema here.
+ * Profile-card fields (spec section 3 "User", section 7 PUT /api/user/me). Stored together; every
+ * one optional. Jersey is a number of at least 1; birthdate a date (yyyy-mm-dd or ISO).
  */
+export const profileFields = {
+  jersey: z
+    .union([z.string(), z.number()], { errorMap: () => ({ message: 'Jersey must be a number' }) })
+    .transform((value) => String(value).trim())
+    .refine((value) => value === '' || (/^\d{1,4}$/.test(value) && Number(value) >= 1), 'Jersey must be a number')
+    .transform((value) => (value === '' ? ('' as const) : Number(value)))
+    .optional(),
+  sport: optionalText(100),
+  sportPosition: optionalText(100),
+  birthdate: z
+    .union([
+      z.literal(''),
+      z
+        .string()
+        .trim()
+        .refine((value) => !Number.isNaN(Date.parse(value)), 'Birthdate must be a date'),
+    ])
+    .optional(),
+  height: optionalText(50),
+  weight: optionalText(50),
+  city: optionalText(100),
+  instagram: optionalText(200),
+  twitter: optionalText(200),
+  tiktok: optionalText(200),
+  kudos1: optionalText(500),
+  kudos2: optionalText(500),
+  kudos3: optionalText(500),
+  coachcorner: optionalText(2000),
+  shoutout: optionalText(2000),
+  beyond: optionalText(2000),
+  teamAvatar: optionalText(2000),
+} as const;
+export const profileKeys = Object.keys(profileFields) as (keyof typeof profileFields)[];
+
+/** `GET /api/user/me` (and the answer of POST/PUT): the own-user record (spec sections 3, 7). */
 export const userMe = z
   .object({
-    username: z.string().nullish(),
+    userId: z.number(),
+    userUuid: z.string(),
+    username: z.string(),
+    email: z.string().nullish(),
+    name: z.string().nullish(),
+    firstname: z.string().nullish(),
+    lastname: z.string().nullish(),
+    phone: z.string().nullish(),
+    image: z.string().nullish(),
     type: userType.nullish(),
-    /** ISO 8601 date-time of the last update; drives the 8-day trial window (spec section 4). */
+    affiliate: z.string().nullish(),
+    /** ISO 8601 time the user's type was last set; drives the 8-day trial window (spec section 4). */
     updatedAt: z.string().nullish(),
   })
   .passthrough();
 export type UserMe = z.infer<typeof userMe>;
+
+/**
+ * `POST /api/user/me`: create or complete the own record (spec section 7: username, email, name,
+ * image; registration adds type and affiliate, and the web sends first and last name).
+ */
+export const createUserMeBody = z
+  .object({
+    username: usernameSchema,
+    email: z.string().trim().email().max(320).optional(),
+    name: optionalText(200),
+    image: optionalText(2000),
+    type: userType.optional(),
+    affiliate: optionalText(100),
+    firstname: personNameSchema.optional(),
+    lastname: personNameSchema.optional(),
+  })
+  .strict();
+export type CreateUserMeBody = z.infer<typeof createUserMeBody>;
+
+/** `PUT /api/user/me`: any of the profile fields; at least one (spec section 5). Email is never changed here. */
+export const updateUserMeBody = z
+  .object({
+    username: usernameSchema.optional(),
+    email: z.string().optional(),
+    firstname: personNameSchema.optional(),
+    lastname: personNameSchema.optional(),
+    name: z.string().trim().min(1, 'Name is required').max(200).optional(),
+    phone: optionalText(50),
+    ...profileFields,
+  })
+  .strict()
+  .refine((body) => Object.values(body).some((value) => value !== undefined), 'A user update needs at least one property');
+export type UpdateUserMeBody = z.infer<typeof updateUserMeBody>;
+
+/** Coach registration form (spec section 2): Team, First Name, Last Name, Username. */
+export const coachRegistration = z.object({
+  team: teamNameSchema,
+  firstname: personNameSchema,
+  lastname: personNameSchema,
+  username: usernameSchema,
+});
+export type CoachRegistration = z.infer<typeof coachRegistration>;
+
+/** Athlete and fan registration: the same without Team. */
+export const personRegistration = coachRegistration.omit({ team: true });
+export type PersonRegistration = z.infer<typeof personRegistration>;

@@ -1,0 +1,28 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { createUserMeBody, updateUserMeBody, type UserMe } from '@app/contracts/user-me';
+import { authenticateForHost } from '../../plugins/auth';
+import type { Identity } from '../identity/identity';
+import { toUserMe, type UsersService } from './users.service';
+
+export interface UsersRoutesOptions {
+  identity: Identity;
+  users: UsersService;
+}
+
+/** `GET/POST/PUT /api/user/me` (spec section 7). */
+export const usersRoutes: FastifyPluginAsyncZod<UsersRoutesOptions> = async (app, { identity, users }) => {
+  app.get('/api/user/me', async (request): Promise<UserMe> => {
+    const auth = await authenticateForHost(identity, request);
+    return toUserMe(await users.getOrCreate({ tenantId: auth.tenantId, identityUserId: auth.userId }), auth.userUuid);
+  });
+
+  app.post('/api/user/me', { schema: { body: createUserMeBody } }, async (request): Promise<UserMe> => {
+    const auth = await authenticateForHost(identity, request);
+    return toUserMe(await users.register({ tenantId: auth.tenantId, identityUserId: auth.userId }, request.body), auth.userUuid);
+  });
+
+  app.put('/api/user/me', { schema: { body: updateUserMeBody } }, async (request): Promise<UserMe> => {
+    const auth = await authenticateForHost(identity, request);
+    return toUserMe(await users.update({ tenantId: auth.tenantId, identityUserId: auth.userId }, request.body), auth.userUuid);
+  });
+};

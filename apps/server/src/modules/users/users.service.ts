@@ -1,0 +1,145 @@
+import { profileKeys, type CreateUserMeBody, type UpdateUserMeBody, type UserMe } from '@app/contracts/user-me';
+import type { Db } from '../../db/client';
+import { AppError } from '../../errors';
+import type { Identity } from '../identity/identity';
+import { uniqueViolation } from '../identity/users.repo';
+import { createProductUsersRepo, type NewProductUser, type ProductUserRow } from './users.repo';
+
+export const USERNAME_TAKEN = 'Username already exists';
+
+/** Who is calling: the tenant of the host and the identity account of the access token. */
+export interface Caller {
+  tenantId: string;
+  identityUserId: number;
+}
+
+/**
+ * The product user record (spec sections 3, 4, 7). `updatedAt` is the trial clock of spec section 4
+ * (a team or athlete type counts for 8 days after it was set), so it moves only when the type is
+ * set; profile edits must not extend a trial forever.
+ */
+export function createUsersService({ db, identity }: { db: Db; identity: Identity }) {
+  const repo = createProductUsersRepo(db);
+
+  async function identityOf(caller: Caller) {
+    const account = await identity.users.findById(caller.tenantId, caller.identityUserId);
+    if (!account) throw new AppError('UNAUTHORIZED', 'Your session has ended. Please sign in again.');
+    return account;
+  }
+
+  /** Inserts or updates; a username clash (unique per tenant, any case) is the spec's 409. */
+  async function save(write: () => Promise<ProductUserRow>): Promise<ProductUserRow> {
+    try {
+      return await write();
+    } catch (err) {
+      if (uniqueViolation(err) === 'username') throw new AppError('CONFLICT', USERNAME_TAKEN);
+      throw err;
+    }
+  }
+
+  /** First free username derived from the identity one (a product rename may have taken it). */
+  async function freeUsername(tenantId: string, wanted: string): Promise<string> {
+    for (let n = 0; n < 50; n++) {
+      const candidate = n === 0 ? wanted : `${wanted}-${n + 1}`;
+      if (!(await repo.byUsername(tenantId, candidate))) return candidate;
+    }
+    return `${wanted}-${Date.now().toString(36)}`;
+  }
+
+  return {
+    repo,
+
+    find: (caller: Caller) => repo.byIdentity(caller.tenantId, caller.identityUserId),
+
+    /** Spec section 4: a user without a record gets one from the sign-in profile (username, email, name, image). */
+    async getOrCreate(caller: Caller): Promise<ProductUserRow> {
+      const existing = await repo.byIdentity(caller.tenantId, caller.identityUserId);
+      if (existing) return existing;
+      const account = await identityOf(caller);
+      const base = account.username ?? account.email?.split('@')[0]?.replace(/[^A-Za-z0-9_+-]/g, '') ?? `user${account.id}`;
+      const username = await freeUsername(caller.tenantId, base.length >= 3 ? base : `${base}user`);
+      try {
+        return await repo.insert({
+          tenantId: caller.tenantId,
+          identityUserId: account.id,
+          username,
+          email: account.email,
+          name: account.name,
+          image: account.image,
+          phone: account.phoneNumber,
+        });
+      } catch (err) {
+        // Two first requests at once: the other one created it.
+        const raced = await repo.byIdentity(caller.tenantId, caller.identityUserId);
+        if (raced) return raced;
+        throw err;
+      }
+    },
+
+    /** `POST /api/user/me`: registration creates or completes the record. */
+    async register(caller: Caller, body: CreateUserMeBody): Promise<ProductUserRow> {
+      const account = await identityOf(caller);
+      const existing = await repo.byIdentity(caller.tenantId, caller.identityUserId);
+      const name = body.name ?? ([body.firstname, body.lastname].filter(Boolean).join(' ') || undefined);
+      const values: Partial<NewProductUser> = {
+        username: body.username,
+        // The e-mail is the verified sign-in one; a body e-mail only fills a record that has none.
+        email: account.email ?? body.email ?? null,
+        ...(name !== undefined && { name }),
+        ...(body.image !== undefined && { image: body.image }),
+        ...(body.firstname !== undefined && { firstname: body.firstname }),
+        ...(body.lastname !== undefined && { lastname: body.lastname }),
+        ...(body.affiliate !== undefined && { affiliate: body.affiliate }),
+        ...(body.type !== undefined && { type: body.type, updatedAt: new Date() }),
+      };
+      if (existing) return save(() => repo.update(caller.tenantId, existing.id, values));
+      return save(() =>
+        repo.insert({ tenantId: caller.tenantId, identityUserId: account.id, phone: account.phoneNumber, ...values, username: body.username }),
+      );
+    },
+
+    /** `PUT /api/user/me`: profile fields. The e-mail is never changed here (spec section 5). */
+    async update(caller: Caller, body: UpdateUserMeBody): Promise<ProductUserRow> {
+      const user = await this.getOrCreate(caller);
+      const profile = { ...user.profile };
+      for (const key of profileKeys) {
+        const value = body[key];
+        if (value === undefined) continue;
+        if (value === '') delete profile[key];
+        else profile[key] = value;
+      }
+      const values: Partial<NewProductUser> = {
+        profile,
+        ...(body.username !== undefined && { username: body.username }),
+        ...(body.firstname !== undefined && { firstname: body.firstname }),
+        ...(body.lastname !== undefined && { lastname: body.lastname }),
+        ...(body.name !== undefined && { name: body.name }),
+        ...(body.phone !== undefined && { phone: body.phone || null }),
+      };
+      if (body.name === undefined && (body.firstname !== undefined || body.lastname !== undefined)) {
+        values.name = [body.firstname ?? user.firstname, body.lastname ?? user.lastname].filter(Boolean).join(' ');
+      }
+      return save(() => repo.update(caller.tenantId, user.id, values));
+    },
+  };
+}
+export type UsersService = ReturnType<typeof createUsersService>;
+
+/** The JSON of the own record: the stored columns, the profile fields flattened, `userId` = identity id. */
+export function toUserMe(row: ProductUserRow, identityUuid: string): UserMe {
+  return {
+    ...row.profile,
+    userId: row.identityUserId,
+    userUuid: identityUuid,
+    username: row.username,
+    email: row.email,
+    name: row.name,
+    firstname: row.firstname,
+    lastname: row.lastname,
+    phone: row.phone,
+    image: row.image,
+    type: row.type as UserMe['type'],
+    affiliate: row.affiliate,
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
