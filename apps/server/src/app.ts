@@ -17,6 +17,9 @@ import { socialRoutes } from './modules/identity/social/social.routes';
 import { devOutboxRoutes } from './modules/mail/dev-outbox.routes';
 import { usersRoutes } from './modules/users/users.routes';
 import { createUsersService } from './modules/users/users.service';
+import { createInvitesService } from './modules/teams/invites.service';
+import { teamsRoutes } from './modules/teams/teams.routes';
+import { createTeamsService } from './modules/teams/teams.service';
 import { AppError } from './errors';
 import type { Runtime } from './runtime';
 
@@ -66,6 +69,9 @@ export async function build(config: Config, runtime: Runtime, options: BuildOpti
   await app.register(socialRoutes, { config, identity: runtime.identity, providers: config.social });
   const users = createUsersService({ db: runtime.db, identity: runtime.identity });
   await app.register(usersRoutes, { identity: runtime.identity, users });
+  const teams = createTeamsService({ db: runtime.db, identity: runtime.identity, users });
+  const invites = createInvitesService({ teams, users, identity: runtime.identity, mail: runtime.mail.mail, publicUrl: config.publicUrl, log: app.log });
+  await app.register(teamsRoutes, { config, identity: runtime.identity, teams, invites });
   await registerStorageRoutes(app, runtime.storage);
   // Sign-in links and codes written to DATA_DIR/outbox are readable here while developing; never in production.
   if (config.env !== 'production' && runtime.mail.outbox) await app.register(devOutboxRoutes, { outbox: runtime.mail.outbox });

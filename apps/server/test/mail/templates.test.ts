@@ -17,6 +17,7 @@ const samples: { [N in MailTemplateName]: MailTemplateData<N> } = {
   'verification-code': { code: '123456', expiresMinutes: 10 },
   'password-reset': { link: LINK, expiresMinutes: 60 },
   welcome: { appUrl: 'https://teamfilm.test/', name: 'Sam' },
+  'team-invite': { link: 'https://teamfilm.test/join/abc', inviter: 'Casey Coach', team: 'Eagles', expiresDays: 14 },
 };
 
 describe('escapeHtml', () => {

@@ -1,6 +1,7 @@
 import type { RenderedMail } from './layout';
 import { magicLink } from './magic-link';
 import { passwordReset } from './password-reset';
+import { teamInvite } from './team-invite';
 import { verificationCode } from './verification-code';
 import { welcome } from './welcome';
 
@@ -10,6 +11,7 @@ export const mailTemplates = {
   'verification-code': verificationCode,
   'password-reset': passwordReset,
   welcome,
+  'team-invite': teamInvite,
 } satisfies Record<string, (data: never) => RenderedMail>;
 
 export type MailTemplateName = keyof typeof mailTemplates;

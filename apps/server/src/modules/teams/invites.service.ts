@@ -1,0 +1,151 @@
+import type { InvitePreview, InviteResponse } from '@app/contracts/teams';
+import { AppError } from '../../errors';
+import { randomToken, sha256 } from '../identity/crypto';
+import type { Identity } from '../identity/identity';
+import type { MailService } from '../mail/mail.service';
+import type { Caller, UsersService } from '../users/users.service';
+import type { InviteTarget } from './teams.repo';
+import type { ProductUser, Team, TeamsService } from './teams.service';
+
+export const INVITE_TTL_DAYS = 14;
+export const OWNER_ONLY_INVITE = 'Only the team owner can invite members.';
+export const ALREADY_MEMBER = 'Already a member of this team.';
+export const NO_SUCH_USERNAME = 'No user with that username.';
+export const INVALID_INVITE_LINK = 'This invitation link is not valid.';
+export const INVITE_EXPIRED = 'This invitation has expired. Ask your coach for a new one.';
+export const INVITE_USED = 'This invitation was already used.';
+
+// What randomToken(32) makes; anything else cannot be one of ours, so it needs no database lookup.
+const TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/;
+
+export interface InvitesDeps {
+  teams: TeamsService;
+  users: UsersService;
+  identity: Identity;
+  mail: MailService;
+  publicUrl: string;
+  log: { error(obj: object, msg?: string): void };
+}
+
+/**
+ * Invitations to a team: by e-mail or by username, each with a single-use link
+ * (`${PUBLIC_URL}/join/<token>`, only its hash stored) that any signed-in account can claim.
+ */
+export function createInvitesService({ teams, users, identity, mail, publicUrl, log }: InvitesDeps) {
+  const { repo } = teams;
+
+  const inviteByLink = async (tenantId: string, token: string) => {
+    const invite = TOKEN_SHAPE.test(token) ? await repo.inviteByToken(tenantId, sha256(token)) : undefined;
+    if (!invite) throw new AppError('NOT_FOUND', INVALID_INVITE_LINK);
+    return invite;
+  };
+
+  /** The address a username invite goes to: the product e-mail, else the sign-in one. */
+  async function mailboxOf(tenantId: string, user: ProductUser): Promise<string | null> {
+    if (user.email) return user.email;
+    return (await identity.users.findById(tenantId, user.identityUserId))?.email ?? null;
+  }
+
+  return {
+    /**
+     * `PUT /api/channel/{owner}/{channel}/invites {member}` and `POST /api/user/invites`: the owner
+     * invites an e-mail address or a username of this tenant. Inviting a pending address again
+     * renews its link. A mail that cannot be sent keeps the invite (`emailed: false`).
+     */
+    async invite(caller: Caller, input: { owner: string; channel: string; member: string }): Promise<InviteResponse> {
+      const inviter = await teams.requireUser(caller);
+      const channel = await teams.ownedChannel(inviter, input.owner, input.channel, OWNER_ONLY_INVITE);
+      let target: InviteTarget;
+      let mailbox: string | null;
+      if (input.member.includes('@')) {
+        const email = input.member.trim().toLowerCase();
+        if (await repo.isMemberByEmail(channel.id, email)) throw new AppError('CONFLICT', ALREADY_MEMBER);
+        target = { email, username: null };
+        mailbox = email;
+      } else {
+        const invitee = await users.repo.byUsername(caller.tenantId, input.member);
+        if (!invitee) throw new AppError('NOT_FOUND', NO_SUCH_USERNAME);
+        if (await repo.isMember(channel.id, invitee.id)) throw new AppError('CONFLICT', ALREADY_MEMBER);
+        target = { email: null, username: invitee.username };
+        mailbox = await mailboxOf(caller.tenantId, invitee);
+      }
+
+      const token = randomToken(32);
+      await repo.transaction(async (tx) => {
+        await tx.lockChannel(channel.id);
+        await tx.upsertPendingInvite({
+          tenantId: caller.tenantId,
+          channelId: channel.id,
+          invitedByUserId: inviter.id,
+          target,
+          tokenHash: sha256(token),
+          expiresAt: new Date(Date.now() + INVITE_TTL_DAYS * 24 * 60 * 60 * 1000),
+        });
+      });
+
+      let emailed = false;
+      if (mailbox) {
+        try {
+          await mail.sendTemplate(mailbox, 'team-invite', {
+            link: `${publicUrl}/join/${token}`,
+            inviter: inviter.name || inviter.username,
+            team: channel.description || channel.name,
+            expiresDays: INVITE_TTL_DAYS,
+          });
+          emailed = true;
+        } catch (err) {
+          // The invite stands: it counts for the username or a confirmed address, and the coach can send it again.
+          log.error({ err, channelId: channel.id }, 'team invite not e-mailed');
+        }
+      }
+      // A username invite never reveals the invitee's e-mail address to the coach.
+      return { owner: inviter.username, channel: channel.name, email: target.email, username: target.username, emailed };
+    },
+
+    /** `GET /api/invites/{token}` (public): what the link leads to, before signing in. */
+    async preview(tenantId: string, token: string): Promise<InvitePreview> {
+      const invite = await inviteByLink(tenantId, token);
+      const channel = await repo.channelById(tenantId, invite.channelId);
+      const owner = channel ? await users.repo.byId(tenantId, channel.ownerUserId) : undefined;
+      if (!channel || !owner) throw new AppError('NOT_FOUND', INVALID_INVITE_LINK);
+      const accepted = invite.acceptedAt !== null;
+      return {
+        owner: owner.username,
+        ownerName: owner.name,
+        channel: channel.name,
+        description: channel.description,
+        email: invite.email,
+        expired: !accepted && invite.expiresAt.getTime() <= Date.now(),
+        accepted,
+      };
+    },
+
+    /**
+     * `POST /api/invites/{token}/accept`: the signed-in user claims the invite, whatever address it
+     * was sent to (holding the link is the proof), and joins the team. Claiming it again is a no-op.
+     */
+    async accept(caller: Caller, token: string): Promise<Team> {
+      const user = await teams.requireUser(caller);
+      const channel = await repo.transaction(async (tx) => {
+        const invite = TOKEN_SHAPE.test(token) ? await tx.inviteByToken(caller.tenantId, sha256(token), { forUpdate: true }) : undefined;
+        if (!invite) throw new AppError('NOT_FOUND', INVALID_INVITE_LINK);
+        const row = await tx.channelById(caller.tenantId, invite.channelId);
+        if (!row) throw new AppError('NOT_FOUND', INVALID_INVITE_LINK);
+        if (invite.acceptedAt) {
+          if (invite.acceptedByUserId !== user.id) throw new AppError('CONFLICT', INVITE_USED);
+        } else if (invite.expiresAt.getTime() <= Date.now()) {
+          throw new AppError('EXPIRED', INVITE_EXPIRED, 410);
+        } else if (row.ownerUserId !== user.id) {
+          // A coach opening their own link must not spend it for the athlete it was meant for.
+          await tx.claim(invite.id, user.id);
+        }
+        await tx.addMember(row.id, user.id);
+        await tx.setActive(user.id, row.id);
+        return row;
+      });
+      return teams.teamOf(channel);
+    },
+  };
+}
+
+export type InvitesService = ReturnType<typeof createInvitesService>;

@@ -1,0 +1,296 @@
+import { and, asc, eq, gt, isNull, or, sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { channelMembers, channels, invites, users } from '../../db/schema';
+
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+type Executor = Db | Tx;
+
+export type ChannelRow = typeof channels.$inferSelect;
+export type InviteRow = typeof invites.$inferSelect;
+
+/** Who an invite may be meant for: the product user, their username and their e-mail once confirmed. */
+export interface InviteMatch {
+  userId: number;
+  username: string;
+  /** Only a confirmed identity e-mail: an unconfirmed one proves nothing about the mailbox. */
+  confirmedEmail: string | null;
+}
+
+/** An invite target: exactly one of both is set. */
+export interface InviteTarget {
+  email: string | null;
+  username: string | null;
+}
+
+export interface TeamMemberRow {
+  username: string;
+  name: string | null;
+  image: string | null;
+  profile: Record<string, unknown>;
+}
+
+export interface TeamListRow {
+  channelId: number;
+  owner: string;
+  channel: string;
+  description: string;
+  member: boolean;
+  since: Date;
+}
+
+/**
+ * Invites that count for a user: one they claimed already, or a pending unexpired one addressed to
+ * their username or confirmed e-mail. A claimed invite belongs to its claimer only (single use).
+ */
+function countsFor(match: InviteMatch): SQL {
+  const addressed = [sql`lower(${invites.username}) = lower(${match.username})`];
+  if (match.confirmedEmail) addressed.push(eq(invites.email, match.confirmedEmail));
+  return or(
+    eq(invites.acceptedByUserId, match.userId),
+    and(isNull(invites.acceptedAt), gt(invites.expiresAt, sql`now()`), or(...addressed)),
+  )!;
+}
+
+/** The same target: invites are unique per channel and address while pending. */
+function sameTarget(target: InviteTarget): SQL {
+  return target.email !== null ? eq(invites.email, target.email) : sql`lower(${invites.username}) = lower(${target.username})`;
+}
+
+function queries(q: Executor) {
+  return {
+    channelByOwner: (tenantId: string, ownerUserId: number, name: string) =>
+      q
+        .select()
+        .from(channels)
+        .where(and(eq(channels.tenantId, tenantId), eq(channels.ownerUserId, ownerUserId), eq(channels.name, name)))
+        .then((rows) => rows[0]),
+
+    channelById: (tenantId: string, id: number) =>
+      q
+        .select()
+        .from(channels)
+        .where(and(eq(channels.tenantId, tenantId), eq(channels.id, id)))
+        .then((rows) => rows[0]),
+
+    /** Inserts the channel unless the owner has one of that name; undefined when it existed. */
+    insertChannel: (values: { tenantId: string; ownerUserId: number; name: string; description: string }) =>
+      q
+        .insert(channels)
+        .values(values)
+        .onConflictDoNothing({ target: [channels.ownerUserId, channels.name] })
+        .returning()
+        .then((rows) => rows[0]),
+
+    setDescription: (channelId: number, description: string) =>
+      q
+        .update(channels)
+        .set({ description })
+        .where(eq(channels.id, channelId))
+        .returning()
+        .then((rows) => rows[0]!),
+
+    /** Serializes writes on one channel (concurrent invites to one address must not make two rows). */
+    lockChannel: async (channelId: number) => {
+      await q.execute(sql`select 1 from ${channels} where ${channels.id} = ${channelId} for update`);
+    },
+
+    isMember: (channelId: number, userId: number) =>
+      q
+        .select({ userId: channelMembers.userId })
+        .from(channelMembers)
+        .where(and(eq(channelMembers.channelId, channelId), eq(channelMembers.userId, userId)))
+        .then((rows) => rows.length > 0),
+
+    /** Is anyone with this product e-mail a member already? */
+    isMemberByEmail: (channelId: number, email: string) =>
+      q
+        .select({ userId: channelMembers.userId })
+        .from(channelMembers)
+        .innerJoin(users, eq(users.id, channelMembers.userId))
+        .where(and(eq(channelMembers.channelId, channelId), sql`lower(${users.email}) = ${email}`))
+        .limit(1)
+        .then((rows) => rows.length > 0),
+
+    addMember: async (channelId: number, userId: number) => {
+      await q.insert(channelMembers).values({ channelId, userId }).onConflictDoNothing();
+    },
+
+    removeMember: (channelId: number, userId: number) =>
+      q
+        .delete(channelMembers)
+        .where(and(eq(channelMembers.channelId, channelId), eq(channelMembers.userId, userId)))
+        .returning({ userId: channelMembers.userId })
+        .then((rows) => rows.length > 0),
+
+    members: (channelId: number): Promise<TeamMemberRow[]> =>
+      q
+        .select({ username: users.username, name: users.name, image: users.image, profile: users.profile })
+        .from(channelMembers)
+        .innerJoin(users, eq(users.id, channelMembers.userId))
+        .where(eq(channelMembers.channelId, channelId))
+        .orderBy(asc(channelMembers.joinedAt), asc(users.id)),
+
+    /**
+     * The active team: the activated channel while still a member of it, else the oldest membership.
+     * One query, so a removal between two reads cannot answer a team the user left.
+     */
+    activeChannelId: (tenantId: string, userId: number, activeChannelId: number | null) =>
+      q
+        .select({ channelId: channelMembers.channelId })
+        .from(channelMembers)
+        .innerJoin(channels, eq(channels.id, channelMembers.channelId))
+        .where(and(eq(channelMembers.userId, userId), eq(channels.tenantId, tenantId)))
+        .orderBy(
+          asc(sql`case when ${channelMembers.channelId} = ${activeChannelId ?? -1} then 0 else 1 end`),
+          asc(channelMembers.joinedAt),
+          asc(channelMembers.channelId),
+        )
+        .limit(1)
+        .then((rows) => rows[0]?.channelId),
+
+    setActive: async (userId: number, channelId: number) => {
+      await q.update(users).set({ activeChannelId: channelId }).where(eq(users.id, userId));
+    },
+
+    setActiveIfNone: async (userId: number, channelId: number) => {
+      await q
+        .update(users)
+        .set({ activeChannelId: channelId })
+        .where(and(eq(users.id, userId), isNull(users.activeChannelId)));
+    },
+
+    clearActive: async (userId: number, channelId: number) => {
+      await q
+        .update(users)
+        .set({ activeChannelId: null })
+        .where(and(eq(users.id, userId), eq(users.activeChannelId, channelId)));
+    },
+
+    /** Channels the user is a member of, with the owner's username. */
+    memberships: (tenantId: string, userId: number): Promise<TeamListRow[]> =>
+      q
+        .select({
+          channelId: channels.id,
+          owner: users.username,
+          channel: channels.name,
+          description: channels.description,
+          member: sql<boolean>`true`,
+          since: channelMembers.joinedAt,
+        })
+        .from(channelMembers)
+        .innerJoin(channels, eq(channels.id, channelMembers.channelId))
+        .innerJoin(users, eq(users.id, channels.ownerUserId))
+        .where(and(eq(channelMembers.userId, userId), eq(channels.tenantId, tenantId))),
+
+    /** Channels with an invite that counts for the user, one row per channel (its oldest invite). */
+    invitedTo: (tenantId: string, match: InviteMatch): Promise<TeamListRow[]> =>
+      q
+        .select({
+          channelId: channels.id,
+          owner: users.username,
+          channel: channels.name,
+          description: channels.description,
+          member: sql<boolean>`false`,
+          since: sql<Date>`min(${invites.createdAt})`.mapWith(invites.createdAt),
+        })
+        .from(invites)
+        .innerJoin(channels, eq(channels.id, invites.channelId))
+        .innerJoin(users, eq(users.id, channels.ownerUserId))
+        .where(and(eq(invites.tenantId, tenantId), countsFor(match)))
+        .groupBy(channels.id, users.username),
+
+    hasInvite: (channelId: number, match: InviteMatch) =>
+      q
+        .select({ id: invites.id })
+        .from(invites)
+        .where(and(eq(invites.channelId, channelId), countsFor(match)))
+        .limit(1)
+        .then((rows) => rows.length > 0),
+
+    /** Marks the pending invites of this channel addressed to the user as accepted by them. */
+    acceptPending: async (channelId: number, match: InviteMatch) => {
+      await q
+        .update(invites)
+        .set({ acceptedAt: sql`now()`, acceptedByUserId: match.userId })
+        .where(and(eq(invites.channelId, channelId), isNull(invites.acceptedAt), countsFor(match)));
+    },
+
+    inviteByToken: (tenantId: string, tokenHash: string, options: { forUpdate?: boolean } = {}) => {
+      const query = q
+        .select()
+        .from(invites)
+        .where(and(eq(invites.tenantId, tenantId), eq(invites.tokenHash, tokenHash)))
+        .limit(1);
+      return (options.forUpdate ? query.for('update') : query).then((rows) => rows[0]);
+    },
+
+    /** Claims an invite by its token for a user; false when it was claimed in the meantime. */
+    claim: (inviteId: string, userId: number) =>
+      q
+        .update(invites)
+        .set({ acceptedAt: sql`now()`, acceptedByUserId: userId })
+        .where(and(eq(invites.id, inviteId), isNull(invites.acceptedAt)))
+        .returning({ id: invites.id })
+        .then((rows) => rows.length > 0),
+
+    /**
+     * A re-invite of a pending address gets a fresh token and expiry instead of a second row.
+     * Callers hold the channel lock (`lockChannel`).
+     */
+    upsertPendingInvite: async (values: {
+      tenantId: string;
+      channelId: number;
+      invitedByUserId: number;
+      target: InviteTarget;
+      tokenHash: string;
+      expiresAt: Date;
+    }): Promise<InviteRow> => {
+      const refreshed = await q
+        .update(invites)
+        .set({ tokenHash: values.tokenHash, expiresAt: values.expiresAt, invitedByUserId: values.invitedByUserId })
+        .where(and(eq(invites.channelId, values.channelId), isNull(invites.acceptedAt), sameTarget(values.target)))
+        .returning();
+      if (refreshed[0]) return refreshed[0];
+      const [row] = await q
+        .insert(invites)
+        .values({
+          tenantId: values.tenantId,
+          channelId: values.channelId,
+          invitedByUserId: values.invitedByUserId,
+          email: values.target.email,
+          username: values.target.username,
+          tokenHash: values.tokenHash,
+          expiresAt: values.expiresAt,
+        })
+        .returning();
+      return row!;
+    },
+
+    /** A removed member must be invited again: their invites of the channel (claimed or addressed to them) go. */
+    revokeInvites: (channelId: number, member: { id: number; username: string; email: string | null }) => {
+      const theirs = [eq(invites.acceptedByUserId, member.id), sql`lower(${invites.username}) = lower(${member.username})`];
+      if (member.email) theirs.push(eq(invites.email, member.email.toLowerCase()));
+      return q
+        .delete(invites)
+        .where(and(eq(invites.channelId, channelId), or(...theirs)))
+        .returning({ id: invites.id })
+        .then((rows) => rows.length);
+    },
+  };
+}
+
+export type TeamsQueries = ReturnType<typeof queries>;
+
+/**
+ * Queries of channels, memberships and invites. Lookups by name, token or user take the tenant; the
+ * rest take channel ids that were found that way.
+ */
+export function createTeamsRepo(db: Db) {
+  return {
+    ...queries(db),
+    /** Runs `work` in one transaction with the same queries bound to it. */
+    transaction: <T>(work: (tx: TeamsQueries) => Promise<T>): Promise<T> => db.transaction((tx) => work(queries(tx))),
+  };
+}
+
+export type TeamsRepo = ReturnType<typeof createTeamsRepo>;

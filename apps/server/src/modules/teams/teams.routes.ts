@@ -1,0 +1,107 @@
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  channelResponse,
+  createChannelBody,
+  createInviteBody,
+  inviteMemberBody,
+  invitePreview,
+  inviteResponse,
+  teamResponse,
+  teamsResponse,
+} from '@app/contracts/teams';
+import type { Config } from '../../config';
+import { authenticateForHost } from '../../plugins/auth';
+import type { Identity } from '../identity/identity';
+import type { Caller } from '../users/users.service';
+import type { InvitesService } from './invites.service';
+import type { TeamsService } from './teams.service';
+
+export interface TeamsRoutesOptions {
+  config: Pick<Config, 'identity'>;
+  identity: Identity;
+  teams: TeamsService;
+  invites: InvitesService;
+}
+
+// Unknown owners and channels are a 404 of the service, not a 400: the path is not a form.
+const segment = z.string().trim().min(1).max(100);
+const teamParams = z.object({ owner: segment, channel: segment });
+const memberParams = teamParams.extend({ username: segment });
+const tokenParams = z.object({ token: z.string().max(200) });
+
+/** Teams, memberships and invitations (spec sections 3, 6, 7). */
+export const teamsRoutes: FastifyPluginAsyncZod<TeamsRoutesOptions> = async (app, { config, identity, teams, invites }) => {
+  const callerOf = async (request: FastifyRequest): Promise<Caller> => {
+    const auth = await authenticateForHost(identity, request);
+    return { tenantId: auth.tenantId, identityUserId: auth.userId };
+  };
+  // Invite links are public secrets: limit guessing like the identity sign-in routes do.
+  const tokenLimit = { rateLimit: { max: config.identity.authRateLimit, timeWindow: '1 minute' } };
+  // Invites send mail to any address; a coach invites a whole roster at once, so ten times the mail limit.
+  const inviteLimit = { rateLimit: { max: config.identity.mailRateLimit * 10, timeWindow: '15 minutes' } };
+
+  app.post(
+    '/api/user/channels',
+    { schema: { body: createChannelBody, response: { 200: channelResponse, 201: channelResponse } } },
+    async (request, reply) => {
+      const caller = await callerOf(request);
+      const { created, channel } = await teams.createChannel(caller, request.body);
+      return reply.status(created ? 201 : 200).send(channel);
+    },
+  );
+
+  app.get('/api/user/team', { schema: { response: { 200: teamResponse } } }, async (request) => {
+    const caller = await callerOf(request);
+    return teams.activeTeam(caller);
+  });
+
+  app.get('/api/user/teams', { schema: { response: { 200: teamsResponse } } }, async (request) => {
+    const caller = await callerOf(request);
+    return teams.teamsOf(caller);
+  });
+
+  app.put('/api/channel/:owner/:channel/members', { schema: { params: teamParams, response: { 200: teamResponse } } }, async (request) => {
+    const caller = await callerOf(request);
+    return teams.join(caller, request.params.owner, request.params.channel);
+  });
+
+  app.delete(
+    '/api/channel/:owner/:channel/members/:username',
+    { schema: { params: memberParams, response: { 200: teamResponse } } },
+    async (request) => {
+      const caller = await callerOf(request);
+      const { owner, channel, username } = request.params;
+      return teams.removeMember(caller, owner, channel, username);
+    },
+  );
+
+  app.put(
+    '/api/channel/:owner/:channel/invites',
+    { schema: { params: teamParams, body: inviteMemberBody, response: { 200: inviteResponse } }, config: inviteLimit },
+    async (request) => {
+      const caller = await callerOf(request);
+      return invites.invite(caller, { ...request.params, member: request.body.member });
+    },
+  );
+
+  app.post('/api/user/invites', { schema: { body: createInviteBody, response: { 200: inviteResponse } }, config: inviteLimit }, async (request) => {
+    const caller = await callerOf(request);
+    const { email, owner, channel } = request.body;
+    return invites.invite(caller, { owner, channel, member: email });
+  });
+
+  app.get('/api/invites/:token', { schema: { params: tokenParams, response: { 200: invitePreview } }, config: tokenLimit }, async (request) =>
+    invites.preview(identity.tenants.fromHost(request.headers.host), request.params.token),
+  );
+
+  app.post(
+    '/api/invites/:token/accept',
+    { schema: { params: tokenParams, response: { 200: teamResponse } }, config: tokenLimit },
+    async (request) => {
+      const caller = await callerOf(request);
+      return invites.accept(caller, request.params.token);
+    },
+  );
+};

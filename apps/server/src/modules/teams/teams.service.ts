@@ -1,0 +1,166 @@
+import { NOT_A_MEMBER, type ChannelResponse, type CreateChannelBody, type Membership, type TeamListItem, type TeamResponse } from '@app/contracts/teams';
+import type { Db } from '../../db/client';
+import { AppError } from '../../errors';
+import type { Identity } from '../identity/identity';
+import type { Caller, UsersService } from '../users/users.service';
+import { createTeamsRepo, type ChannelRow, type InviteMatch, type TeamListRow, type TeamMemberRow } from './teams.repo';
+
+export const FINISH_REGISTRATION = 'Finish registration first.';
+export const TEAM_NOT_FOUND = 'Team not found.';
+export const NOT_INVITED = 'You have not been invited to this team.';
+export const OWNER_ONLY_REMOVE = 'Only the team owner can remove members.';
+export const OWNER_CANNOT_LEAVE = 'The owner cannot leave their own team.';
+export const NOT_IN_TEAM = 'This user is not a member of the team.';
+
+export type ProductUser = NonNullable<Awaited<ReturnType<UsersService['find']>>>;
+export type Team = Exclude<TeamResponse, { error: string }>;
+
+const text = (value: unknown): string | null => (typeof value === 'string' && value !== '' ? value : null);
+
+function membershipOf(row: TeamMemberRow): Membership {
+  return { username: row.username, name: row.name, sport: text(row.profile.sport), city: text(row.profile.city), image: row.image };
+}
+
+/**
+ * Teams (spec sections 3, 4, 6, 7): a team is a channel owned by its coach; members join when they
+ * are the owner, already in, or hold an invite that counts (see `countsFor` in the repo).
+ */
+export function createTeamsService({ db, identity, users }: { db: Db; identity: Identity; users: UsersService }) {
+  const repo = createTeamsRepo(db);
+
+  async function requireUser(caller: Caller): Promise<ProductUser> {
+    const user = await users.find(caller);
+    if (!user) throw new AppError('CONFLICT', FINISH_REGISTRATION);
+    return user;
+  }
+
+  async function inviteMatch(caller: Caller, user: ProductUser): Promise<InviteMatch> {
+    const account = await identity.users.findById(caller.tenantId, caller.identityUserId);
+    const confirmedEmail = account?.isEmailConfirmed && account.email ? account.email : null;
+    return { userId: user.id, username: user.username, confirmedEmail };
+  }
+
+  async function teamOf(channel: ChannelRow): Promise<Team> {
+    const [owner, members] = await Promise.all([users.repo.byId(channel.tenantId, channel.ownerUserId), repo.members(channel.id)]);
+    return {
+      owner: owner?.username ?? '',
+      channel: channel.name,
+      description: channel.description,
+      // fromEntries defines own properties, so a username like `__proto__` stays a plain key.
+      members: Object.fromEntries(members.map((m) => [m.username, membershipOf(m)])),
+    };
+  }
+
+  /** A channel by its owner's username (any case) and name; 404 when either is unknown in this tenant. */
+  async function findTeam(tenantId: string, ownerUsername: string, name: string): Promise<ChannelRow> {
+    const owner = await users.repo.byUsername(tenantId, ownerUsername);
+    const channel = owner ? await repo.channelByOwner(tenantId, owner.id, name) : undefined;
+    if (!channel) throw new AppError('NOT_FOUND', TEAM_NOT_FOUND);
+    return channel;
+  }
+
+  /** The caller's own channel named in the path; anyone else (or an unknown channel) is refused alike. */
+  async function ownedChannel(user: ProductUser, ownerUsername: string, name: string, refusal: string): Promise<ChannelRow> {
+    const isOwner = user.username.toLowerCase() === ownerUsername.trim().toLowerCase();
+    const channel = isOwner ? await repo.channelByOwner(user.tenantId, user.id, name) : undefined;
+    if (!channel) throw new AppError('FORBIDDEN', refusal);
+    return channel;
+  }
+
+  return {
+    repo,
+    requireUser,
+    inviteMatch,
+    teamOf,
+    ownedChannel,
+
+    /**
+     * `POST /api/user/channels`: creating a channel the owner already has answers it (registration may
+     * run twice) with the new description; an empty one keeps the old, since it is the team's name.
+     */
+    async createChannel(caller: Caller, body: CreateChannelBody): Promise<{ created: boolean; channel: ChannelResponse }> {
+      const user = await requireUser(caller);
+      const { created, channel } = await repo.transaction(async (tx) => {
+        const inserted = await tx.insertChannel({ tenantId: caller.tenantId, ownerUserId: user.id, name: body.channel, description: body.description });
+        let row = inserted ?? (await tx.channelByOwner(caller.tenantId, user.id, body.channel))!;
+        if (!inserted && body.description && body.description !== row.description) row = await tx.setDescription(row.id, body.description);
+        await tx.addMember(row.id, user.id);
+        await tx.setActiveIfNone(user.id, row.id);
+        return { created: !!inserted, channel: row };
+      });
+      return { created, channel: { owner: user.username, channel: channel.name, description: channel.description } };
+    },
+
+    /** `GET /api/user/team`: the activated team while still in it, else the oldest membership. */
+    async activeTeam(caller: Caller): Promise<TeamResponse> {
+      const user = await users.find(caller);
+      const channelId = user ? await repo.activeChannelId(caller.tenantId, user.id, user.activeChannelId) : undefined;
+      const channel = channelId ? await repo.channelById(caller.tenantId, channelId) : undefined;
+      return channel ? teamOf(channel) : { error: NOT_A_MEMBER };
+    },
+
+    /** `GET /api/user/teams`: teams joined or invited to, one entry each, the current one first, then oldest first. */
+    async teamsOf(caller: Caller): Promise<TeamListItem[]> {
+      const user = await users.find(caller);
+      if (!user) return [];
+      const match = await inviteMatch(caller, user);
+      const [joined, invited, current] = await Promise.all([
+        repo.memberships(caller.tenantId, user.id),
+        repo.invitedTo(caller.tenantId, match),
+        repo.activeChannelId(caller.tenantId, user.id, user.activeChannelId),
+      ]);
+      const byChannel = new Map<number, TeamListRow>();
+      for (const row of [...joined, ...invited]) if (!byChannel.has(row.channelId)) byChannel.set(row.channelId, row);
+      return [...byChannel.values()]
+        .sort((a, b) => Number(b.channelId === current) - Number(a.channelId === current) || a.since.getTime() - b.since.getTime() || a.channelId - b.channelId)
+        .map((row) => ({
+          username: row.owner,
+          channel: row.channel,
+          description: row.description,
+          member: row.member,
+          current: row.channelId === current,
+        }));
+    },
+
+    /**
+     * `PUT /api/channel/{owner}/{channel}/members`: joins (or re-activates) a team the caller owns, is
+     * in, or was invited to; the invites addressed to them count as accepted.
+     */
+    async join(caller: Caller, ownerUsername: string, name: string): Promise<Team> {
+      const user = await requireUser(caller);
+      const channel = await findTeam(caller.tenantId, ownerUsername, name);
+      const match = await inviteMatch(caller, user);
+      await repo.transaction(async (tx) => {
+        const allowed = channel.ownerUserId === user.id || (await tx.isMember(channel.id, user.id)) || (await tx.hasInvite(channel.id, match));
+        if (!allowed) throw new AppError('FORBIDDEN', NOT_INVITED);
+        await tx.acceptPending(channel.id, match);
+        await tx.addMember(channel.id, user.id);
+        await tx.setActive(user.id, channel.id);
+      });
+      return teamOf(channel);
+    },
+
+    /**
+     * `DELETE /api/channel/{owner}/{channel}/members/{username}`: the owner removes a member (or
+     * withdraws the invites of someone who has not joined). Their invites go too, so a removed
+     * member cannot walk back in with the old one.
+     */
+    async removeMember(caller: Caller, ownerUsername: string, name: string, username: string): Promise<Team> {
+      const user = await requireUser(caller);
+      const channel = await ownedChannel(user, ownerUsername, name, OWNER_ONLY_REMOVE);
+      const member = await users.repo.byUsername(caller.tenantId, username);
+      if (member?.id === user.id) throw new AppError('CONFLICT', OWNER_CANNOT_LEAVE);
+      if (!member) throw new AppError('NOT_FOUND', NOT_IN_TEAM);
+      const changed = await repo.transaction(async (tx) => {
+        const removed = await tx.removeMember(channel.id, member.id);
+        const revoked = await tx.revokeInvites(channel.id, member);
+        if (removed) await tx.clearActive(member.id, channel.id);
+        return removed || revoked > 0;
+      });
+      if (!changed) throw new AppError('NOT_FOUND', NOT_IN_TEAM);
+      return teamOf(channel);
+    },
+  };
+}
+
+export type TeamsService = ReturnType<typeof createTeamsService>;
