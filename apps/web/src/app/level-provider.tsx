@@ -2,7 +2,7 @@ import type { Level } from '@app/contracts/levels';
 import { useEffect } from 'react';
 
 import { useUsage } from '@/features/subscription/api/get-usage';
-import { useMe } from '@/features/users/api/get-me';
+import { useMe } from '@/lib/users/get-me';
 import { useSession } from '@/lib/auth/session';
 import { computeLevel } from '@/lib/subscription/compute-level';
 import { LevelContext } from '@/lib/subscription/level-context';

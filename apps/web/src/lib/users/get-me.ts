@@ -5,7 +5,7 @@ import type { ApiClient } from '@/lib/api-client';
 import { useApiClient } from '@/lib/api-client-context';
 import { useSession } from '@/lib/auth/session';
 
-/** `GET /api/user/me`: the own-user record (spec section 7). */
+/** `GET /api/user/me`: the own-user record (spec section 7), shared by the level, registration and members. */
 export function getMe(api: ApiClient, signal?: AbortSignal): Promise<UserMe> {
   return api.request('/api/user/me', { schema: userMe, signal });
 }
