@@ -13,13 +13,14 @@ const specRoutes: [path: string, title: string, level?: Level][] = [
   ['/login', 'Sign in'],
   ['/reset', 'Reset password'],
   ['/register', 'Create an account'],
-  ['/register/coach', 'Coach Registration'],
-  ['/register/athlete', 'Athlete Registration'],
-  ['/register/fan', 'Fan Registration'],
-  ['/register/invite', 'Invite Athletes'],
-  ['/register/subscribe/team', 'Subscribe'],
-  ['/register/subscribe/athlete', 'Subscribe'],
-  ['/register/subscribe/fan', 'Subscribe'],
+  ['/join/token1', 'Invitation not found'],
+  ['/register/coach', 'Coach Registration', 'none'],
+  ['/register/athlete', 'Athlete Registration', 'none'],
+  ['/register/fan', 'Fan Registration', 'none'],
+  ['/register/invite', 'Invite Athletes', 'none'],
+  ['/register/subscribe/team', 'Subscribe', 'none'],
+  ['/register/subscribe/athlete', 'Subscribe', 'none'],
+  ['/register/subscribe/fan', 'Subscribe', 'none'],
   ['/logout', 'Logout'],
   ['/team', 'Team', 'team'],
   ['/team/members', 'All Members', 'team'],
@@ -125,22 +126,28 @@ describe('router table', () => {
   });
 
   it('has the coach subtitle and the logout button', async () => {
-    renderApp('/register/coach');
+    renderApp('/register/coach', { session: signedInSession, level: 'none' });
     expect(await screen.findByText('Enter your personal information')).toBeInTheDocument();
     renderApp('/logout');
     expect(await screen.findByRole('button', { name: 'Logout' })).toBeInTheDocument();
   });
 
+  it('sends a visitor from a registration step to /login, keeping it as the origin', async () => {
+    const { router } = renderApp('/register/coach?affiliate=club1');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(router.state.location.search).toBe(`?redirect=${encodeURIComponent('/register/coach?affiliate=club1')}`);
+  });
+
   it('answers 404 for an unknown subscription type', async () => {
-    renderApp('/register/subscribe/gold');
+    renderApp('/register/subscribe/gold', { session: signedInSession, level: 'none' });
     expect(await screen.findByText('Not Found')).toBeInTheDocument();
   });
 
   it("sends 'Let me try first' to /events for fans and /upload otherwise", async () => {
-    const { unmount } = renderApp('/register/subscribe/fan');
+    const { unmount } = renderApp('/register/subscribe/fan', { session: signedInSession, level: 'none' });
     expect(await screen.findByRole('link', { name: 'Let me try first' })).toHaveAttribute('href', '/events');
     unmount();
-    renderApp('/register/subscribe/team');
+    renderApp('/register/subscribe/team', { session: signedInSession, level: 'none' });
     expect(await screen.findByRole('link', { name: 'Let me try first' })).toHaveAttribute('href', '/upload');
   });
 });

@@ -5,6 +5,7 @@ import { PublicLayout } from '@/app/layouts/public-layout';
 import { ErrorPage } from '@/app/routes/error-page';
 import { HomeRedirect } from '@/app/routes/home-redirect';
 import { ProtectedRoute } from '@/app/routes/protected-route';
+import { RequireSignIn } from '@/app/routes/require-sign-in';
 import { PageLoading } from '@/components/page-loading';
 import { allLevels, teamLevels } from '@/lib/subscription/level-context';
 
@@ -44,24 +45,25 @@ export const routes: RouteObject[] = [
           { path: 'reset', lazy: () => import('@/features/auth/routes/reset-page') },
           { path: 'register', lazy: () => import('@/features/registration/routes/register-page') },
           {
-            path: 'register/coach',
-            lazy: () => import('@/features/registration/routes/coach-registration-page'),
-          },
-          {
-            path: 'register/athlete',
-            lazy: () => import('@/features/registration/routes/athlete-registration-page'),
-          },
-          {
-            path: 'register/fan',
-            lazy: () => import('@/features/registration/routes/fan-registration-page'),
-          },
-          {
-            path: 'register/invite',
-            lazy: () => import('@/features/registration/routes/invite-athletes-page'),
-          },
-          {
-            path: 'register/subscribe/:typeSubscription',
-            lazy: () => import('@/features/subscription/routes/register-subscribe-page'),
+            id: 'registration',
+            lazy: () => import('@/app/routes/registration-route'),
+            hydrateFallbackElement: <PageLoading />,
+            children: [
+              { path: 'join/:token', lazy: () => import('@/features/registration/routes/join-team-page') },
+              {
+                element: <RequireSignIn />,
+                children: [
+                  { path: 'register/coach', lazy: () => import('@/features/registration/routes/coach-registration-page') },
+                  { path: 'register/athlete', lazy: () => import('@/features/registration/routes/athlete-registration-page') },
+                  { path: 'register/fan', lazy: () => import('@/features/registration/routes/fan-registration-page') },
+                  { path: 'register/invite', lazy: () => import('@/features/registration/routes/invite-athletes-page') },
+                  {
+                    path: 'register/subscribe/:typeSubscription',
+                    lazy: () => import('@/features/subscription/routes/register-subscribe-page'),
+                  },
+                ],
+              },
+            ],
           },
           { path: 'logout', lazy: () => import('@/features/auth/routes/logout-page') },
         ],
@@ -213,7 +215,7 @@ export const routes: RouteObject[] = [
           {
             path: 'settings',
             element: <ProtectedRoute levels={allLevels} />,
-            children: [{ index: true, lazy: () => import('@/features/settings/routes/settings-page') }],
+            children: [{ index: true, lazy: () => import('@/app/routes/settings-route') }],
           },
           // Anything else under / is the error page with 404 'Not Found'.
           { path: '*', loader: notFound, ...loaderOnly },

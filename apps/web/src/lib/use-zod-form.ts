@@ -12,9 +12,16 @@ export type ZodForm<V extends FormValues, Out> = ReturnType<typeof useZodForm<V,
  * and the sign-in page has a 150 KB budget for all of its JavaScript; these forms need only what is
  * here. Like react-hook-form's defaults: validate on submit, then again on every change; focus the
  * first invalid field; `setError` places a server message under a field until the field changes.
+ * With `validateOnBlur`, a field's message also shows once the user leaves it (registration forms).
  */
-export function useZodForm<V extends FormValues, Out>(schema: ZodType<Out, ZodTypeDef, unknown>, defaults: V) {
+export function useZodForm<V extends FormValues, Out>(
+  schema: ZodType<Out, ZodTypeDef, unknown>,
+  defaults: V,
+  { validateOnBlur = false }: { validateOnBlur?: boolean } = {},
+) {
   const [values, setValues] = useState<V>(defaults);
+  // Fields left at least once (blur mode): their messages show before the first submit.
+  const [touched, setTouched] = useState<ReadonlySet<string>>(new Set());
   const [errors, setErrors] = useState<Partial<Record<FieldName<V>, string>>>({});
   const [submitted, setSubmitted] = useState(false);
   const [pending, setPending] = useState(false);
@@ -43,7 +50,21 @@ export function useZodForm<V extends FormValues, Out>(schema: ZodType<Out, ZodTy
     const next = { ...values, [name]: value };
     setValues(next);
     if (submitted) setErrors(validate(next).errors ?? {});
+    else if (touched.has(name)) setErrors(errorsOf(next, touched));
     else if (errors[name] !== undefined) setErrors(({ [name]: _removed, ...rest }) => rest as typeof errors);
+  }
+
+  /** The schema's messages for the given fields only (the others are not the user's concern yet). */
+  function errorsOf(next: V, fields: ReadonlySet<string>) {
+    const all = validate(next).errors ?? {};
+    return Object.fromEntries(Object.entries(all).filter(([key]) => fields.has(key))) as typeof errors;
+  }
+
+  function blur(name: FieldName<V>) {
+    if (!validateOnBlur || submitted) return;
+    const nextTouched = new Set(touched).add(name);
+    setTouched(nextTouched);
+    setErrors(errorsOf(values, nextTouched));
   }
 
   function ref(name: string) {
@@ -59,6 +80,7 @@ export function useZodForm<V extends FormValues, Out>(schema: ZodType<Out, ZodTy
       name,
       value: String(values[name] ?? ''),
       onChange: (event: React.ChangeEvent<HTMLInputElement | HTMLSelectElement>) => update(name, event.target.value),
+      onBlur: () => blur(name),
       ref: ref(name),
     };
   }
@@ -107,6 +129,7 @@ export function useZodForm<V extends FormValues, Out>(schema: ZodType<Out, ZodTy
     setValues(next);
     setErrors({});
     setSubmitted(false);
+    setTouched(new Set());
   }
 
   return { values, errors, pending, field, checkbox, handleSubmit, setError, reset };

@@ -1,13 +1,63 @@
+import { NOT_A_MEMBER } from '@app/contracts/teams';
 import { UsersIcon } from 'lucide-react';
+import { Link } from 'react-router';
 
 import { EmptyState } from '@/components/empty-state';
 import { Page } from '@/components/page';
+import { useMe } from '@/lib/users/get-me';
+import { useTeam } from '@/lib/teams/get-team';
+import { InviteMemberForm } from '@/features/members/components/invite-member-form';
 
-/** /team/members: everyone on the team channel. */
+/** /team/members: everyone on the team channel; the owner also gets the invite form (spec section 6). */
 export function Component() {
+  const team = useTeam();
+  const me = useMe();
+
+  let body: React.ReactNode;
+  if (team.isPending) body = <p className="text-muted-foreground text-sm">Loading...</p>;
+  else if (team.isError || 'error' in team.data) body = <EmptyState icon={UsersIcon}>{NOT_A_MEMBER}</EmptyState>;
+  else {
+    const { owner, channel, members } = team.data;
+    const isOwner = me.data?.username.toLowerCase() === owner.toLowerCase();
+    body = (
+      <div className="grid gap-6">
+        {isOwner ? <InviteMemberForm owner={owner} channel={channel} /> : null}
+        <table className="w-full text-sm">
+          <thead className="text-muted-foreground text-left text-xs">
+            <tr>
+              <th className="w-12 py-2 font-medium">
+                <span className="sr-only">Avatar</span>
+              </th>
+              <th className="py-2 font-medium">Username</th>
+              <th className="py-2 font-medium">Name</th>
+            </tr>
+          </thead>
+          <tbody>
+            {Object.values(members).map((member) => (
+              <tr key={member.username} className="border-t">
+                <td className="py-2">
+                  <span className="bg-muted text-muted-foreground flex size-8 items-center justify-center overflow-hidden rounded-full text-xs font-medium uppercase">
+                    {member.image ? <img src={member.image} alt="" className="size-full object-cover" /> : member.username.slice(0, 2)}
+                  </span>
+                </td>
+                <td className="py-2">
+                  <Link to={`/team/members/${encodeURIComponent(member.username)}`} className="font-medium underline-offset-4 hover:underline">
+                    {member.username}
+                  </Link>
+                  {member.username.toLowerCase() === owner.toLowerCase() ? <span className="text-muted-foreground ml-2 text-xs">Coach</span> : null}
+                </td>
+                <td className="py-2">{member.name}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    );
+  }
+
   return (
     <Page title="All Members" description="Coaches and athletes on your team's channel.">
-      <EmptyState icon={UsersIcon}>Your team's members will appear here.</EmptyState>
+      {body}
     </Page>
   );
 }

@@ -1,11 +1,6 @@
-import { PlaceholderNote } from '@/components/placeholder-note';
-import { PublicPage } from '@/components/public-page';
+import { PersonRegistration } from '@/features/registration/components/person-registration';
 
-/** /register/athlete: the athlete's details; next, the subscription. */
+/** /register/athlete: then /register/subscribe/athlete. */
 export function Component() {
-  return (
-    <PublicPage title="Athlete Registration" description="Enter your personal information">
-      <PlaceholderNote>Your first and last name and username will be asked here.</PlaceholderNote>
-    </PublicPage>
-  );
+  return <PersonRegistration type="athlete" title="Athlete Registration" />;
 }

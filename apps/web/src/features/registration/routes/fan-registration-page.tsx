@@ -1,11 +1,6 @@
-import { PlaceholderNote } from '@/components/placeholder-note';
-import { PublicPage } from '@/components/public-page';
+import { PersonRegistration } from '@/features/registration/components/person-registration';
 
-/** /register/fan: the fan's details; next, the subscription. */
+/** /register/fan: then /register/subscribe/fan. */
 export function Component() {
-  return (
-    <PublicPage title="Fan Registration" description="Enter your personal information">
-      <PlaceholderNote>Your first and last name and username will be asked here.</PlaceholderNote>
-    </PublicPage>
-  );
+  return <PersonRegistration type="fan" title="Fan Registration" />;
 }

@@ -30,11 +30,17 @@ const schema = z.object({
   acceptTerms: z.literal(true),
 });
 
-/** The next registration step for a role, carrying `?affiliate=` when the register address had it. */
-export function nextStepPath(role: 'coach' | 'athlete' | 'fan', affiliate: string | null) {
+/**
+ * The next registration step for a role, carrying `?affiliate=` and an invitation's `?invite=`
+ * token when the register address had them.
+ */
+export function nextStepPath(role: 'coach' | 'athlete' | 'fan', affiliate: string | null, invite: string | null = null) {
   const path = `${paths.register}/${role}`;
-  return affiliate ? `${path}?${new URLSearchParams({ affiliate })}` : path;
+  const query = new URLSearchParams({ ...(affiliate && { affiliate }), ...(invite && role === 'athlete' && { invite }) }).toString();
+  return query ? `${path}?${query}` : path;
 }
+
+const initialRole = (value: string | null): string => (roles.some((role) => role.value === value) ? (value ?? '') : '');
 
 type RoleChoiceProps = {
   field: { name: string; value: string; onChange: React.ChangeEventHandler<HTMLInputElement>; ref: React.Ref<HTMLInputElement> };
@@ -111,9 +117,10 @@ export function Component() {
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const flow = useSignInFlow();
+  // An invitation link sends `?role=athlete&email=...&invite=...`.
   const form = useZodForm(schema, {
-    role: '',
-    email: '',
+    role: initialRole(params.get('role')),
+    email: params.get('email') ?? '',
     username: '',
     password: '',
     acceptTerms: false as boolean,
@@ -124,7 +131,7 @@ export function Component() {
       await flow.run(() => auth.signup({ method: 'password', email, username, password, redirect: false }), {
         navigateAfter: false,
       });
-      void navigate(nextStepPath(role, params.get('affiliate')), { replace: true });
+      void navigate(nextStepPath(role, params.get('affiliate'), params.get('invite')), { replace: true });
     } catch (error) {
       const message = errorMessage(error);
       form.setError(/e-?mail/i.test(message) ? 'email' : 'password', message);

@@ -5,18 +5,20 @@ import {
   MessagesSquareIcon,
   ScissorsIcon,
   UsersIcon,
+  type LucideIcon,
 } from 'lucide-react';
 
 import { Page } from '@/components/page';
 import { SectionCard } from '@/components/section-card';
+import { MembersPreview } from '@/features/team/components/members-preview';
 
 // Spec section 2, "Team dashboard": these sections, in this order, each linking to its page.
-const sections = [
+const sections: { title: string; to: string; icon: LucideIcon; body: React.ReactNode }[] = [
   {
     title: 'Members',
     to: '/team/members',
     icon: UsersIcon,
-    body: "Your team's coaches and athletes will appear here.",
+    body: <MembersPreview />,
   },
   {
     title: 'Recent Videos',

@@ -1,0 +1,16 @@
+import { teamResponse, type TeamResponse } from '@app/contracts/teams';
+import { useQuery } from '@tanstack/react-query';
+
+import { useApiClient } from '@/lib/api-client-context';
+import { useSession } from '@/lib/auth/session';
+
+/** `GET /api/user/team`: the active team, or `{ error }` when the user is in none (dashboard, members). */
+export function useTeam() {
+  const api = useApiClient();
+  const session = useSession();
+  return useQuery({
+    queryKey: ['users', session.userId ?? session.userUuid ?? 'signed-in', 'team'],
+    queryFn: ({ signal }): Promise<TeamResponse> => api.request('/api/user/team', { schema: teamResponse, signal }),
+    enabled: session.isLoggedIn,
+  });
+}
