@@ -87,7 +87,7 @@ describe('Stripe signature (t=...,v1=... over `${t}.${rawBody}`)', () => {
 describe('POST /api/billing/stripe/webhook', () => {
   it('applies checkout.session.completed (type from the configured price) and ignores a replay', async () => {
     const a = await account(t, 'stripecoach', { type: 'team' });
-    const evt = checkout(a.productUserId!, 'sub_A', { line_items: { data: [{ price: { id: 'price_team' } }] } });
+    const evt = checkout(a.identityUserId, 'sub_A', { line_items: { data: [{ price: { id: 'price_team' } }] } });
     const res = await webhook(evt);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ received: true, outcome: 'applied' });
@@ -95,7 +95,7 @@ describe('POST /api/billing/stripe/webhook', () => {
     expect(body.items).toEqual([{ type: 'team', status: 'active', provider: 'stripe', currentPeriodEnd: null, cancelAtPeriodEnd: false }]);
     expect(body.subscription).toEqual(body.items[0]);
     const { rows } = await t.runtime.db.$client.query(`SELECT provider_customer_id, provider_subscription_id FROM subscriptions WHERE user_id = $1`, [a.productUserId]);
-    expect(rows).toEqual([{ provider_customer_id: `cus_${a.productUserId}`, provider_subscription_id: 'sub_A' }]);
+    expect(rows).toEqual([{ provider_customer_id: `cus_${a.identityUserId}`, provider_subscription_id: 'sub_A' }]);
 
     // Cancel through a later event, then replay the checkout: nothing comes back to life.
     expect((await webhook(subscription('customer.subscription.deleted', 'sub_A', { status: 'canceled' }))).json().outcome).toBe('applied');
@@ -112,14 +112,14 @@ describe('POST /api/billing/stripe/webhook', () => {
 
   it('takes the type from metadata.type when no price maps, and accepts application/json; charset=utf-8', async () => {
     const a = await account(t, 'stripefan');
-    const res = await webhook(checkout(a.productUserId!, 'sub_B', { metadata: { type: 'fan' } }), { contentType: 'application/json; charset=utf-8' });
+    const res = await webhook(checkout(a.identityUserId, 'sub_B', { metadata: { type: 'fan' } }), { contentType: 'application/json; charset=utf-8' });
     expect(res.statusCode).toBe(200);
     expect((await usage(a.headers)).subscription).toMatchObject({ type: 'fan', provider: 'stripe', status: 'active' });
   });
 
   it('applies customer.subscription.updated: status, period end, cancel at period end, type from price', async () => {
     const a = await account(t, 'stripeathlete');
-    await webhook(checkout(a.productUserId!, 'sub_C', { metadata: { type: 'fan' } }));
+    await webhook(checkout(a.identityUserId, 'sub_C', { metadata: { type: 'fan' } }));
     const periodEnd = nowS() + 30 * 86400;
     const res = await webhook(
       subscription('customer.subscription.updated', 'sub_C', {
@@ -146,7 +146,7 @@ describe('POST /api/billing/stripe/webhook', () => {
 
   it('applies customer.subscription.deleted', async () => {
     const a = await account(t, 'stripequit');
-    await webhook(checkout(a.productUserId!, 'sub_D', { metadata: { type: 'team' } }));
+    await webhook(checkout(a.identityUserId, 'sub_D', { metadata: { type: 'team' } }));
     expect((await usage(a.headers)).items).toHaveLength(1);
     await webhook(subscription('customer.subscription.deleted', 'sub_D', { status: 'canceled' }));
     expect(await usage(a.headers)).toEqual({ items: [], subscription: null });
@@ -156,7 +156,7 @@ describe('POST /api/billing/stripe/webhook', () => {
     const a = await account(t, 'forged');
     const subs = await count(t, 'subscriptions');
     const events = await count(t, 'billing_events');
-    const forged = checkout(a.productUserId!, 'sub_F', { metadata: { type: 'team' } });
+    const forged = checkout(a.identityUserId, 'sub_F', { metadata: { type: 'team' } });
     for (const res of [
       await webhook(forged, { secret: 'whsec_attacker' }),
       await webhook(forged, { signature: `t=${nowS()},v1=${'a'.repeat(64)}` }),
@@ -182,7 +182,7 @@ describe('POST /api/billing/stripe/webhook', () => {
   it('refuses a stale timestamp with 400 and changes nothing', async () => {
     const a = await account(t, 'stale');
     const events = await count(t, 'billing_events');
-    const res = await webhook(checkout(a.productUserId!, 'sub_S', { metadata: { type: 'team' } }), { timestamp: nowS() - 301 });
+    const res = await webhook(checkout(a.identityUserId, 'sub_S', { metadata: { type: 'team' } }), { timestamp: nowS() - 301 });
     expect(res.statusCode).toBe(400);
     expect(await count(t, 'billing_events')).toBe(events);
     expect((await usage(a.headers)).items).toEqual([]);
@@ -228,14 +228,14 @@ describe('Stripe mode', () => {
   it('opens the customer portal for a Stripe customer', async () => {
     const a = await account(t, 'portal1');
     expect((await b.inject({ url: '/api/billing/portal', headers: a.headers })).statusCode).toBe(409);
-    await webhook(checkout(a.productUserId!, 'sub_P', { metadata: { type: 'team' } }));
+    await webhook(checkout(a.identityUserId, 'sub_P', { metadata: { type: 'team' } }));
     fakeFetch.mockClear();
     const res = await b.inject({ url: '/api/billing/portal', headers: a.headers });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ url: 'https://billing.stripe.com/p/session/test_1' });
     expect(fakeFetch).toHaveBeenCalledWith(STRIPE_PORTAL_ENDPOINT, expect.objectContaining({ method: 'POST' }));
     const init = fakeFetch.mock.calls[0]![1]!;
-    expect(new URLSearchParams(init.body as string).get('customer')).toBe(`cus_${a.productUserId}`);
+    expect(new URLSearchParams(init.body as string).get('customer')).toBe(`cus_${a.identityUserId}`);
     expect((await b.inject('/api/billing/portal')).statusCode).toBe(401);
   });
 

@@ -81,12 +81,15 @@ export async function applyStripeEvent(db: Db, stripe: StripeBillingConfig, even
   });
 }
 
-/** The pricing table passes our product user id as `client-reference-id`. */
+/**
+ * The pricing table passes the user id of spec section 3 (`userId` of `GET /api/user/me`, the
+ * identity account id, unique across tenants) as `client-reference-id`.
+ */
 async function checkoutCompleted(tx: Tx, stripe: StripeBillingConfig, session: Obj, now: Date): Promise<WebhookOutcome> {
   const ref = str(session.client_reference_id);
   const subscriptionId = idOf(session.subscription);
   if (!ref || !/^\d{1,10}$/.test(ref) || !subscriptionId) return 'ignored';
-  const [user] = await tx.select({ id: users.id, tenantId: users.tenantId }).from(users).where(eq(users.id, Number(ref))).limit(1);
+  const [user] = await tx.select({ id: users.id, tenantId: users.tenantId }).from(users).where(eq(users.identityUserId, Number(ref))).limit(1);
   if (!user) return 'ignored';
   const expanded = isObj(session.subscription) ? session.subscription : undefined;
   const type =

@@ -9,8 +9,16 @@ import { ChangePasswordCard } from '@/features/settings/components/change-passwo
 import { SessionsCard } from '@/features/settings/components/sessions-card';
 import { TwoFactorCard } from '@/features/settings/components/two-factor-card';
 
-/** /settings (signed in, any level): the account's security. */
-export function Component() {
+type SettingsPageProps = {
+  /**
+   * The subscription section. Features never import each other, so the app's /settings route
+   * (`app/routes/settings-route.tsx`) composes it in from the subscription feature.
+   */
+  plan?: React.ReactNode;
+};
+
+/** /settings (signed in, any level): the account's plan and security. */
+export function SettingsPage({ plan }: SettingsPageProps) {
   const self = useSelf();
   const email = self.data?.email;
 
@@ -27,6 +35,14 @@ export function Component() {
         </Button>
       }
     >
+      {plan ? (
+        <section aria-labelledby="subscription-heading" className="grid gap-4">
+          <h2 id="subscription-heading" className="text-lg font-semibold tracking-tight">
+            Subscription
+          </h2>
+          {plan}
+        </section>
+      ) : null}
       <section aria-labelledby="security-heading" className="grid gap-4">
         <h2 id="security-heading" className="text-lg font-semibold tracking-tight">
           Security
@@ -37,4 +53,9 @@ export function Component() {
       </section>
     </Page>
   );
+}
+
+/** The settings feature's page on its own (its tests); the app's /settings route adds the plan. */
+export function Component() {
+  return <SettingsPage />;
 }
