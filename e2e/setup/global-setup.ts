@@ -24,7 +24,15 @@ export default async function setup(project: TestProject) {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'teamfilm-e2e-'));
   await fs.chmod(dataDir, 0o755);
   const port = await freePort();
-  const server = startServer({ DATA_DIR: dataDir, PORT: String(port), PUBLIC_URL: `http://localhost:${port}` });
+  // Every journey signs up and in from the same loopback address within a minute or two; the
+  // per-IP limits (tested on their own in the server tests) would otherwise fail them at random.
+  const server = startServer({
+    DATA_DIR: dataDir,
+    PORT: String(port),
+    PUBLIC_URL: `http://localhost:${port}`,
+    AUTH_RATE_LIMIT: '500',
+    MAIL_RATE_LIMIT: '200',
+  });
   await waitForOutput(server, /Teamfilm is ready/, 180_000);
 
   project.provide('baseUrl', `http://localhost:${port}`);

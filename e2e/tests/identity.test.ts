@@ -50,10 +50,7 @@ describe('identity journeys', () => {
     await page.waitForURL((url) => url.pathname !== '/login');
     await expectSignedIn(page);
 
-    // The subscription endpoints arrive with the accounts issue (#4); until then the level provider
-    // logs their 404 and falls back to level none, as spec section 8 says. Remove this filter then.
-    const pending = /Could not load the (subscription usage|user record)|Failed to load resource: the server responded with a status of 404/;
-    expect(problems.filter((p) => !pending.test(p))).toEqual([]);
+    expect(problems).toEqual([]);
     await context.close();
   }, 120_000);
 
