@@ -17,7 +17,11 @@ function storageOrigins(config: Config): string[] {
 export async function registerSecurity(app: FastifyInstance, config: Config) {
   const https = config.publicUrl.startsWith('https://');
   const media = storageOrigins(config);
-  const stripe = config.billing.provider === 'stripe' ? ['https://js.stripe.com'] : [];
+  // Stripe's documented CSP for its pricing table (scripts and frames) and the API it calls.
+  const onStripe = config.billing.provider === 'stripe';
+  const stripe = onStripe ? ['https://js.stripe.com', 'https://*.js.stripe.com'] : [];
+  const stripeFrames = onStripe ? [...stripe, 'https://hooks.stripe.com'] : [];
+  const stripeApi = onStripe ? ['https://api.stripe.com'] : [];
   await app.register(helmet, {
     contentSecurityPolicy: {
       useDefaults: false,
@@ -28,10 +32,10 @@ export async function registerSecurity(app: FastifyInstance, config: Config) {
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:', ...media],
         mediaSrc: ["'self'", 'blob:', ...media],
-        connectSrc: ["'self'", ...media],
+        connectSrc: ["'self'", ...media, ...stripeApi],
         fontSrc: ["'self'", 'data:'],
         workerSrc: ["'self'", 'blob:'],
-        frameSrc: ["'self'", ...stripe],
+        frameSrc: ["'self'", ...stripeFrames],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],
         formAction: ["'self'"],

@@ -253,3 +253,15 @@ describe('Stripe mode', () => {
     await expect(createPortalSession(failing, 'sk_test_123', 'cus_42', 'https://x/')).rejects.toThrow(/No such customer/);
   });
 });
+
+describe('content security policy with Stripe', () => {
+  it("lets the pricing table's script, frames and API calls through, and nothing else of Stripe's", async () => {
+    const csp = String((await t.app.inject('/api/health')).headers['content-security-policy']);
+    const directive = (name: string) => csp.split(';').map((d) => d.trim()).find((d) => d.startsWith(`${name} `)) ?? '';
+    expect(directive('script-src')).toContain('https://js.stripe.com');
+    expect(directive('script-src')).toContain('https://*.js.stripe.com');
+    expect(directive('frame-src')).toContain('https://hooks.stripe.com');
+    expect(directive('connect-src')).toContain('https://api.stripe.com');
+    expect(directive('img-src')).not.toContain('stripe');
+  });
+});
