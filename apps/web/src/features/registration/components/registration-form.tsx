@@ -28,13 +28,20 @@ export function RegistrationForm({ withTeam = false, submitLabel = 'Continue', o
   const form = useZodForm(schema, { team: '', firstname: '', lastname: '', username: '', formError: '' }, { validateOnBlur: true });
   const record = useMe();
 
-  // The username chosen at sign-up, once, unless the user already typed one.
+  // The names chosen at sign-up, once, filling only the fields still empty.
   const prefilled = useRef(false);
   useEffect(() => {
     const username = record.data?.username;
     if (!prefilled.current && username) {
       prefilled.current = true;
-      if (!form.values.username) form.reset({ ...form.values, username, firstname: record.data?.firstname ?? form.values.firstname, lastname: record.data?.lastname ?? form.values.lastname });
+      // What the user already typed wins: the record may arrive after they started.
+      const typed = form.values;
+      form.reset({
+        ...typed,
+        username: typed.username || username,
+        firstname: typed.firstname || record.data?.firstname || '',
+        lastname: typed.lastname || record.data?.lastname || '',
+      });
     }
   }, [record.data, form]);
 
