@@ -20,6 +20,12 @@ import { createUsersService } from './modules/users/users.service';
 import { createInvitesService } from './modules/teams/invites.service';
 import { teamsRoutes } from './modules/teams/teams.routes';
 import { createTeamsService } from './modules/teams/teams.service';
+import { createTusStore } from './modules/videos/tus-store';
+import { createTusServer, tusRoutes } from './modules/videos/tus.routes';
+import { uploadsRoutes } from './modules/videos/uploads.routes';
+import { createUploadsService } from './modules/videos/uploads.service';
+import { videosRoutes } from './modules/videos/videos.routes';
+import { createVideosService } from './modules/videos/videos.service';
 import { AppError } from './errors';
 import type { Runtime } from './runtime';
 
@@ -72,6 +78,13 @@ export async function build(config: Config, runtime: Runtime, options: BuildOpti
   const teams = createTeamsService({ db: runtime.db, identity: runtime.identity, users });
   const invites = createInvitesService({ teams, users, identity: runtime.identity, mail: runtime.mail.mail, publicUrl: config.publicUrl, log: app.log });
   await app.register(teamsRoutes, { config, identity: runtime.identity, teams, invites });
+  const videos = createVideosService({ db: runtime.db, storage: runtime.storage, jobs: runtime.jobs, users, dataDir: config.dataDir });
+  await app.register(videosRoutes, { identity: runtime.identity, videos });
+  const tusStore = createTusStore(config, runtime.storage);
+  const uploads = createUploadsService({ db: runtime.db, storage: runtime.storage, jobs: runtime.jobs, users, tus: tusStore, uploadMaxBytes: config.uploadMaxBytes });
+  await app.register(uploadsRoutes, { db: runtime.db, identity: runtime.identity, uploads });
+  const tus = createTusServer({ uploads, store: tusStore, uploadMaxBytes: config.uploadMaxBytes, log: app.log });
+  await app.register(tusRoutes, { identity: runtime.identity, uploads, tus });
   await registerStorageRoutes(app, runtime.storage);
   // Sign-in links and codes written to DATA_DIR/outbox are readable here while developing; never in production.
   if (config.env !== 'production' && runtime.mail.outbox) await app.register(devOutboxRoutes, { outbox: runtime.mail.outbox });

@@ -40,6 +40,8 @@ const envSchema = z.object({
   TENANT_ID: tenantId.default('demo'),
   BODY_LIMIT: bytes.default(1024 * 1024),
   WORKERS: z.coerce.number({ message: 'must be a number' }).int().min(0, 'must be 0 or more').default(1),
+  TRANSCODE_CONCURRENCY: z.coerce.number({ message: 'must be a number' }).int().min(1, 'must be 1 or more').max(32, 'must be at most 32').default(1),
+  TRANSCODE_STALE_SECONDS: z.coerce.number({ message: 'must be a number' }).int().min(2, 'must be 2 or more').default(120),
   RTMP_PORT: port.default(1935),
   STORAGE_DRIVER: z.enum(['local', 's3']).default('local'),
   STORAGE_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
@@ -78,6 +80,12 @@ export interface Config {
   tenantId: string;
   bodyLimit: number;
   workers: number;
+  transcode: {
+    /** Videos one worker process transcodes at once (ffmpeg already uses every core for one). */
+    concurrency: number;
+    /** A processing video whose heartbeat is older than this lost its worker; its job is retried. */
+    staleAfterSec: number;
+  };
   rtmpPort: number;
   uploadMaxBytes: number;
   storage:
@@ -147,6 +155,7 @@ export function loadConfig(
     tenantId: env.TENANT_ID,
     bodyLimit: env.BODY_LIMIT,
     workers: env.WORKERS,
+    transcode: { concurrency: env.TRANSCODE_CONCURRENCY, staleAfterSec: env.TRANSCODE_STALE_SECONDS },
     rtmpPort: env.RTMP_PORT,
     uploadMaxBytes: env.UPLOAD_MAX_BYTES,
     storage: storageConfig(env, dataDir),

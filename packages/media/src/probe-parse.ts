@@ -23,6 +23,11 @@ export interface ProbeVideo {
   displayWidth: number;
   displayHeight: number;
   fps: number | null;
+  /**
+   * The container's nominal rate (ffprobe's r_frame_rate). For variable-rate phone clips this is the
+   * rate the camera aimed at (frames dropped in low light lower `fps`, not this).
+   */
+  nominalFps: number | null;
   /** Clockwise degrees a player rotates the picture by (the classic `rotate` tag convention). */
   rotation: Rotation;
   isVariableFrameRate: boolean;
@@ -121,7 +126,7 @@ export function parseProbe(raw: RawProbe, fallbackSizeBytes: number): ProbeResul
 
   if (rawVideo && isStillImage(formatName, rawVideo, durationSec)) {
     const kind = IMAGE_CODEC_NAMES[rawVideo.codec_name ?? ''];
-    throw new MediaError('NOT_MEDIA', `still image (format ${formatName}, codec ${rawVideo.codec_name ?? '?'})`, {
+    throw new MediaError('IMAGE', `still image (format ${formatName}, codec ${rawVideo.codec_name ?? '?'})`, {
       reason: kind ? `The file is a ${kind} image, not a video.` : 'The file is an image, not a video.',
     });
   }
@@ -180,6 +185,7 @@ function toVideo(s: RawStream): ProbeVideo {
     displayWidth: sideways ? height : width,
     displayHeight: sideways ? width : height,
     fps: avg ?? nominal,
+    nominalFps: nominal,
     rotation,
     isVariableFrameRate: avg !== null && nominal !== null && Math.abs(avg - nominal) / nominal > VFR_TOLERANCE,
     pixFmt: s.pix_fmt ?? null,

@@ -2,7 +2,8 @@ import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import { findFfprobe } from './binaries';
 import { runChild } from './child-runner';
-import { MediaError } from './media-error';
+import { MediaError, type MediaErrorOptions } from './media-error';
+import { readFileHead, sniffMedia } from './sniff';
 import { parseProbe, type ProbeResult, type ProbeVideo, type RawProbe } from './probe-parse';
 
 export type { ProbeAudio, ProbeResult, ProbeStream, ProbeVideo, Rotation } from './probe-parse';
@@ -31,7 +32,7 @@ export async function probe(file: string, options: ProbeOptions = {}): Promise<P
   );
 
   if (result.exitCode !== 0) {
-    throw new MediaError('NOT_MEDIA', `ffprobe could not read ${absolute}: ${result.stderrTail || `exit code ${result.exitCode}`}`, {
+    throw await unreadable(absolute, `ffprobe could not read ${absolute}: ${result.stderrTail || `exit code ${result.exitCode}`}`, {
       exitCode: result.exitCode,
       stderr: result.stderrTail,
     });
@@ -43,7 +44,25 @@ export async function probe(file: string, options: ProbeOptions = {}): Promise<P
   } catch (error) {
     throw new MediaError('NOT_MEDIA', `ffprobe printed invalid JSON for ${absolute}`, { cause: error });
   }
-  return parseProbe(raw, sizeBytes);
+  try {
+    return parseProbe(raw, sizeBytes);
+  } catch (error) {
+    // "No streams" from a file that starts like a movie is a movie cut short, not a text file.
+    if (error instanceof MediaError && error.code === 'NOT_MEDIA') throw await unreadable(absolute, error.message, { cause: error });
+    throw error;
+  }
+}
+
+/**
+ * ffprobe gives the same error for a text file named .mp4 and an mp4 cut short; the first bytes
+ * tell them apart: a known container is DAMAGED, a known image IMAGE, a known audio format NO_VIDEO.
+ */
+async function unreadable(file: string, message: string, options: MediaErrorOptions): Promise<MediaError> {
+  const sniffed = sniffMedia(await readFileHead(file).catch(() => new Uint8Array()));
+  if (sniffed?.kind === 'video') return new MediaError('DAMAGED', `${message} (starts like ${sniffed.format})`, options);
+  if (sniffed?.kind === 'image') return new MediaError('IMAGE', `${message} (starts like ${sniffed.format})`, options);
+  if (sniffed?.kind === 'audio') return new MediaError('NO_VIDEO', `${message} (starts like ${sniffed.format})`, options);
+  return new MediaError('NOT_MEDIA', message, options);
 }
 
 /** Narrows a probe result to one we can transcode; audio-only files are rejected here, not in probe(). */

@@ -2,6 +2,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { durationScanArgs } from '../src/args/duration-scan';
 import { posterArgs } from '../src/args/poster';
 import { remuxArgs } from '../src/args/remux';
 import { fullPreset, lowPreset, renditionArgs } from '../src/args/rendition';
@@ -99,6 +100,10 @@ describe('argument builders match their golden files', () => {
         layout: portraitLong,
         args: storyboardArgs({ input: '/data/uploads/phone.mp4', output: '/data/storyboards/phone.jpg', layout: portraitLong }),
       },
+      'keyframes only, from a rendition': {
+        layout: landscape,
+        args: storyboardArgs({ input: '/tmp/transcode/low.mp4', output: '/tmp/transcode/storyboard.jpg', layout: landscape, keyframesOnly: true }),
+      },
     });
   });
 
@@ -108,6 +113,14 @@ describe('argument builders match their golden files', () => {
       'webm 640x360 30 fps': testPatternArgs({ output: '/tmp/clip.webm', container: 'webm', width: 640, height: 360, fps: 30, durationSec: 2.5 }),
       'video only': testPatternArgs({ output: '/tmp/silent.mp4', audio: false }),
       'audio only m4a': testPatternArgs({ output: '/tmp/tone.m4a', video: false, durationSec: 1 }),
+      'variable frame rate': testPatternArgs({ output: '/tmp/vfr.mp4', fps: 30, durationSec: 3, variableFrameRate: true }),
+    });
+  });
+
+  it('duration-scan', () => {
+    expectGolden('duration-scan', {
+      'recorded webm': durationScanArgs('/data/uploads/stream-1700000000000.webm'),
+      'ambiguous name': durationScanArgs('-clip.mp4'),
     });
   });
 

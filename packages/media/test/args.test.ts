@@ -131,6 +131,7 @@ describe('canRemux', () => {
       displayWidth: 1280,
       displayHeight: 720,
       fps: 30,
+      nominalFps: 30,
       rotation: 0,
       isVariableFrameRate: false,
       pixFmt: 'yuv420p',

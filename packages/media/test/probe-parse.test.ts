@@ -97,7 +97,7 @@ describe('parseProbe', () => {
     const mjpegAvi = parseProbe(raw([videoStream({ codec_name: 'mjpeg', nb_frames: '300' })], { format_name: 'avi' }), 10);
     expect(mjpegAvi.video?.codec).toBe('mjpeg');
     const photo = parseError(raw([videoStream({ codec_name: 'mjpeg' })], { format_name: 'image2', duration: '0.04' }));
-    expect(photo.code).toBe('NOT_MEDIA');
+    expect(photo.code).toBe('IMAGE');
     expect(photo.reason).toBe('The file is a JPEG image, not a video.');
     const webp = parseError(raw([videoStream({ codec_name: 'webp' })], { format_name: 'webp_pipe', duration: undefined }));
     expect(webp.reason).toMatch(/WebP image/);

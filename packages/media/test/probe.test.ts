@@ -1,4 +1,4 @@
-import { copyFile, open, writeFile } from 'node:fs/promises';
+import { copyFile, open, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { baseArgs } from '../src/args/common';
@@ -67,6 +67,14 @@ describe('probe on generated clips', () => {
     expect(result.video).toMatchObject({ width: 320, height: 240, rotation: 90, displayWidth: 240, displayHeight: 320 });
   });
 
+  it('reports a variable frame rate with its nominal rate', async () => {
+    const vfr = await clip(dir, 'vfr.mp4', { durationSec: 3, fps: 30, variableFrameRate: true });
+    const result = await probe(vfr);
+    expect(result.video).toMatchObject({ isVariableFrameRate: true, nominalFps: 30 });
+    expect(result.video?.fps).toBeCloseTo(22.5, 0);
+    expect(result.durationSec).toBeCloseTo(3, 0);
+  });
+
   it('reads a VP9/Opus webm', async () => {
     const result = await probe(files.webm!);
     expect(result.formatName).toContain('webm');
@@ -107,14 +115,27 @@ describe('probe on bad input', () => {
     expect(error.reason).toBe('The file is empty.');
   });
 
-  it('rejects a truncated mp4 (first 1 KB) as NOT_MEDIA', async () => {
+  it('rejects a truncated mp4 (first 1 KB) as DAMAGED: it starts like a movie', async () => {
     const file = path.join(dir, 'truncated.mp4');
     const source = await open(files.withAudio!, 'r');
     const { buffer, bytesRead } = await source.read(Buffer.alloc(1024), 0, 1024, 0);
     await source.close();
     await writeFile(file, buffer.subarray(0, bytesRead));
     const error = await rejection(probe(file));
-    expect(error.code).toBe('NOT_MEDIA');
+    expect(error.code).toBe('DAMAGED');
+    expect(error.reason).toBe('The file is damaged or incomplete.');
+  });
+
+  it('rejects an mp4 cut in half whose index is at the end as DAMAGED', async () => {
+    const whole = await clip(dir, 'index-at-end.mp4', { durationSec: DURATION });
+    // Test clips are faststart; move the index behind the media data like most cameras write it.
+    const moovLast = path.join(dir, 'moov-last.mp4');
+    await runFfmpeg([...baseArgs(), '-i', whole, '-c', 'copy', '-f', 'mp4', moovLast], { outputFile: moovLast });
+    const bytes = await readFile(moovLast);
+    const file = path.join(dir, 'half.mp4');
+    await writeFile(file, bytes.subarray(0, Math.floor(bytes.length / 2)));
+    const error = await rejection(probe(file));
+    expect(error.code).toBe('DAMAGED');
   });
 
   it('rejects a PNG image with a reason that says it is an image', async () => {
@@ -124,7 +145,7 @@ describe('probe on bad input', () => {
     await copyFile(file, renamed);
     for (const candidate of [file, renamed]) {
       const error = await rejection(probe(candidate));
-      expect(error.code).toBe('NOT_MEDIA');
+      expect(error.code).toBe('IMAGE');
       expect(error.reason).toMatch(/image/i);
     }
   });

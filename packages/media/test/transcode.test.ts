@@ -14,13 +14,15 @@ let dir: string;
 let landscape: string;
 let rotated: string;
 let webm: string;
+let vfr: string;
 
 beforeAll(async () => {
   dir = tempDir();
-  [landscape, rotated, webm] = await Promise.all([
+  [landscape, rotated, webm, vfr] = await Promise.all([
     clip(dir, 'landscape.mp4', { durationSec: 3, width: 640, height: 480 }),
     clip(dir, 'rotated.mp4', { durationSec: 2, rotation: 90, audio: false }),
     clip(dir, 'clip.webm', { durationSec: 2, container: 'webm' }),
+    clip(dir, 'vfr.mp4', { durationSec: 3, fps: 30, variableFrameRate: true }),
   ]);
 });
 
@@ -110,6 +112,32 @@ describe('renditions', () => {
   });
 });
 
+describe('variable frame rate', () => {
+  it('turns a phone-like VFR clip into constant 30 fps at its nominal rate', async () => {
+    const source = await sourceInfo(vfr);
+    expect(source.video.isVariableFrameRate).toBe(true);
+    expect(canRemux(source)).toBe(false);
+    const output = path.join(dir, 'vfr-low.mp4');
+    await runFfmpeg(
+      renditionArgs({
+        ...lowPreset,
+        input: vfr,
+        output,
+        sourceWidth: source.video.displayWidth,
+        sourceHeight: source.video.displayHeight,
+        sourceFps: source.video.nominalFps,
+        audio: true,
+      }),
+      { outputFile: output },
+    );
+    const out = await sourceInfo(output);
+    expect(out.video.isVariableFrameRate).toBe(false);
+    expect(out.video.fps).toBeCloseTo(30, 3);
+    expect(out.video.nominalFps).toBeCloseTo(30, 3);
+    expect(out.durationSec).toBeCloseTo(3, 0);
+  });
+});
+
 describe('remux', () => {
   it('copies an H.264/AAC source into a playable mp4', async () => {
     const source = await probe(landscape);
@@ -160,6 +188,16 @@ describe('images', () => {
     await runFfmpeg(storyboardArgs({ input: landscape, output, layout }), { outputFile: output });
     expect(await imageSize(output)).toEqual({ width: layout.width, height: layout.height });
     expect((await stat(output)).size).toBeGreaterThan(1000);
+  });
+
+  it('writes a storyboard from keyframes only', async () => {
+    // Like our renditions: a keyframe every second here, every 2 s there.
+    const keyed = await clip(dir, 'keyed.mp4', { durationSec: 6, width: 320, height: 180 });
+    const layout = storyboardLayout({ durationSec: 6, sourceWidth: 320, sourceHeight: 180, intervalSec: 2, maxColumns: 2 });
+    expect(layout).toMatchObject({ count: 3, columns: 2, rows: 2, tileWidth: 160, tileHeight: 90 });
+    const output = path.join(dir, 'storyboard-keyframes.jpg');
+    await runFfmpeg(storyboardArgs({ input: keyed, output, layout, keyframesOnly: true }), { outputFile: output });
+    expect(await imageSize(output)).toEqual({ width: 320, height: 180 });
   });
 
   it('writes a one-tile storyboard when the clip is shorter than the interval', async () => {

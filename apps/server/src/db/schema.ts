@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, doublePrecision, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const ts = (name: string) => timestamp(name, { withTimezone: true });
@@ -237,3 +237,133 @@ export const billingEvents = pgTable('billing_events', {
   type: text('type').notNull(),
   receivedAt: createdAt(),
 });
+
+/** A rendition or derived file of a video, as stored (spec section 3 "Video" sources). */
+export interface StoredRendition {
+  key: string;
+  width: number;
+  height: number;
+  /** Bytes, for the quality menu and diagnostics. */
+  size: number;
+}
+
+/** The scrubbing-preview sprite: `count` tiles, `columns` wide, one every `intervalSec`. */
+export interface StoredStoryboard {
+  key: string;
+  intervalSec: number;
+  columns: number;
+  rows: number;
+  tileWidth: number;
+  tileHeight: number;
+  count: number;
+}
+
+/** Spec section 3: a highlight is intro, highlight and outro, in seconds from the start. */
+export interface StoredHighlight {
+  intro: number;
+  highlight: number;
+  outro: number;
+}
+
+/**
+ * A video of a user's library (spec section 3 "Video"). `status` moves processing -> ready or
+ * failed; `renditions.preview` is the fast copy-remux playable before the renditions finish.
+ * Rendition keys are written only after the file is completely stored, so a reader never gets a
+ * half-written one.
+ */
+export const videos = pgTable(
+  'videos',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tenantId: text('tenant_id').notNull().references(() => tenants.id),
+    ownerUserId: integer('owner_user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    title: text('title'),
+    /** processing | ready | failed */
+    status: text('status').notNull().default('processing'),
+    failureReason: text('failure_reason'),
+    /** 0-100 while processing. */
+    progress: integer('progress').notNull().default(0),
+    sourceKey: text('source_key').notNull(),
+    sourceName: text('source_name'),
+    sourceSize: bigint('source_size', { mode: 'number' }),
+    sourceContentType: text('source_content_type'),
+    durationSec: doublePrecision('duration_sec'),
+    width: integer('width'),
+    height: integer('height'),
+    renditions: jsonb('renditions').$type<{ preview?: StoredRendition; low?: StoredRendition; full?: StoredRendition }>().notNull().default({}),
+    posterKey: text('poster_key'),
+    storyboard: jsonb('storyboard').$type<StoredStoryboard>(),
+    highlights: jsonb('highlights').$type<StoredHighlight[]>().notNull().default([]),
+    /** The generated test video of spec section 2 (Upload). */
+    isTest: boolean('is_test').notNull().default(false),
+    /** Set by the worker while it transcodes; a stale heartbeat means the worker died and the job is retried. */
+    heartbeatAt: ts('heartbeat_at'),
+    /** The pg-boss job transcoding this video; the stale-heartbeat reaper fails it so it is retried at once. */
+    jobId: uuid('job_id'),
+    /**
+     * The transcode attempt that owns the row: only it may write progress and pointers, and its
+     * outputs are stored under `videos/<id>/renditions/<attemptId>/`, so a retry never overwrites
+     * an object a pointer refers to.
+     */
+    attemptId: text('attempt_id'),
+    playableAt: ts('playable_at'),
+    readyAt: ts('ready_at'),
+    /** The library's dateTime and paging cursor. */
+    createdAt: createdAt(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    index('videos_owner_created').on(t.ownerUserId, t.createdAt),
+    index('videos_tenant_status').on(t.tenantId, t.status),
+    // The reaper's query: processing videos by heartbeat age.
+    index('videos_processing_heartbeat').on(t.heartbeatAt).where(sql`${t.status} = 'processing'`),
+  ],
+);
+
+/**
+ * A pending upload (`POST /api/user/preupload`): the signed target and what the bytes must be.
+ * For a video the key is also the id of the video that completing it creates, so the bytes go
+ * straight to the video's source key and a repeated complete finds the video it made.
+ */
+export const uploads = pgTable(
+  'uploads',
+  {
+    key: text('key').primaryKey(),
+    tenantId: text('tenant_id').notNull().references(() => tenants.id),
+    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    fileName: text('file_name').notNull(),
+    contentType: text('content_type').notNull(),
+    /** hero | avatar for profile images; null for videos. */
+    tag: text('tag'),
+    /** Unique: a tus upload is addressed by its storage key (the tus store writes at that key). */
+    storageKey: text('storage_key').notNull(),
+    maxBytes: bigint('max_bytes', { mode: 'number' }).notNull(),
+    /** The size the client declared (preupload `size`, or tus `Upload-Length`); complete checks the stored object against it. */
+    size: bigint('size', { mode: 'number' }),
+    /** put (one signed PUT) or tus (resumable, large files). */
+    protocol: text('protocol').notNull().default('put'),
+    expiresAt: ts('expires_at').notNull(),
+    completedAt: ts('completed_at'),
+    videoId: uuid('video_id').references(() => videos.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('uploads_user').on(t.userId),
+    uniqueIndex('uploads_storage_key').on(t.storageKey),
+    // The sweep of expired, unfinished uploads.
+    index('uploads_expires').on(t.expiresAt).where(sql`${t.completedAt} IS NULL`),
+  ],
+);
+
+/** Comments on a video (`GET /api/user/videos/{key}/messages`): content and publisher. */
+export const videoMessages = pgTable(
+  'video_messages',
+  {
+    id: serial('id').primaryKey(),
+    videoId: uuid('video_id').notNull().references(() => videos.id, { onDelete: 'cascade' }),
+    publisherUserId: integer('publisher_user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    content: text('content').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('video_messages_video').on(t.videoId, t.createdAt)],
+);

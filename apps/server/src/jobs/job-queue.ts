@@ -1,13 +1,16 @@
 import PgBoss from 'pg-boss';
 import type { Logger } from 'pino';
 import { AppError } from '../errors';
-import type { JobContext } from './define-job';
+import type { z } from 'zod';
+import type { JobContext, JobControl, JobDefinition } from './define-job';
 import { jobRegistry, type JobName, type JobPayload } from './registry';
 
 export interface JobQueue {
   send<N extends JobName>(name: N, data: JobPayload<N>, options?: PgBoss.SendOptions): Promise<string | null>;
   /** Starts the handlers of every registered job in this process. */
-  startWorkers(ctx: Omit<JobContext, 'signal'>): Promise<void>;
+  startWorkers(ctx: Omit<JobContext, 'signal' | 'job' | 'queue'>): Promise<void>;
+  /** Job state and failing, as handlers see it (JobContext.queue). */
+  control: JobControl;
   isRunning(): boolean;
   stop(): Promise<void>;
 }
@@ -23,6 +26,19 @@ export async function startJobQueue(connectionString: string, log: Logger): Prom
   }
   let running = true;
   const abort = new AbortController();
+  const queue: JobControl = {
+    async get(name, id) {
+      const job = await boss.getJobById(name, id);
+      return job ? { state: job.state, retryCount: job.retryCount, retryLimit: job.retryLimit } : null;
+    },
+    async fail(name, id, error, options = {}) {
+      await boss.fail(name, id, { message: error.message });
+      // pg-boss has no option for this; its retry time lives in job.start_after (pg-boss 10 schema).
+      if (options.retryNow) {
+        await boss.getDb().executeSql(`UPDATE pgboss.job SET start_after = now() WHERE name = $1 AND id = $2 AND state = 'retry'`, [name, id]);
+      }
+    },
+  };
 
   return {
     async send(name, data, options = {}) {
@@ -31,18 +47,38 @@ export async function startJobQueue(connectionString: string, log: Logger): Prom
       return boss.send(name, parsed.data as object, options);
     },
     async startWorkers(ctx) {
-      for (const [name, def] of Object.entries(jobRegistry)) {
-        const concurrency = def.concurrency ?? 1;
+      // Typed loosely here: each definition parses its own payload before its handler sees it.
+      for (const [name, def] of Object.entries(jobRegistry) as [JobName, JobDefinition<z.ZodTypeAny>][]) {
+        const concurrency = typeof def.concurrency === 'function' ? def.concurrency(ctx.config) : (def.concurrency ?? 1);
         for (let i = 0; i < concurrency; i++) {
-          await boss.work(name, { batchSize: 1, pollingIntervalSeconds: 1 }, async ([job]) => {
+          await boss.work(name, { batchSize: 1, pollingIntervalSeconds: 1, includeMetadata: true }, async ([job]) => {
             if (!job) return;
             const jobLog = ctx.log.child({ job: name, jobId: job.id });
             const data = def.payload.parse(job.data);
-            await def.handle(data, { ...ctx, log: jobLog, signal: abort.signal });
+            // pg-boss gives up on a handler at expireInSeconds but cannot stop it; this signal does.
+            const jobAbort = new AbortController();
+            const onStop = () => jobAbort.abort(new Error('worker shutting down'));
+            abort.signal.addEventListener('abort', onStop, { once: true });
+            if (abort.signal.aborted) onStop();
+            const limit = setTimeout(() => jobAbort.abort(new Error(`time limit of ${job.expireInSeconds} s reached`)), job.expireInSeconds * 1000);
+            try {
+              await def.handle(data, {
+                ...ctx,
+                log: jobLog,
+                signal: jobAbort.signal,
+                job: { id: job.id, retryCount: job.retryCount, retryLimit: job.retryLimit },
+                queue,
+              });
+            } finally {
+              clearTimeout(limit);
+              abort.signal.removeEventListener('abort', onStop);
+            }
           });
         }
+        if (def.schedule?.runOnStart) await boss.send(name, def.schedule.data as object);
       }
     },
+    control: queue,
     isRunning: () => running,
     async stop() {
       if (!running) return;

@@ -1,9 +1,15 @@
 import type { z } from 'zod';
 import { storageCleanup } from './storage-cleanup';
+import { transcodeReaper } from './transcode-reaper';
+import { transcodeVideo } from './transcode-video';
+import { uploadSweep } from './upload-sweep';
 
 /** Every job type the platform runs. The name is the pg-boss queue name. */
 export const jobRegistry = {
   'storage-cleanup': storageCleanup,
+  'transcode-video': transcodeVideo,
+  'transcode-reaper': transcodeReaper,
+  'upload-sweep': uploadSweep,
 };
 
 export type JobName = keyof typeof jobRegistry;

@@ -184,6 +184,10 @@ export class LocalStorage implements Storage {
     }
   }
 
+  async localPath(key: string): Promise<string | null> {
+    return (await this.head(key)) ? this.objectPath(key) : null;
+  }
+
   async delete(key: string): Promise<void> {
     const file = this.objectPath(key);
     const meta = this.metaPath(key);

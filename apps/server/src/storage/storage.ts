@@ -62,6 +62,12 @@ export interface Storage {
   signedGetUrl(key: string, opts: { expiresInSec: number }): Promise<string>;
   /** Removes temp files of interrupted uploads older than `olderThanMs`; only drivers that keep temp files have it. */
   cleanupTemp?(olderThanMs: number): Promise<number>;
+  /**
+   * Only drivers that keep objects as files: the file of an object, so ffmpeg can read a 10 GB
+   * original in place instead of a copy. Objects are replaced by rename, never rewritten in place,
+   * so an open reader keeps a consistent file. `null` when the object does not exist.
+   */
+  localPath?(key: string): Promise<string | null>;
 }
 
 /** Presigned URLs are valid for at most a week (S3's own limit, kept for both drivers). */

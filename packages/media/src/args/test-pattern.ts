@@ -14,6 +14,11 @@ export interface TestPatternOptions {
   audio?: boolean;
   /** mp4: H.264 + AAC. webm: VP9 + Opus (libvpx-vp9/libopus are in the shipped 4.1 build and Debian's). */
   container?: TestPatternContainer;
+  /**
+   * Variable frame rate like a phone in low light: every other frame of the second half is dropped
+   * (timestamps kept), so the average rate is 3/4 of `fps` while the nominal rate stays `fps`.
+   */
+  variableFrameRate?: boolean;
 }
 
 /**
@@ -37,6 +42,11 @@ export function testPatternArgs(options: TestPatternOptions): string[] {
   if (audio) args.push('-f', 'lavfi', '-i', `sine=frequency=440:sample_rate=48000:duration=${duration}`);
   if (video) args.push('-map', '0:v:0');
   if (audio) args.push('-map', `${video ? 1 : 0}:a:0`);
+  if (video && options.variableFrameRate) {
+    const half = Math.round((durationSec * fps) / 2);
+    // -vsync vfr keeps the gaps; the muxer's default would fill them with duplicates.
+    args.push('-vf', `select='if(lt(n,${half}),1,not(mod(n,2)))'`, '-vsync', 'vfr');
+  }
 
   if (container === 'mp4') {
     if (video) args.push('-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-g', String(fps));

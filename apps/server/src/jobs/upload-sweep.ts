@@ -1,0 +1,14 @@
+import { z } from 'zod';
+import { sweepAbandonedUploads } from '../modules/videos/upload-sweep';
+import { defineJob } from './define-job';
+
+/** Hourly: deletes the bytes and rows of uploads that were never completed (see upload-sweep in modules/videos). */
+export const uploadSweep = defineJob({
+  payload: z.object({}),
+  queue: { policy: 'stately', retryLimit: 2, retryDelay: 60, retryBackoff: true, expireInSeconds: 30 * 60 },
+  schedule: { cron: '41 * * * *', data: {} },
+  async handle(_data, ctx) {
+    const { removed, failed } = await sweepAbandonedUploads(ctx);
+    if (removed + failed > 0) ctx.log.info({ removed, failed }, 'swept abandoned uploads');
+  },
+});

@@ -1,0 +1,30 @@
+import { randomUUID } from 'node:crypto';
+import type PgBoss from 'pg-boss';
+import type { JobQueue } from '../../jobs/job-queue';
+import type { Executor, NewVideo, VideoRow, VideosRepo } from './videos.repo';
+
+/**
+ * Inserts a `processing` video and its `transcode-video` job through the same transaction
+ * (`withJobTransaction`): both exist after the commit or neither does, so no video waits for a
+ * job that was never sent and no job looks for a video that was rolled back. The job id is chosen
+ * here and stored on the row, so the reaper and the row agree on it from the start.
+ */
+export async function insertProcessingVideo(
+  deps: { repo: VideosRepo; jobs: Pick<JobQueue, 'send'> },
+  tx: Executor,
+  jobDb: PgBoss.Db,
+  values: Omit<NewVideo, 'status' | 'jobId' | 'progress'> & { id: string },
+): Promise<VideoRow> {
+  const jobId = randomUUID();
+  const row = await deps.repo.insert(tx, { ...values, status: 'processing', progress: 0, jobId });
+  const sent = await deps.jobs.send('transcode-video', { videoId: values.id }, { id: jobId, db: jobDb });
+  if (sent !== jobId) throw new Error(`transcode-video job for ${values.id} was not created`);
+  return row;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Video and upload keys are uuids; anything else is simply not found (never a 400 that tells keys apart). */
+export function isKey(value: string): boolean {
+  return UUID.test(value);
+}

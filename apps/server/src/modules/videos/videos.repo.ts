@@ -1,0 +1,152 @@
+import { and, desc, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
+import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
+import type PgBoss from 'pg-boss';
+import type { Db } from '../../db/client';
+import * as schema from '../../db/schema';
+import { users, videoMessages, videos } from '../../db/schema';
+
+export type VideoRow = typeof videos.$inferSelect;
+export type NewVideo = typeof videos.$inferInsert;
+/** A video with what its JSON shows of the owner. */
+export type VideoWithOwner = VideoRow & { ownerUsername: string; ownerIdentityUserId: number };
+export type Executor = NodePgDatabase<typeof schema>;
+
+export interface Viewer {
+  tenantId: string;
+  /** The viewer's product user id (`users.id`). */
+  userId: number;
+}
+
+/**
+ * Spec "Visibility": the owner's own videos and those of anyone sharing a team (a channel) with
+ * the viewer; always inside the viewer's tenant. The membership table belongs to the teams module;
+ * it is read here in SQL because a library page filters on it, which a per-video service call cannot.
+ */
+function visibleTo(viewer: Viewer): SQL {
+  return and(
+    eq(videos.tenantId, viewer.tenantId),
+    sql`(${videos.ownerUserId} = ${viewer.userId} OR EXISTS (
+      SELECT 1 FROM channel_members mine JOIN channel_members theirs ON theirs.channel_id = mine.channel_id
+       WHERE mine.user_id = ${viewer.userId} AND theirs.user_id = ${videos.ownerUserId}))`,
+  )!;
+}
+
+const withOwner = {
+  video: videos,
+  ownerUsername: users.username,
+  ownerIdentityUserId: users.identityUserId,
+};
+
+const flatten = (rows: { video: VideoRow; ownerUsername: string; ownerIdentityUserId: number }[]): VideoWithOwner[] =>
+  rows.map((r) => ({ ...r.video, ownerUsername: r.ownerUsername, ownerIdentityUserId: r.ownerIdentityUserId }));
+
+/**
+ * Runs `work` in one transaction and hands it a pg-boss executor on the same connection, so a job
+ * sent inside exists exactly when the rows written beside it do (architecture: "inserts the row
+ * and enqueues in the same transaction").
+ */
+export async function withJobTransaction<T>(db: Db, work: (tx: Executor, jobDb: PgBoss.Db) => Promise<T>): Promise<T> {
+  const client = await db.$client.connect();
+  try {
+    await client.query('BEGIN');
+    const tx = drizzle(client, { schema });
+    const result = await work(tx, { executeSql: (text, values) => client.query(text, values) });
+    await client.query('COMMIT');
+    return result;
+  } catch (err) {
+    await client.query('ROLLBACK').catch(() => undefined);
+    throw err;
+  } finally {
+    client.release();
+  }
+}
+
+export function createVideosRepo(db: Db) {
+  return {
+    async insert(executor: Executor, values: NewVideo): Promise<VideoRow> {
+      const [row] = await executor.insert(videos).values(values).returning();
+      return row!;
+    },
+
+    async visible(viewer: Viewer, id: string): Promise<VideoWithOwner | undefined> {
+      const rows = await db
+        .select(withOwner)
+        .from(videos)
+        .innerJoin(users, eq(users.id, videos.ownerUserId))
+        .where(and(eq(videos.id, id), visibleTo(viewer)));
+      return flatten(rows)[0];
+    },
+
+    async visibleKeys(viewer: Viewer, ids: string[]): Promise<VideoWithOwner[]> {
+      if (ids.length === 0) return [];
+      const rows = await db
+        .select(withOwner)
+        .from(videos)
+        .innerJoin(users, eq(users.id, videos.ownerUserId))
+        .where(and(inArray(videos.id, ids), visibleTo(viewer)))
+        .orderBy(desc(videos.createdAt), desc(videos.id));
+      return flatten(rows);
+    },
+
+    /**
+     * Newest first, strictly older than `before`. The cursor is the last item's dateTime, which
+     * JSON carries to the millisecond while PostgreSQL keeps microseconds: `created_at < before`
+     * leaves out everything in the cursor's millisecond, so a page never ends inside one; see
+     * the service's `page`, which takes a millisecond's rows whole.
+     */
+    async visiblePage(viewer: Viewer, options: { before?: Date; limit: number }): Promise<VideoWithOwner[]> {
+      const rows = await db
+        .select(withOwner)
+        .from(videos)
+        .innerJoin(users, eq(users.id, videos.ownerUserId))
+        .where(and(visibleTo(viewer), options.before ? lt(videos.createdAt, options.before) : undefined))
+        .orderBy(desc(videos.createdAt), desc(videos.id))
+        .limit(options.limit);
+      return flatten(rows);
+    },
+
+    /** Every visible video created within the millisecond starting at `at`. */
+    async visibleInMillisecond(viewer: Viewer, at: Date): Promise<VideoWithOwner[]> {
+      const rows = await db
+        .select(withOwner)
+        .from(videos)
+        .innerJoin(users, eq(users.id, videos.ownerUserId))
+        .where(and(visibleTo(viewer), gte(videos.createdAt, at), lt(videos.createdAt, new Date(at.getTime() + 1))))
+        .orderBy(desc(videos.createdAt), desc(videos.id));
+      return flatten(rows);
+    },
+
+    async update(id: string, values: Pick<Partial<NewVideo>, 'title' | 'highlights'>): Promise<void> {
+      await db
+        .update(videos)
+        .set({ ...values, updatedAt: sql`now()` })
+        .where(eq(videos.id, id));
+    },
+
+    /** Test videos the user made since `since` (the per-user limit of `POST /api/user/testvideo`). */
+    async testVideosSince(ownerUserId: number, since: Date): Promise<number> {
+      const [row] = await db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(videos)
+        .where(and(eq(videos.ownerUserId, ownerUserId), eq(videos.isTest, true), gte(videos.createdAt, since)));
+      return row?.n ?? 0;
+    },
+
+    /** Comments, newest first, with the publisher's username. */
+    async messages(videoId: string, limit: number) {
+      return db
+        .select({ id: videoMessages.id, content: videoMessages.content, createdAt: videoMessages.createdAt, publisher: users.username })
+        .from(videoMessages)
+        .innerJoin(users, eq(users.id, videoMessages.publisherUserId))
+        .where(eq(videoMessages.videoId, videoId))
+        .orderBy(desc(videoMessages.createdAt), desc(videoMessages.id))
+        .limit(limit);
+    },
+
+    async insertMessage(values: { videoId: string; publisherUserId: number; content: string }) {
+      const [row] = await db.insert(videoMessages).values(values).returning();
+      return row!;
+    },
+  };
+}
+export type VideosRepo = ReturnType<typeof createVideosRepo>;

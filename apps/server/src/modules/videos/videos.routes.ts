@@ -1,0 +1,66 @@
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { postVideoMessageBody, updateVideoBody, video, videoList, videoListQuery, videoMessage, videoMessages } from '@app/contracts/videos';
+import { authenticateForHost } from '../../plugins/auth';
+import type { Identity } from '../identity/identity';
+import type { Caller } from '../users/users.service';
+import type { VideosService } from './videos.service';
+
+export interface VideosRoutesOptions {
+  identity: Identity;
+  videos: VideosService;
+  /** Test videos one client IP may create per hour (the service also limits each user). */
+  testVideosPerIpHour?: number;
+}
+
+// Unknown keys are a 404 of the service, not a 400: the path is not a form, and keys must not be probed.
+const keyParams = z.object({ key: z.string().max(100) });
+
+/** The video library (spec sections 2, 3, 7). Visibility is the service's: owner and teammates, 404 for anyone else. */
+export const videosRoutes: FastifyPluginAsyncZod<VideosRoutesOptions> = async (app, { identity, videos, testVideosPerIpHour = 20 }) => {
+  const callerOf = async (request: FastifyRequest): Promise<Caller> => {
+    const auth = await authenticateForHost(identity, request);
+    return { tenantId: auth.tenantId, identityUserId: auth.userId };
+  };
+
+  app.get('/api/user/videos', { schema: { querystring: videoListQuery, response: { 200: videoList } } }, async (request) =>
+    videos.list(await callerOf(request), request.query),
+  );
+
+  app.get('/api/user/videos/:key', { schema: { params: keyParams, response: { 200: video } } }, async (request) =>
+    videos.get(await callerOf(request), request.params.key),
+  );
+
+  app.put(
+    '/api/user/videos/:key',
+    { schema: { params: keyParams, body: updateVideoBody, response: { 200: video } } },
+    async (request) => videos.update(await callerOf(request), request.params.key, request.body),
+  );
+
+  app.get('/api/user/videos/:key/messages', { schema: { params: keyParams, response: { 200: videoMessages } } }, async (request) =>
+    videos.messages(await callerOf(request), request.params.key),
+  );
+
+  app.post(
+    '/api/user/videos/:key/messages',
+    { schema: { params: keyParams, body: postVideoMessageBody, response: { 201: videoMessage } } },
+    async (request, reply) => reply.status(201).send(await videos.postMessage(await callerOf(request), request.params.key, request.body.message)),
+  );
+
+  // Spec: "POST /api/user/testvideo (empty body)". Clients differ in whether they still send
+  // `Content-Type: application/json`; an empty body is accepted either way (in this scope only).
+  await app.register(async (scope) => {
+    const json = scope.getDefaultJsonParser('error', 'error');
+    scope.removeContentTypeParser('application/json');
+    scope.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) =>
+      body === '' ? done(null, undefined) : json(request, body as string, done),
+    );
+    // Each test video is a full transcode: limited per IP here and per user in the service.
+    scope.post(
+      '/api/user/testvideo',
+      { schema: { response: { 201: video } }, config: { rateLimit: { max: testVideosPerIpHour, timeWindow: '1 hour' } } },
+      async (request, reply) => reply.status(201).send(await videos.createTestVideo(await callerOf(request))),
+    );
+  });
+};

@@ -1,0 +1,152 @@
+import { randomUUID } from 'node:crypto';
+import type { UpdateVideoBody, Video, VideoList, VideoMessage } from '@app/contracts/videos';
+import type { Db } from '../../db/client';
+import { AppError } from '../../errors';
+import type { JobQueue } from '../../jobs/job-queue';
+import { storageKey } from '../../storage/keys';
+import type { Storage } from '../../storage/storage';
+import { FINISH_REGISTRATION } from '../teams/teams.service';
+import type { Caller, UsersService } from '../users/users.service';
+import { insertProcessingVideo, isKey } from './processing-video';
+import { createTestVideoFile, TEST_VIDEO_TITLE } from './test-video';
+import { toVideo } from './video-view';
+import { createVideosRepo, withJobTransaction, type VideoWithOwner, type Viewer } from './videos.repo';
+
+export const VIDEO_NOT_FOUND = 'Video not found.';
+export const OWNER_ONLY = 'Only the owner can change this video.';
+/** `POST /api/user/testvideo`: each one is a 17 MB object and a transcode, so a few an hour per user. */
+export const TEST_VIDEOS_PER_HOUR = 5;
+/** Comments returned with a video, newest first. */
+const MESSAGES_LIMIT = 200;
+
+export interface VideosServiceDeps {
+  db: Db;
+  storage: Storage;
+  jobs: Pick<JobQueue, 'send'>;
+  users: UsersService;
+  /** Where the test video clip is encoded once and kept. */
+  dataDir: string;
+}
+
+/**
+ * The video library (spec sections 2, 3, 7): a video is visible to its owner and to everyone who
+ * shares a team with the owner, in the owner's tenant; to anyone else it does not exist (404, so
+ * keys cannot be probed). Only the owner changes it.
+ */
+export function createVideosService({ db, storage, jobs, users, dataDir }: VideosServiceDeps) {
+  const repo = createVideosRepo(db);
+  const testVideoFile = createTestVideoFile(dataDir);
+
+  async function viewerOf(caller: Caller) {
+    const user = await users.find(caller);
+    return user ? { user, viewer: { tenantId: caller.tenantId, userId: user.id } satisfies Viewer } : null;
+  }
+
+  async function requireVisible(caller: Caller, key: string) {
+    const who = isKey(key) ? await viewerOf(caller) : null;
+    const video = who ? await repo.visible(who.viewer, key) : undefined;
+    if (!who || !video) throw new AppError('NOT_FOUND', VIDEO_NOT_FOUND);
+    return { ...who, video };
+  }
+
+  const view = (row: VideoWithOwner) => toVideo(storage, row);
+
+  /**
+   * A page that ends inside one millisecond would lose that millisecond's other rows, because the
+   * next page starts strictly before the cursor; such a page takes the millisecond whole instead.
+   */
+  async function page(viewer: Viewer, limit: number, before: Date | undefined): Promise<{ rows: VideoWithOwner[]; next: Date | null }> {
+    const rows = await repo.visiblePage(viewer, { before, limit: limit + 1 });
+    if (rows.length <= limit) return { rows, next: null };
+    const taken = rows.slice(0, limit);
+    const last = taken[limit - 1]!.createdAt;
+    if (rows[limit]!.createdAt.getTime() !== last.getTime()) return { rows: taken, next: last };
+    const whole = [...taken.filter((r) => r.createdAt.getTime() !== last.getTime()), ...(await repo.visibleInMillisecond(viewer, last))];
+    const more = await repo.visiblePage(viewer, { before: last, limit: 1 });
+    return { rows: whole, next: more.length > 0 ? last : null };
+  }
+
+  return {
+    repo,
+
+    /** `GET /api/user/videos?limit=&timestamp=` (newest first) or `?keys=a,b` (the visible ones among them). */
+    async list(caller: Caller, query: { limit: number; timestamp?: string | undefined; keys?: string[] | undefined }): Promise<VideoList> {
+      const who = await viewerOf(caller);
+      if (!who) return { items: [], next: null };
+      if (query.keys) {
+        const rows = await repo.visibleKeys(who.viewer, [...new Set(query.keys)]);
+        return { items: await Promise.all(rows.map(view)), next: null };
+      }
+      const { rows, next } = await page(who.viewer, query.limit, query.timestamp ? new Date(query.timestamp) : undefined);
+      return { items: await Promise.all(rows.map(view)), next: next ? next.toISOString() : null };
+    },
+
+    async get(caller: Caller, key: string): Promise<Video> {
+      const { video } = await requireVisible(caller, key);
+      return view(video);
+    },
+
+    /** `PUT /api/user/videos/{key}`: the body may be the whole video; only title and highlights change. */
+    async update(caller: Caller, key: string, body: UpdateVideoBody): Promise<Video> {
+      const { viewer, video } = await requireVisible(caller, key);
+      if (video.ownerUserId !== viewer.userId) throw new AppError('FORBIDDEN', OWNER_ONLY);
+      const values = {
+        // An emptied title falls back to the default ('Video') in the web app.
+        ...(body.title !== undefined && { title: body.title?.trim() || null }),
+        ...(body.highlights !== undefined && { highlights: body.highlights }),
+      };
+      if (Object.keys(values).length > 0) await repo.update(video.id, values);
+      return view((await repo.visible(viewer, video.id))!);
+    },
+
+    async messages(caller: Caller, key: string): Promise<VideoMessage[]> {
+      const { video } = await requireVisible(caller, key);
+      const rows = await repo.messages(video.id, MESSAGES_LIMIT);
+      return rows.map((r) => ({ _id: String(r.id), content: r.content, publisher: r.publisher, timestamp: r.createdAt.toISOString() }));
+    },
+
+    /** Everyone who can see the video may comment on it. */
+    async postMessage(caller: Caller, key: string, message: string): Promise<VideoMessage> {
+      const { user, video } = await requireVisible(caller, key);
+      const row = await repo.insertMessage({ videoId: video.id, publisherUserId: user.id, content: message });
+      return { _id: String(row.id), content: row.content, publisher: user.username, timestamp: row.createdAt.toISOString() };
+    },
+
+    /**
+     * `POST /api/user/testvideo` (spec section 2): a generated clip becomes a video exactly like an
+     * upload: stored as the source, inserted `processing`, transcoded by the same job.
+     */
+    async createTestVideo(caller: Caller): Promise<Video> {
+      const user = await users.find(caller);
+      if (!user) throw new AppError('CONFLICT', FINISH_REGISTRATION);
+      const recent = await repo.testVideosSince(user.id, new Date(Date.now() - 60 * 60 * 1000));
+      if (recent >= TEST_VIDEOS_PER_HOUR) {
+        throw new AppError('RATE_LIMITED', `You can create ${TEST_VIDEOS_PER_HOUR} test videos an hour. Please try again later.`);
+      }
+      const file = await testVideoFile();
+      const id = randomUUID();
+      const sourceKey = storageKey(caller.tenantId, 'videos', id, 'source', 'test-video.mp4');
+      const object = await storage.putFile(sourceKey, file, { contentType: 'video/mp4' });
+      try {
+        const row = await withJobTransaction(db, (tx, jobDb) =>
+          insertProcessingVideo({ repo, jobs }, tx, jobDb, {
+            id,
+            tenantId: caller.tenantId,
+            ownerUserId: user.id,
+            title: TEST_VIDEO_TITLE,
+            isTest: true,
+            sourceKey,
+            sourceName: 'test-video.mp4',
+            sourceSize: object.size,
+            sourceContentType: 'video/mp4',
+          }),
+        );
+        return view({ ...row, ownerUsername: user.username, ownerIdentityUserId: user.identityUserId });
+      } catch (err) {
+        await storage.delete(sourceKey).catch(() => undefined);
+        throw err;
+      }
+    },
+  };
+}
+export type VideosService = ReturnType<typeof createVideosService>;

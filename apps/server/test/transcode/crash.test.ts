@@ -1,0 +1,133 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestClip } from '@app/media/test-clip';
+import { transcodeTempRoot } from '../../src/modules/videos/transcode/outputs';
+import { processesMentioning } from '../helpers/server-process';
+import { createTestApp, type TestApp } from '../helpers/test-app';
+import { insertVideo, outputObjects, owner, pointedKeys, probeStored, videoRow, waitFor } from './helpers';
+
+/*
+ * kill -9 of a real worker process (`apps/server/dist/worker.js`, built by the global setup, as
+ * media nodes run it) in the middle of a transcode, then a new worker: the job is retried and
+ * finishes with the full result; nothing half-written is ever pointed at; temp files go.
+ */
+const workerJs = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../dist/worker.js');
+const STALE_SECONDS = 3;
+
+let t: TestApp;
+let fixtures: string;
+const workers: ChildProcess[] = [];
+
+beforeAll(async () => {
+  // The test process only inserts rows and enqueues; the workers are separate processes.
+  t = await createTestApp({ WORKERS: '0', TRANSCODE_STALE_SECONDS: String(STALE_SECONDS) });
+  fixtures = await mkdtemp(path.join(os.tmpdir(), 'crash-fixtures-'));
+});
+afterAll(async () => {
+  for (const w of workers) {
+    if (w.exitCode === null && w.signalCode === null) {
+      try {
+        process.kill(-w.pid!, 'SIGKILL');
+      } catch {
+        // gone
+      }
+    }
+  }
+  await t?.close();
+  if (fixtures) await rm(fixtures, { recursive: true, force: true });
+});
+
+function startWorker(): { child: ChildProcess; output(): string; exited: Promise<number | null> } {
+  const child = spawn(process.execPath, [workerJs], {
+    env: {
+      ...process.env,
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'info',
+      DATABASE_URL: t.databaseUrl,
+      DATA_DIR: t.config.dataDir,
+      TRANSCODE_STALE_SECONDS: String(STALE_SECONDS),
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+    // Its own process group, so kill(-pid) takes ffmpeg down with it, like a container or machine dying.
+    detached: true,
+  });
+  workers.push(child);
+  let out = '';
+  child.stdout!.on('data', (d) => (out += d));
+  child.stderr!.on('data', (d) => (out += d));
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  return { child, output: () => out, exited };
+}
+
+describe('a worker killed mid-transcode', () => {
+  it('leaves the job to be retried by the next worker, which finishes with the same result', { timeout: 300_000 }, async () => {
+    const file = path.join(fixtures, 'game.mp4');
+    await createTestClip(file, { durationSec: 24, width: 1280, height: 720, fps: 30 });
+    const videoId = await insertVideo(t, await owner(t), file);
+    const jobId = (await t.runtime.jobs.send('transcode-video', { videoId }))!;
+
+    const first = startWorker();
+    // Mid-transcode: the preview is playable, the renditions are being encoded.
+    const during = await waitFor(
+      async () => {
+        if (first.child.exitCode !== null) throw new Error(`worker exited:\n${first.output()}`);
+        const row = await videoRow(t, videoId);
+        return row.renditions.preview && row.progress > 5 && !row.renditions.full && row;
+      },
+      120_000,
+      'the first worker to be in the middle of the renditions',
+    );
+    const killedAttempt = during.attemptId!;
+    expect(await readdir(transcodeTempRoot(t.config.dataDir))).toContain(`${videoId}-${killedAttempt}`);
+    process.kill(-first.child.pid!, 'SIGKILL');
+    await first.exited;
+    await waitFor(async () => processesMentioning(killedAttempt).length === 0, 5_000, 'its ffmpeg to die with it');
+
+    // Nothing finished: still processing, the job still active, every pointer at a whole object.
+    const afterKill = await videoRow(t, videoId);
+    expect(afterKill.status).toBe('processing');
+    for (const r of Object.values(afterKill.renditions)) expect((await t.runtime.storage.head(r!.key))?.size).toBe(r!.size);
+    for (const key of pointedKeys(afterKill)) expect(await t.runtime.storage.head(key)).not.toBeNull();
+    const { rows: before } = await t.runtime.db.$client.query(`SELECT state FROM pgboss.job WHERE id = $1`, [jobId]);
+    expect(before[0].state).toBe('active');
+    // The killed attempt's temp files are still on disk until a new attempt sweeps them.
+    expect(await readdir(transcodeTempRoot(t.config.dataDir))).toContain(`${videoId}-${killedAttempt}`);
+
+    // Let the heartbeat go stale, as it would while the machine restarts.
+    await waitFor(async () => (await videoRow(t, videoId)).heartbeatAt!.getTime() < Date.now() - (STALE_SECONDS + 1) * 1000, 20_000, 'stale');
+
+    const second = startWorker();
+    const row = await waitFor(
+      async () => {
+        if (second.child.exitCode !== null) throw new Error(`worker exited:\n${second.output()}`);
+        const r = await videoRow(t, videoId);
+        return r.status !== 'processing' && r;
+      },
+      240_000,
+      'the second worker to finish the video',
+    );
+    expect(row, second.output()).toMatchObject({ status: 'ready', progress: 100, failureReason: null, width: 1280, height: 720 });
+    expect(row.attemptId).not.toBe(killedAttempt);
+    expect(row.renditions.preview).toEqual(afterKill.renditions.preview); // finished work is kept
+    expect(row.renditions.low).toMatchObject({ width: 640, height: 360 });
+    expect(row.renditions.full).toMatchObject({ width: 1280, height: 720 });
+    expect(row.posterKey).not.toBeNull();
+    expect(row.storyboard).toMatchObject({ intervalSec: 2, count: 12 });
+    for (const name of ['low', 'full'] as const) {
+      const info = await probeStored(t.runtime.storage, row.renditions[name]!.key);
+      expect(info.durationSec).toBeCloseTo(24, 0);
+    }
+    // Only what the row points at is stored; the killed attempt's temp dir is gone.
+    expect((await outputObjects(t.runtime.storage, row)).sort()).toEqual(pointedKeys(row).sort());
+    expect(await readdir(transcodeTempRoot(t.config.dataDir))).toEqual([]);
+    const { rows: after } = await t.runtime.db.$client.query(`SELECT state, retry_count AS "retryCount" FROM pgboss.job WHERE id = $1`, [jobId]);
+    expect(after[0]).toMatchObject({ state: 'completed', retryCount: 1 });
+
+    process.kill(second.child.pid!, 'SIGTERM');
+    expect(await second.exited).toBe(0);
+  });
+});

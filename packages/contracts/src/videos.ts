@@ -1,0 +1,156 @@
+import { z } from 'zod';
+
+/** Spec section 2 (Videos): a video without a title shows 'Video'. */
+export const DEFAULT_VIDEO_TITLE = 'Video';
+/** Spec section 9: highlight intro 3 s before (min 0), outro 5 s after. */
+export const HIGHLIGHT_INTRO_SEC = 3;
+export const HIGHLIGHT_OUTRO_SEC = 5;
+/** Uploads above this go through the resumable (tus) protocol (issue: "over 64 MB are resumable"). */
+export const RESUMABLE_THRESHOLD_BYTES = 64 * 1024 * 1024;
+
+export const videoStatus = z.enum(['processing', 'ready', 'failed']);
+export type VideoStatus = z.infer<typeof videoStatus>;
+
+export const highlight = z
+  .object({
+    intro: z.number().finite().min(0),
+    highlight: z.number().finite().min(0),
+    outro: z.number().finite().min(0),
+  })
+  .refine((h) => h.intro <= h.highlight && h.highlight <= h.outro, 'A highlight needs intro <= highlight <= outro');
+export type Highlight = z.infer<typeof highlight>;
+
+/** The marker times of spec section 9 for a highlight marked at `at` seconds. */
+export function highlightAt(at: number, durationSec?: number | null): Highlight {
+  const outro = at + HIGHLIGHT_OUTRO_SEC;
+  return { intro: Math.max(0, at - HIGHLIGHT_INTRO_SEC), highlight: at, outro: durationSec ? Math.min(durationSec, outro) : outro };
+}
+
+export const videoSource = z.object({ url: z.string(), width: z.number(), height: z.number() });
+
+/** Spec section 3 "Video", plus what the library and player show while it is processed. */
+export const video = z.object({
+  key: z.string(),
+  _id: z.string(),
+  title: z.string().nullable(),
+  /** ISO 8601: the upload time, the library's sort order and paging cursor. */
+  dateTime: z.string(),
+  /** The owner's identity user id (spec section 6: the owner is `userId === ownerId`). */
+  ownerId: z.number(),
+  ownerUsername: z.string(),
+  status: videoStatus,
+  /** 0-100 while processing. */
+  progress: z.number(),
+  failureReason: z.string().nullable(),
+  durationSec: z.number().nullable(),
+  /** Signed, expiring URLs. `preview` is the fast first-play copy until `full` exists. */
+  sources: z.object({ low: videoSource.optional(), full: videoSource.optional(), preview: videoSource.optional() }),
+  poster: z.string().nullable(),
+  storyboard: z
+    .object({
+      url: z.string(),
+      intervalSec: z.number(),
+      columns: z.number(),
+      rows: z.number(),
+      tileWidth: z.number(),
+      tileHeight: z.number(),
+      count: z.number(),
+    })
+    .nullable(),
+  highlights: z.array(highlight),
+  isTest: z.boolean(),
+});
+export type Video = z.infer<typeof video>;
+
+export const videoList = z.object({
+  items: z.array(video),
+  /** `timestamp` for the next page (the last item's dateTime), or null at the end. */
+  next: z.string().nullable(),
+});
+export type VideoList = z.infer<typeof videoList>;
+
+/** `GET /api/user/videos?limit=&timestamp=` or `?keys=a,b`. */
+export const videoListQuery = z.object({
+  limit: z.coerce.number().int().min(1).max(50).default(12),
+  timestamp: z
+    .string()
+    .refine((value) => !Number.isNaN(Date.parse(value)), 'timestamp must be a date')
+    .optional(),
+  keys: z
+    .string()
+    .transform((value) => value.split(',').map((k) => k.trim()).filter(Boolean))
+    .pipe(z.array(z.string().uuid('Unknown video key')).max(50))
+    .optional(),
+});
+
+/** `PUT /api/user/videos/{key}`: the whole video may be sent (spec section 7); only these fields change. */
+export const updateVideoBody = z
+  .object({
+    title: z.string().trim().max(200).nullable().optional(),
+    highlights: z.array(highlight).max(500).optional(),
+  })
+  .passthrough();
+export type UpdateVideoBody = z.infer<typeof updateVideoBody>;
+
+export const videoMessage = z.object({ _id: z.string(), content: z.string(), publisher: z.string(), timestamp: z.string() });
+export type VideoMessage = z.infer<typeof videoMessage>;
+/** Newest first (a posted comment is prepended, spec section 4). */
+export const videoMessages = z.array(videoMessage);
+
+/** `POST /api/user/videos/{key}/messages` (spec section 5: posts only non-empty text). */
+export const postVideoMessageBody = z.object({ message: z.string().trim().min(1).max(2000) });
+export type PostVideoMessageBody = z.infer<typeof postVideoMessageBody>;
+
+export const imageTag = z.enum(['hero', 'avatar']);
+
+/** Where resumable (tus 1.0) uploads are created; the client sends `Authorization` on every request. */
+export const TUS_ENDPOINT = '/api/uploads/tus';
+/** The tus `Upload-Metadata` key that names the preupload the bytes belong to. */
+export const TUS_UPLOAD_KEY_METADATA = 'uploadKey';
+
+/**
+ * `POST /api/user/preupload {fileName, contentType, tag?, size?}` (spec section 7). Videos need a
+ * `video/*` type; profile pictures (`tag` hero or avatar, spec section 5) an `image/*` one.
+ */
+export const preuploadBody = z
+  .object({
+    fileName: z.string().trim().min(1).max(255),
+    /** Sent back unchanged on the PUT: a presigned S3 URL binds this exact string. */
+    contentType: z.string().trim().min(1).max(100),
+    tag: imageTag.optional(),
+    /** The file's size in bytes, when the browser knows it: chooses the protocol and is checked against the limit early. */
+    size: z.number().int().min(1).max(Number.MAX_SAFE_INTEGER).optional(),
+  })
+  .strict()
+  .superRefine((body, ctx) => {
+    const wanted = body.tag ? 'image/' : 'video/';
+    const type = body.contentType.toLowerCase();
+    if (!type.startsWith(wanted) || type.length === wanted.length) {
+      ctx.addIssue({
+        code: z.ZodIssueCode.custom,
+        path: ['contentType'],
+        message: body.tag ? 'Profile pictures must be images.' : 'Only video files can be uploaded.',
+      });
+    }
+  });
+export type PreuploadBody = z.infer<typeof preuploadBody>;
+
+export const preuploadResponse = z.object({
+  /** The upload's key; for a video also the key of the video that completing the upload creates. */
+  key: z.string(),
+  /**
+   * `put`: send the bytes with one PUT to `url` (with the same Content-Type). `tus`: create a
+   * resumable upload at `url` (tus 1.0, relative to the app's origin) with `Upload-Length` and the
+   * metadata `uploadKey` = `key`, sending `Authorization: Bearer` on every request.
+   */
+  protocol: z.enum(['put', 'tus']),
+  url: z.string(),
+  maxBytes: z.number(),
+  /** After this the URL accepts no new requests; an unfinished upload is deleted a little later. */
+  expiresAt: z.string(),
+});
+export type PreuploadResponse = z.infer<typeof preuploadResponse>;
+
+/** `POST /api/user/preupload/{key}/complete`: `video` for video uploads (the one created, on every repeat). */
+export const completeUploadResponse = z.object({ key: z.string(), video: video.optional() });
+export type CompleteUploadResponse = z.infer<typeof completeUploadResponse>;
