@@ -1,25 +1,66 @@
-import { CircleCheckIcon } from 'lucide-react';
-import { Link } from 'react-router';
+import { CircleCheckIcon, UploadIcon } from 'lucide-react';
+import { Link, useSearchParams } from 'react-router';
 
 import { EmptyState } from '@/components/empty-state';
 import { Page } from '@/components/page';
 import { Button } from '@/components/ui/button';
+import { VideoCard, VideoCardSkeleton } from '@/components/video-card';
+import { useUploadedVideos } from '@/features/upload/api/get-uploaded-videos';
 
-/** /upload/confirm: after an upload. */
+/** /upload/confirm?key=a&key=b: after an upload, links to each new video at /team/videos/{key} (spec section 2). */
 export function Component() {
+  const [params] = useSearchParams();
+  const keys = params.getAll('key').filter(Boolean);
+  const videos = useUploadedVideos(keys);
+  // Until the list loads (or if it fails), plain links: the videos exist, whatever this page manages to show.
+  const items = videos.data?.items ?? [];
+
   return (
     <Page
       title="Upload Complete"
       description="Your videos are processing and will be ready to watch shortly."
       actions={
         <Button asChild variant="outline" size="sm">
-          <Link to="/team/videos">
-            All Videos
-          </Link>
+          <Link to="/team/videos">All Videos</Link>
         </Button>
       }
     >
-      <EmptyState icon={CircleCheckIcon}>Links to the videos you just uploaded will appear here.</EmptyState>
+      {keys.length === 0 ? (
+        <EmptyState icon={CircleCheckIcon}>Your uploads are in All Videos.</EmptyState>
+      ) : videos.isPending ? (
+        <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3">
+          {keys.map((key) => (
+            <li key={key}>
+              <VideoCardSkeleton />
+            </li>
+          ))}
+        </ul>
+      ) : items.length > 0 ? (
+        <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3">
+          {items.map((video) => (
+            <li key={video.key} className="flex">
+              <VideoCard video={video} to={`/team/videos/${encodeURIComponent(video.key)}`} className="flex-1" />
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <ul className="flex flex-col gap-2">
+          {keys.map((key, index) => (
+            <li key={key}>
+              <Link className="text-primary underline-offset-4 hover:underline" to={`/team/videos/${encodeURIComponent(key)}`}>
+                Video {keys.length > 1 ? index + 1 : ''}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      )}
+      <div>
+        <Button asChild variant="outline">
+          <Link to="/upload">
+            <UploadIcon aria-hidden="true" /> Upload more
+          </Link>
+        </Button>
+      </div>
     </Page>
   );
 }

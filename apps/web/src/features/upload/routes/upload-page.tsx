@@ -1,13 +1,64 @@
-import { VideoIcon } from 'lucide-react';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useNavigate } from 'react-router';
 
-import { EmptyState } from '@/components/empty-state';
 import { Page } from '@/components/page';
+import { PageLoading } from '@/components/page-loading';
+import { useIsSubscribed } from '@/features/upload/api/get-usage';
+import { CameraPanel } from '@/features/upload/components/camera-panel';
+import { TestVideoOffer } from '@/features/upload/components/test-video-offer';
+import { UploadStatus } from '@/features/upload/components/upload-status';
+import { useFreshToken } from '@/features/upload/hooks/use-fresh-token';
+import { useUploads } from '@/features/upload/hooks/use-uploads';
+import { RELOAD_AFTER_UPLOAD_MS, UploadProgress } from '@/features/upload/utils/upload-progress';
+import { useApiClient } from '@/lib/api-client-context';
+import { useSession } from '@/lib/auth/session';
 
-/** /upload: record or upload game videos. */
+/** /upload: record a game with the camera or upload video files (spec section 2). */
 export function Component() {
+  const { subscribed } = useIsSubscribed();
   return (
     <Page title="Upload" description="Record a game or upload videos from your device.">
-      <EmptyState icon={VideoIcon}>The camera and video upload will appear here.</EmptyState>
+      {subscribed === undefined ? <PageLoading /> : subscribed ? <Uploader /> : <TestVideoOffer />}
     </Page>
+  );
+}
+
+function Uploader() {
+  const api = useApiClient();
+  const session = useSession();
+  const getToken = useFreshToken();
+  const navigate = useNavigate();
+  const [recording, setRecording] = useState(false);
+  const onRecordingChange = useCallback((on: boolean) => setRecording(on), []);
+  const reloadTimer = useRef<number | undefined>(undefined);
+  useEffect(() => () => window.clearTimeout(reloadTimer.current), []);
+
+  const uploads = useUploads(
+    { api, getToken, userKey: String(session.userId ?? session.userUuid ?? 'signed-in') },
+    {
+      // Spec section 4: complete, then the page moves on after 1 s, to the confirm page that links the new videos.
+      onComplete: (keys) => {
+        reloadTimer.current = window.setTimeout(() => {
+          const query = new URLSearchParams(keys.map((key) => ['key', key]));
+          void navigate(`/upload/confirm?${query}`);
+        }, RELOAD_AFTER_UPLOAD_MS);
+      },
+    },
+  );
+
+  const busy = uploads.progress === UploadProgress.uploading || uploads.progress === UploadProgress.complete;
+
+  return (
+    <div className="flex flex-col gap-4">
+      <CameraPanel busy={busy} onFiles={uploads.start} onRecordingChange={onRecordingChange} />
+      <UploadStatus
+        recording={recording}
+        progress={uploads.progress}
+        count={uploads.count}
+        percent={uploads.percent}
+        error={uploads.error}
+        onRetry={uploads.retry}
+      />
+    </div>
   );
 }

@@ -1,13 +1,11 @@
-import { FilmIcon } from 'lucide-react';
-
-import { EmptyState } from '@/components/empty-state';
 import { Page } from '@/components/page';
+import { VideoGrid } from '@/features/videos/components/video-grid';
 
-/** /library/videos/all: every video in the library. */
+/** /library/videos/all: All Videos (spec section 2), every video in the library with infinite scroll. */
 export function Component() {
   return (
     <Page title="All Videos" description="Every game video you can watch.">
-      <EmptyState icon={FilmIcon}>Every video in your library will appear here.</EmptyState>
+      <VideoGrid basePath="/library/videos" />
     </Page>
   );
 }

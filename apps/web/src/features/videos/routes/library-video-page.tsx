@@ -1,13 +1,9 @@
-import { PlayIcon } from 'lucide-react';
+import { useParams } from 'react-router';
 
-import { EmptyState } from '@/components/empty-state';
-import { Page } from '@/components/page';
+import { VideoDetail } from '@/features/videos/components/video-detail';
 
-/** /library/videos/:videoId: one library video. */
+/** /library/videos/:videoId: one library video (the id is the video's key). */
 export function Component() {
-  return (
-    <Page title="Video">
-      <EmptyState icon={PlayIcon}>The video and its highlights will appear here.</EmptyState>
-    </Page>
-  );
+  const { videoId = '' } = useParams();
+  return <VideoDetail key={videoId} videoKey={videoId} />;
 }

@@ -1,25 +1,11 @@
-import { FilmIcon } from 'lucide-react';
-import { Link } from 'react-router';
-
-import { EmptyState } from '@/components/empty-state';
 import { Page } from '@/components/page';
-import { Button } from '@/components/ui/button';
+import { VideoGrid } from '@/features/videos/components/video-grid';
 
-/** /library/videos: videos in the library. */
+/** /library/videos: the library's videos, newest first; cards open /library/videos/{key}. */
 export function Component() {
   return (
-    <Page
-      title="Videos"
-      description="Game videos you can watch."
-      actions={
-        <Button asChild variant="outline" size="sm">
-          <Link to="/library/videos/all">
-            All Videos
-          </Link>
-        </Button>
-      }
-    >
-      <EmptyState icon={FilmIcon}>The latest videos in your library will appear here.</EmptyState>
+    <Page title="Videos" description="Game videos you can watch.">
+      <VideoGrid basePath="/library/videos" />
     </Page>
   );
 }

@@ -1,13 +1,10 @@
-import { PlayIcon } from 'lucide-react';
+import { useParams } from 'react-router';
 
-import { EmptyState } from '@/components/empty-state';
-import { Page } from '@/components/page';
+import { VideoDetail } from '@/features/videos/components/video-detail';
 
-/** /team/videos/:key: one team video. */
+/** /team/videos/:key: one video with its player, highlights and title edit. */
 export function Component() {
-  return (
-    <Page title="Video">
-      <EmptyState icon={PlayIcon}>The video, its highlight timeline and its highlights will appear here.</EmptyState>
-    </Page>
-  );
+  const { key = '' } = useParams();
+  // Keyed: another video starts with a fresh player (position, speed, quality).
+  return <VideoDetail key={key} videoKey={key} />;
 }

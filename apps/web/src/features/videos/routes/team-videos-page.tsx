@@ -1,13 +1,11 @@
-import { FilmIcon } from 'lucide-react';
-
-import { EmptyState } from '@/components/empty-state';
 import { Page } from '@/components/page';
+import { VideoGrid } from '@/features/videos/components/video-grid';
 
-/** /team/videos: the team's videos. */
+/** /team/videos: All Videos (spec section 2); cards open /team/videos/{key}. */
 export function Component() {
   return (
     <Page title="All Videos" description="Game footage recorded or uploaded by your team.">
-      <EmptyState icon={FilmIcon}>Your team's videos will appear here.</EmptyState>
+      <VideoGrid basePath="/team/videos" />
     </Page>
   );
 }

@@ -1,0 +1,43 @@
+export type PlayerAction = 'toggle-play' | 'back' | 'forward' | 'frame-back' | 'frame-forward' | 'fullscreen' | 'mute';
+
+type KeyLike = Pick<KeyboardEvent, 'key' | 'altKey' | 'ctrlKey' | 'metaKey'> & { target: EventTarget | null };
+
+/**
+ * Film-study shortcuts: space play/pause, left/right arrows 5 s, `,` and `.` one frame back and
+ * forward (as in YouTube and most editors), `f` fullscreen, `m` mute. Null when the key is not ours,
+ * or belongs to what has focus: typing in a field, choosing in a menu, or Space on a button or link
+ * (which the browser already turns into a click).
+ */
+export function shortcutFor(event: KeyLike): PlayerAction | null {
+  if (event.altKey || event.ctrlKey || event.metaKey) return null;
+  const target = event.target instanceof Element ? event.target : null;
+  if (target && isEditable(target)) return null;
+  switch (event.key) {
+    case ' ':
+    case 'Spacebar':
+      return target?.closest('button, a[href], summary, [role="button"], [role="menuitem"]') ? null : 'toggle-play';
+    case 'ArrowLeft':
+      return 'back';
+    case 'ArrowRight':
+      return 'forward';
+    case ',':
+    case '<':
+      return 'frame-back';
+    case '.':
+    case '>':
+      return 'frame-forward';
+    case 'f':
+    case 'F':
+      return 'fullscreen';
+    case 'm':
+    case 'M':
+      return 'mute';
+    default:
+      return null;
+  }
+}
+
+function isEditable(element: Element): boolean {
+  if (element.closest('input, textarea, select, [contenteditable=""], [contenteditable="true"], [role="listbox"], [role="menu"]')) return true;
+  return element instanceof HTMLElement && element.isContentEditable;
+}

@@ -1,0 +1,27 @@
+import { videoList, type VideoList } from '@app/contracts/videos';
+import { useQuery } from '@tanstack/react-query';
+
+import type { ApiClient } from '@/lib/api-client';
+import { useApiClient } from '@/lib/api-client-context';
+import { useSession } from '@/lib/auth/session';
+
+/** Cards in the library home's Videos section: one row on a desktop, two on a phone. */
+export const RECENT_VIDEOS_LIMIT = 4;
+
+/** `GET /api/user/videos?limit=4`: the newest videos, for the library home. */
+export function getRecentVideos(api: ApiClient, limit: number, signal?: AbortSignal): Promise<VideoList> {
+  return api.request(`/api/user/videos?limit=${limit}`, { schema: videoList, signal });
+}
+
+export function useRecentVideos(limit = RECENT_VIDEOS_LIMIT) {
+  const api = useApiClient();
+  const session = useSession();
+  return useQuery({
+    // Under the user's videos key (as the videos feature's queries): invalidating the user's videos refreshes this too.
+    queryKey: ['users', session.userId ?? session.userUuid ?? 'signed-in', 'videos', 'recent', limit],
+    queryFn: ({ signal }) => getRecentVideos(api, limit, signal),
+    enabled: session.isLoggedIn,
+    // Progress on a processing card moves on while the page is open.
+    refetchInterval: (query) => (query.state.data?.items.some((v) => v.status === 'processing') ? 3000 : false),
+  });
+}

@@ -1,0 +1,22 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+
+import type { ApiClient } from '@/lib/api-client';
+import { useApiClient } from '@/lib/api-client-context';
+import { useSession } from '@/lib/auth/session';
+
+/** `POST /api/user/testvideo` (empty body, spec section 7): a sample video to try highlights and clips on. */
+export function createTestVideo(api: ApiClient): Promise<unknown> {
+  return api.request('/api/user/testvideo', { method: 'POST' });
+}
+
+export function useCreateTestVideo() {
+  const api = useApiClient();
+  const queryClient = useQueryClient();
+  const session = useSession();
+  return useMutation({
+    mutationFn: () => createTestVideo(api),
+    // The dashboard and libraries list the new video.
+    onSuccess: () =>
+      queryClient.invalidateQueries({ queryKey: ['users', session.userId ?? session.userUuid ?? 'signed-in', 'videos'] }),
+  });
+}

@@ -1,0 +1,85 @@
+import { CircleAlertIcon, CircleCheckIcon, Loader2Icon, RotateCcwIcon } from 'lucide-react';
+
+import { Button } from '@/components/ui/button';
+import {
+  COMPLETE_MESSAGE,
+  FAILED_MESSAGE,
+  RECORDING_MESSAGE,
+  UploadProgress,
+  uploadingMessage,
+} from '@/features/upload/utils/upload-progress';
+import { errorMessage } from '@/lib/error-message';
+import { cn } from '@/lib/utils';
+
+type UploadStatusProps = {
+  recording: boolean;
+  progress: UploadProgress;
+  count: number;
+  percent: number;
+  error: unknown;
+  onRetry: () => void;
+};
+
+/** The message bar under the camera: recording, upload progress, done, or failed (spec sections 2, 4 and 8). */
+export function UploadStatus({ recording, progress, count, percent, error, onRetry }: UploadStatusProps) {
+  const failed = progress === UploadProgress.failed;
+  const message = recording
+    ? RECORDING_MESSAGE
+    : progress === UploadProgress.uploading
+      ? uploadingMessage(count, percent)
+      : progress === UploadProgress.complete
+        ? COMPLETE_MESSAGE
+        : failed
+          ? FAILED_MESSAGE
+          : null;
+
+  return (
+    // Always in the document, so screen readers announce each new message in it.
+    <div role={failed ? 'alert' : 'status'} aria-live={failed ? 'assertive' : 'polite'} className={cn(!message && 'sr-only')}>
+      {message ? (
+        <div
+          className={cn(
+            'bg-card flex flex-col gap-2 rounded-xl border p-4 text-sm',
+            failed && 'border-destructive/40 text-destructive',
+          )}
+        >
+          <p className="flex items-start gap-2 font-medium">
+            {recording ? (
+              <span aria-hidden="true" className="mt-1 size-2.5 shrink-0 animate-pulse rounded-full bg-red-600" />
+            ) : progress === UploadProgress.uploading ? (
+              <Loader2Icon aria-hidden="true" className="mt-0.5 size-4 shrink-0 animate-spin" />
+            ) : progress === UploadProgress.complete ? (
+              <CircleCheckIcon aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-green-600" />
+            ) : (
+              <CircleAlertIcon aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+            )}
+            <span>{message}</span>
+          </p>
+          {!recording && (progress === UploadProgress.uploading || progress === UploadProgress.complete) ? (
+            <div
+              role="progressbar"
+              aria-label="Upload progress"
+              aria-valuemin={0}
+              aria-valuemax={100}
+              aria-valuenow={progress === UploadProgress.complete ? 100 : percent}
+              className="bg-muted h-2 overflow-hidden rounded-full"
+            >
+              <div
+                className="bg-primary h-full rounded-full transition-[width] duration-300"
+                style={{ width: `${progress === UploadProgress.complete ? 100 : percent}%` }}
+              />
+            </div>
+          ) : null}
+          {failed && !recording ? (
+            <div className="flex flex-wrap items-center justify-between gap-2">
+              <span className="text-muted-foreground">{errorMessage(error)}</span>
+              <Button variant="outline" size="sm" onClick={onRetry}>
+                <RotateCcwIcon aria-hidden="true" /> Try again
+              </Button>
+            </div>
+          ) : null}
+        </div>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,23 @@
+import { useCallback } from 'react';
+
+import { useAuth } from '@/lib/auth/auth-context';
+import { decodeJwtPayload } from '@/lib/auth/session';
+
+/** Renew a little before expiry: a chunk sent with a token that expires in flight would be refused. */
+const MARGIN_MS = 60_000;
+
+/**
+ * The access token for requests made outside the API client (tus sends its own requests, each
+ * with `Authorization: Bearer`): a large upload runs longer than a token lives, so it is renewed
+ * through the session's refresh when close to expiry.
+ */
+export function useFreshToken() {
+  const auth = useAuth();
+  return useCallback(async (): Promise<string | null> => {
+    const token = auth.getAccessToken();
+    const exp = token ? decodeJwtPayload(token)?.exp : undefined;
+    if (token && typeof exp === 'number' && exp * 1000 - Date.now() > MARGIN_MS) return token;
+    await auth.refresh({ staleToken: token });
+    return auth.getAccessToken();
+  }, [auth]);
+}

@@ -1,0 +1,66 @@
+/**
+ * Recorder formats, best first. Spec section 9: "Recording uses webm if supported, otherwise mp4"
+ * (Safari records only mp4).
+ */
+export const RECORDING_TYPES = [
+  'video/webm;codecs=vp9,opus',
+  'video/webm;codecs=vp8,opus',
+  'video/webm',
+  'video/mp4;codecs=avc1,mp4a',
+  'video/mp4',
+] as const;
+
+/** The first type the browser can record; undefined lets the browser pick its default. */
+export function pickRecordingType(isTypeSupported: (type: string) => boolean): string | undefined {
+  return RECORDING_TYPES.find((type) => {
+    try {
+      return isTypeSupported(type);
+    } catch {
+      return false;
+    }
+  });
+}
+
+/** `video/webm;codecs=vp9` -> `video/webm`: what the file and its upload are labelled with. */
+export function containerType(mimeType: string | undefined): string {
+  const base = (mimeType ?? '').split(';')[0]?.trim().toLowerCase();
+  return base && base.startsWith('video/') ? base : 'video/webm';
+}
+
+/**
+ * Spec sections 7 and 9: a recording is uploaded as `stream-{timestamp}.webm` whatever the recorder
+ * made (the server reads the real format from the bytes; the content type says it too).
+ */
+export function recordingFileName(timestamp: number): string {
+  return `stream-${timestamp}.webm`;
+}
+
+const TYPES_BY_EXTENSION: Record<string, string> = {
+  mp4: 'video/mp4',
+  m4v: 'video/x-m4v',
+  mov: 'video/quicktime',
+  webm: 'video/webm',
+  mkv: 'video/x-matroska',
+  avi: 'video/x-msvideo',
+  mts: 'video/mp2t',
+  m2ts: 'video/mp2t',
+  ts: 'video/mp2t',
+  mpg: 'video/mpeg',
+  mpeg: 'video/mpeg',
+  '3gp': 'video/3gpp',
+  wmv: 'video/x-ms-wmv',
+  flv: 'video/x-flv',
+  ogv: 'video/ogg',
+};
+
+/**
+ * A video content type for the preupload call, which takes only `video/*`. Browsers leave
+ * `File.type` empty for formats they do not know (camera .mts files, .mkv on some systems): then
+ * the extension decides, and plain mp4 is the fallback (the server sniffs the bytes anyway).
+ */
+export function videoContentType(file: Pick<File, 'name' | 'type'>): string {
+  const type = file.type.trim().toLowerCase();
+  if (type.startsWith('video/') && type.length > 'video/'.length) return type.split(';')[0]!;
+  const extension = file.name.split('.').pop()?.toLowerCase() ?? '';
+  return TYPES_BY_EXTENSION[extension] ?? 'video/mp4';
+}

@@ -1,0 +1,34 @@
+import { video, type Video } from '@app/contracts/videos';
+import { useIsMutating, useQuery } from '@tanstack/react-query';
+
+import { PROCESSING_POLL_MS, videosQueryKey } from '@/features/videos/api/get-videos';
+import type { ApiClient } from '@/lib/api-client';
+import { useApiClient } from '@/lib/api-client-context';
+import { useSession } from '@/lib/auth/session';
+
+export function videoQueryKey(userKey: string | number | undefined, key: string) {
+  return [...videosQueryKey(userKey), 'detail', key] as const;
+}
+
+/** `GET /api/user/videos/{key}`. */
+export function getVideo(api: ApiClient, key: string, signal?: AbortSignal): Promise<Video> {
+  return api.request(`/api/user/videos/${encodeURIComponent(key)}`, { schema: video, signal });
+}
+
+/**
+ * One video; refreshed every 3 s while it is processed (progress, then its renditions). Not while
+ * an edit of it is being saved: a poll answered before the save would briefly undo the
+ * optimistic change on screen.
+ */
+export function useVideo(key: string) {
+  const api = useApiClient();
+  const session = useSession();
+  const queryKey = videoQueryKey(session.userId ?? session.userUuid, key);
+  const saving = useIsMutating({ mutationKey: queryKey }) > 0;
+  return useQuery({
+    queryKey,
+    queryFn: ({ signal }) => getVideo(api, key, signal),
+    enabled: session.isLoggedIn && key !== '',
+    refetchInterval: (query) => (query.state.data?.status === 'processing' && !saving ? PROCESSING_POLL_MS : false),
+  });
+}

@@ -1,0 +1,53 @@
+import { video, type UpdateVideoBody, type Video } from '@app/contracts/videos';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+
+import { videoQueryKey } from '@/features/videos/api/get-video';
+import { videoListQueryKey } from '@/features/videos/api/get-videos';
+import type { ApiClient } from '@/lib/api-client';
+import { useApiClient } from '@/lib/api-client-context';
+import { useSession } from '@/lib/auth/session';
+
+/**
+ * `PUT /api/user/videos/{key}` with the fields that change (title or highlights; the server
+ * accepts the whole video too, spec section 7). Answers the updated video.
+ */
+export function updateVideo(api: ApiClient, key: string, body: UpdateVideoBody): Promise<Video> {
+  return api.request(`/api/user/videos/${encodeURIComponent(key)}`, { method: 'PUT', body, schema: video });
+}
+
+/**
+ * Optimistic: the page shows the change at once (a marked highlight must appear on the timeline
+ * while the game plays on), and rolls back if the server refuses it.
+ */
+export function useUpdateVideo(key: string) {
+  const api = useApiClient();
+  const queryClient = useQueryClient();
+  const session = useSession();
+  const userKey = session.userId ?? session.userUuid;
+  const queryKey = videoQueryKey(userKey, key);
+  return useMutation({
+    mutationKey: queryKey,
+    mutationFn: (body: UpdateVideoBody) => updateVideo(api, key, body),
+    onMutate: async (body) => {
+      await queryClient.cancelQueries({ queryKey });
+      const previous = queryClient.getQueryData<Video>(queryKey);
+      if (previous) {
+        queryClient.setQueryData<Video>(queryKey, {
+          ...previous,
+          ...(body.title !== undefined && { title: body.title }),
+          ...(body.highlights !== undefined && { highlights: body.highlights }),
+        });
+      }
+      return { previous };
+    },
+    onError: (_error, _body, context) => {
+      if (context?.previous) queryClient.setQueryData(queryKey, context.previous);
+    },
+    onSuccess: (updated) => {
+      // Only when no later save is still on its way: its optimistic state is newer than this answer.
+      if (queryClient.isMutating({ mutationKey: queryKey }) <= 1) queryClient.setQueryData(queryKey, updated);
+    },
+    // The grid shows titles too.
+    onSettled: () => queryClient.invalidateQueries({ queryKey: videoListQueryKey(userKey) }),
+  });
+}

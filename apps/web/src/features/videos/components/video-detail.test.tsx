@@ -1,0 +1,155 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+
+import { VideoDetail } from '@/features/videos/components/video-detail';
+import { videoFixture } from '@/features/videos/test-video-fixture';
+import { errorJson, json, mockFetch } from '@/test/fetch-mock';
+import { signedInSession } from '@/test/fixtures';
+import { renderApp } from '@/test/render-app';
+
+const key = '11111111-1111-4111-8111-111111111111';
+const path = `/api/user/videos/${key}`;
+const me = { userId: 7, userUuid: 'uuid-7', username: 'coach' };
+
+function renderVideo() {
+  return renderApp(`/team/videos/${key}`, {
+    routes: [{ path: '/team/videos/:key', element: <VideoDetail videoKey={key} /> }],
+    session: signedInSession,
+    level: 'team',
+  });
+}
+
+function player() {
+  return screen.getByRole('region', { name: /video player/i });
+}
+
+describe('VideoDetail', () => {
+  beforeEach(() => {
+    // jsdom has no media playback.
+    vi.spyOn(HTMLMediaElement.prototype, 'play').mockResolvedValue(undefined);
+    vi.spyOn(HTMLMediaElement.prototype, 'pause').mockImplementation(() => undefined);
+  });
+
+  it('starts muted at volume 0.1 with the full rendition', async () => {
+    mockFetch({ [`GET ${path}`]: videoFixture(), 'GET /api/user/me': me, [`GET ${path}/messages`]: [] });
+    renderVideo();
+    await screen.findByRole('heading', { name: 'Hawks vs Owls' });
+    const video = player().querySelector('video')!;
+    expect(video.muted).toBe(true);
+    expect(video.volume).toBe(0.1);
+    expect(video.getAttribute('src')).toBe(`/storage/${key}/full.mp4?sig=a`);
+  });
+
+  it('marks a highlight at the current time, shows it at once and saves it', async () => {
+    const net = mockFetch({
+      [`GET ${path}`]: videoFixture(),
+      'GET /api/user/me': me,
+      [`GET ${path}/messages`]: [],
+      [`PUT ${path}`]: (call) => json(videoFixture(call.body as object)),
+    });
+    renderVideo();
+    await screen.findByRole('heading', { name: 'Hawks vs Owls' });
+    player().querySelector('video')!.currentTime = 20;
+    await userEvent.setup().click(await screen.findByRole('button', { name: /mark highlight/i }));
+    expect(await screen.findByRole('button', { name: /Highlight 1 0:17 – 0:25/ })).toBeInTheDocument();
+    expect(player().querySelectorAll('[data-marker]')).toHaveLength(1);
+    await waitFor(() => expect(net.call('PUT', path)?.body).toEqual({ highlights: [{ intro: 17, highlight: 20, outro: 25 }] }));
+  });
+
+  it('takes the highlight back when saving fails', async () => {
+    mockFetch({
+      [`GET ${path}`]: videoFixture(),
+      'GET /api/user/me': me,
+      [`GET ${path}/messages`]: [],
+      [`PUT ${path}`]: errorJson(403, 'Only the owner can change this video.', 'FORBIDDEN'),
+    });
+    renderVideo();
+    await screen.findByRole('heading', { name: 'Hawks vs Owls' });
+    await userEvent.setup().click(await screen.findByRole('button', { name: /mark highlight/i }));
+    expect(await screen.findByText('Only the owner can change this video.')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Highlight 1/ })).not.toBeInTheDocument();
+    expect(player().querySelectorAll('[data-marker]')).toHaveLength(0);
+  });
+
+  it('lets the owner edit the title with Update and Cancel', async () => {
+    const net = mockFetch({
+      [`GET ${path}`]: videoFixture({ title: null }),
+      'GET /api/user/me': me,
+      [`GET ${path}/messages`]: [],
+      [`PUT ${path}`]: (call) => json(videoFixture(call.body as object)),
+    });
+    renderVideo();
+    const user = userEvent.setup();
+    expect(await screen.findByRole('heading', { name: 'Video' })).toBeInTheDocument();
+    await user.click(await screen.findByRole('button', { name: 'Edit title' }));
+    await user.type(screen.getByLabelText('Title'), 'Semifinal');
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(screen.getByRole('heading', { name: 'Video' })).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Edit title' }));
+    await user.type(screen.getByLabelText('Title'), 'Semifinal');
+    await user.click(screen.getByRole('button', { name: 'Update' }));
+    expect(await screen.findByRole('heading', { name: 'Semifinal' })).toBeInTheDocument();
+    await waitFor(() => expect(net.call('PUT', path)?.body).toEqual({ title: 'Semifinal' }));
+  });
+
+  it('shows no title edit nor Mark Highlight to others', async () => {
+    mockFetch({
+      [`GET ${path}`]: videoFixture({ highlights: [{ intro: 7, highlight: 10, outro: 15 }] }),
+      'GET /api/user/me': { ...me, userId: 8, username: 'athlete' },
+      [`GET ${path}/messages`]: [],
+    });
+    renderVideo();
+    expect(await screen.findByText(/by coach/)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Edit title' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /mark highlight/i })).not.toBeInTheDocument();
+    // The highlight list still plays a highlight from its intro.
+    await userEvent.setup().click(screen.getByRole('button', { name: /Highlight 1/ }));
+    expect(player().querySelector('video')!.currentTime).toBe(7);
+  });
+
+  it('shows processing progress and a playable preview', async () => {
+    mockFetch({
+      [`GET ${path}`]: videoFixture({
+        status: 'processing',
+        progress: 35,
+        sources: { preview: { url: '/storage/p.mp4', width: 640, height: 360 } },
+      }),
+      'GET /api/user/me': me,
+      [`GET ${path}/messages`]: [],
+    });
+    renderVideo();
+    const status = (await screen.findByText('Processing 35%')).closest('[role="status"]')!;
+    expect(within(status as HTMLElement).getByRole('progressbar')).toHaveAttribute('aria-valuenow', '35');
+    expect(player().querySelector('video')!.getAttribute('src')).toBe('/storage/p.mp4');
+  });
+
+  it('shows why processing failed', async () => {
+    mockFetch({
+      [`GET ${path}`]: videoFixture({ status: 'failed', failureReason: 'The file is not a video.', sources: {} }),
+      'GET /api/user/me': me,
+      [`GET ${path}/messages`]: [],
+    });
+    renderVideo();
+    expect(await screen.findByText('The file is not a video.')).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: /video player/i })).not.toBeInTheDocument();
+  });
+
+  it('posts a message and shows it first', async () => {
+    mockFetch({
+      [`GET ${path}`]: videoFixture(),
+      'GET /api/user/me': me,
+      [`GET ${path}/messages`]: [{ _id: 'm1', content: 'Older', publisher: 'ath', timestamp: '2025-03-04T18:00:00.000Z' }],
+      [`POST ${path}/messages`]: json({ _id: 'm2', content: 'Watch the left side', publisher: 'coach', timestamp: '2025-03-05T18:00:00.000Z' }, 201),
+    });
+    renderVideo();
+    await screen.findByText('Older');
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText('Message'), 'Watch the left side{Enter}');
+    expect(await screen.findByText('Watch the left side')).toBeInTheDocument();
+    const items = screen.getAllByRole('listitem').map((li) => li.textContent);
+    expect(items.findIndex((t) => t?.includes('Watch the left side'))).toBeLessThan(items.findIndex((t) => t?.includes('Older')));
+    expect(screen.getByLabelText('Message')).toHaveValue('');
+  });
+});

@@ -1,0 +1,191 @@
+import { DEFAULT_VIDEO_TITLE, type Highlight, type Video } from '@app/contracts/videos';
+import { BookmarkPlusIcon, CircleAlertIcon, FilmIcon, Loader2Icon, RefreshCwIcon } from 'lucide-react';
+import { useRef } from 'react';
+
+import { EmptyState } from '@/components/empty-state';
+import { Page } from '@/components/page';
+import { PageLoading } from '@/components/page-loading';
+import { FilmPlayer, type FilmPlayerHandle } from '@/components/player/film-player';
+import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { useVideo } from '@/features/videos/api/get-video';
+import { useUpdateVideo } from '@/features/videos/api/update-video';
+import { HighlightList } from '@/features/videos/components/highlight-list';
+import { VideoMessages } from '@/features/videos/components/video-messages';
+import { VideoTitle } from '@/features/videos/components/video-title';
+import { addHighlight, highlightMarkers, removeHighlight, sortHighlights } from '@/features/videos/utils/highlights';
+import { ApiError } from '@/lib/api-client';
+import { errorMessage } from '@/lib/error-message';
+import { formatMediaTime, formatVideoDate } from '@/lib/media-time';
+import { useDocumentTitle } from '@/lib/use-document-title';
+import { useMe } from '@/lib/users/get-me';
+
+/** A single video (spec section 2): player, highlight timeline, 'Mark Highlight', highlight list, owner-only title edit. */
+export function VideoDetail({ videoKey }: { videoKey: string }) {
+  const query = useVideo(videoKey);
+
+  // Until the video is known the page is titled 'Video' (the default title, spec section 2).
+  if (query.isPending) {
+    return (
+      <Page title="Video">
+        <PageLoading />
+      </Page>
+    );
+  }
+  if (query.isError) {
+    const missing = query.error instanceof ApiError && (query.error.statusCode === 404 || query.error.statusCode === 403);
+    return (
+      <Page title="Video">
+        <EmptyState
+          icon={FilmIcon}
+          title={missing ? 'Video not found' : 'Could not load the video'}
+          action={
+            missing ? null : (
+              <Button variant="outline" onClick={() => void query.refetch()}>
+                <RefreshCwIcon aria-hidden="true" /> Try again
+              </Button>
+            )
+          }
+        >
+          {missing ? 'This video does not exist, or it is not shared with you.' : errorMessage(query.error)}
+        </EmptyState>
+      </Page>
+    );
+  }
+  return <VideoView video={query.data} onSourceError={() => void query.refetch()} />;
+}
+
+function VideoView({ video, onSourceError }: { video: Video; onSourceError: () => void }) {
+  useDocumentTitle(video.title?.trim() || DEFAULT_VIDEO_TITLE);
+  const me = useMe();
+  const update = useUpdateVideo(video.key);
+  const player = useRef<FilmPlayerHandle>(null);
+
+  const isOwner = me.data !== undefined && me.data.userId === video.ownerId;
+  const highlights = sortHighlights(video.highlights);
+  const playable = Boolean(video.sources.full || video.sources.preview || video.sources.low);
+  const duration = video.durationSec;
+
+  function markHighlight() {
+    const at = player.current?.getCurrentTime() ?? 0;
+    const next = addHighlight(highlights, at, duration ?? player.current?.getDuration());
+    if (next.length === highlights.length) return;
+    update.mutate({ highlights: next });
+  }
+
+  function playHighlight(h: Highlight) {
+    player.current?.playRange(h.intro, h.outro);
+  }
+
+  return (
+    <div className="flex flex-1 flex-col gap-4">
+      <header className="flex flex-col gap-1">
+        <VideoTitle title={video.title} canEdit={isOwner} onSave={(title) => update.mutate({ title })} />
+        <p className="text-muted-foreground flex flex-wrap items-center gap-x-2 text-sm">
+          <time dateTime={video.dateTime}>{formatVideoDate(video.dateTime)}</time>
+          {duration ? <span aria-label="Duration">· {formatMediaTime(duration)}</span> : null}
+          {!isOwner && me.data ? <span>· by {video.ownerUsername}</span> : null}
+          {video.isTest ? <span className="bg-muted text-foreground rounded px-1.5 py-0.5 text-xs">Test video</span> : null}
+        </p>
+      </header>
+
+      {update.isError ? (
+        <Alert variant="destructive">
+          <CircleAlertIcon aria-hidden="true" />
+          <AlertTitle>Your change was not saved.</AlertTitle>
+          <AlertDescription>{errorMessage(update.error)}</AlertDescription>
+        </Alert>
+      ) : null}
+
+      {video.status === 'failed' ? (
+        <Alert variant="destructive">
+          <CircleAlertIcon aria-hidden="true" />
+          <AlertTitle>This video could not be processed.</AlertTitle>
+          <AlertDescription>{video.failureReason || 'Please upload it again.'}</AlertDescription>
+        </Alert>
+      ) : null}
+
+      {video.status === 'processing' ? <ProcessingNotice video={video} playable={playable} /> : null}
+
+      {playable ? (
+        <FilmPlayer
+          ref={player}
+          label={video.title?.trim() || DEFAULT_VIDEO_TITLE}
+          sources={video.sources}
+          poster={video.poster}
+          storyboard={video.storyboard}
+          markers={highlightMarkers(highlights)}
+          durationHint={duration}
+          onSourceError={onSourceError}
+        />
+      ) : video.status === 'processing' ? (
+        <div className="bg-muted text-muted-foreground flex aspect-video flex-col items-center justify-center gap-2 rounded-xl text-sm">
+          <Loader2Icon aria-hidden="true" className="size-6 animate-spin" />
+          <span>Preparing your video...</span>
+        </div>
+      ) : null}
+
+      {playable ? (
+        <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
+          {/* The server lets only the owner change a video (highlights included); teammates watch them. */}
+          {isOwner ? (
+            <Button onClick={markHighlight}>
+              <BookmarkPlusIcon aria-hidden="true" /> Mark Highlight
+            </Button>
+          ) : null}
+          <p className="text-muted-foreground hidden text-xs sm:block">
+            Space play/pause · ← → 5 s · , . one frame · F fullscreen
+          </p>
+        </div>
+      ) : null}
+
+      <section aria-labelledby="highlights-heading" className="bg-card flex flex-col gap-2 rounded-xl border p-4">
+        <h2 id="highlights-heading" className="text-base font-semibold">
+          Highlights
+        </h2>
+        <HighlightList
+          highlights={highlights}
+          onPlay={playHighlight}
+          onRemove={playable && isOwner ? (h) => update.mutate({ highlights: removeHighlight(highlights, h) }) : undefined}
+          emptyText={
+            playable && isOwner ? 'No highlights yet. Press Mark Highlight while the video plays to mark a moment.' : 'No highlights yet.'
+          }
+        />
+      </section>
+
+      <section aria-labelledby="messages-heading" className="bg-card flex flex-col gap-3 rounded-xl border p-4">
+        <h2 id="messages-heading" className="text-base font-semibold">
+          Messages
+        </h2>
+        <VideoMessages videoKey={video.key} />
+      </section>
+    </div>
+  );
+}
+
+function ProcessingNotice({ video, playable }: { video: Video; playable: boolean }) {
+  const percent = Math.round(Math.min(100, Math.max(0, video.progress)));
+  return (
+    <div role="status" className="bg-card flex flex-col gap-2 rounded-xl border p-4 text-sm">
+      <div className="flex items-center justify-between gap-2">
+        <span className="flex items-center gap-2 font-medium">
+          <Loader2Icon aria-hidden="true" className="size-4 animate-spin" />
+          Processing {percent}%
+        </span>
+        <span className="text-muted-foreground text-xs">
+          {playable ? 'You can watch a preview meanwhile.' : 'It will play here in a moment.'}
+        </span>
+      </div>
+      <div
+        role="progressbar"
+        aria-label="Processing"
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={percent}
+        className="bg-muted h-1.5 overflow-hidden rounded-full"
+      >
+        <div className="bg-primary h-full rounded-full transition-[width] duration-500" style={{ width: `${percent}%` }} />
+      </div>
+    </div>
+  );
+}

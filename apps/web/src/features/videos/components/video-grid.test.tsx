@@ -1,0 +1,105 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+
+import { VideoGrid } from '@/features/videos/components/video-grid';
+import { videoFixture } from '@/features/videos/test-video-fixture';
+import { json, mockFetch } from '@/test/fetch-mock';
+import { signedInSession } from '@/test/fixtures';
+import { renderApp } from '@/test/render-app';
+
+let observers: { callback: IntersectionObserverCallback; elements: Element[] }[] = [];
+
+function renderGrid(level: 'team' | 'fan' = 'team') {
+  return renderApp('/team/videos', {
+    routes: [{ path: '/team/videos', element: <VideoGrid basePath="/team/videos" /> }],
+    session: signedInSession,
+    level,
+  });
+}
+
+describe('VideoGrid', () => {
+  beforeEach(() => {
+    observers = [];
+    vi.stubGlobal(
+      'IntersectionObserver',
+      class {
+        elements: Element[] = [];
+        constructor(callback: IntersectionObserverCallback) {
+          observers.push({ callback, elements: this.elements });
+        }
+        observe(element: Element) {
+          this.elements.push(element);
+        }
+        disconnect() {}
+      },
+    );
+  });
+  afterEach(() => vi.useRealTimers());
+
+  it('shows ready, processing and failed cards, linking to each video', async () => {
+    mockFetch({
+      'GET /api/user/videos': {
+        items: [
+          videoFixture({ key: 'a', title: null }),
+          videoFixture({ key: 'b', title: 'Scrimmage', status: 'processing', progress: 42, sources: {}, durationSec: null }),
+          videoFixture({ key: 'c', title: 'Broken', status: 'failed', failureReason: 'The file has no video stream.' }),
+        ],
+        next: null,
+      },
+    });
+    renderGrid();
+    const untitled = (await screen.findByText('Video')).closest('a')!;
+    expect(untitled).toHaveAttribute('href', '/team/videos/a');
+    expect(within(untitled).getByText('1:35')).toBeInTheDocument();
+    expect(screen.getByText('Processing 42%')).toBeInTheDocument();
+    expect(screen.getByRole('progressbar', { name: 'Processing Scrimmage' })).toHaveAttribute('aria-valuenow', '42');
+    expect(screen.getByText('The file has no video stream.')).toBeInTheDocument();
+  });
+
+  it('fetches the next page with the cursor when the end of the grid is reached', async () => {
+    const net = mockFetch({
+      'GET /api/user/videos': (call) =>
+        call.url.searchParams.get('timestamp')
+          ? json({ items: [videoFixture({ key: 'older', title: 'Older game' })], next: null })
+          : json({ items: [videoFixture({ key: 'newer', title: 'Newer game' })], next: '2025-03-04T18:00:00.000Z' }),
+    });
+    renderGrid();
+    await screen.findByText('Newer game');
+    const sentinel = observers.at(-1)!;
+    sentinel.callback(sentinel.elements.map((target) => ({ isIntersecting: true, target }) as IntersectionObserverEntry), {} as never);
+    expect(await screen.findByText('Older game')).toBeInTheDocument();
+    const pages = net.calls.filter((c) => c.path === '/api/user/videos');
+    expect(pages[0]!.url.searchParams.get('limit')).toBe('12');
+    expect(pages[1]!.url.searchParams.get('timestamp')).toBe('2025-03-04T18:00:00.000Z');
+  });
+
+  it('polls while a video is processing', async () => {
+    let answer = 0;
+    mockFetch({
+      'GET /api/user/videos': () =>
+        json({
+          items: [videoFixture({ status: answer++ === 0 ? 'processing' : 'ready', progress: answer === 1 ? 10 : 100 })],
+          next: null,
+        }),
+    });
+    renderGrid();
+    expect(await screen.findByText('Processing 10%')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByText(/Processing/)).not.toBeInTheDocument(), { timeout: 4500 });
+  });
+
+  it('has an empty state for uploaders and for everyone else', async () => {
+    mockFetch({ 'GET /api/user/videos': { items: [], next: null } });
+    const { unmount } = renderGrid('team');
+    expect(await screen.findByText('Upload your videos!')).toBeInTheDocument();
+    unmount();
+    renderGrid('fan');
+    expect(await screen.findByText('Subscribe to upload your videos!')).toBeInTheDocument();
+  });
+
+  it('says when the videos could not be loaded', async () => {
+    mockFetch({ 'GET /api/user/videos': json({ statusCode: 500, code: 'INTERNAL', error: 'x', message: 'Server down' }, 500) });
+    renderGrid();
+    expect(await screen.findByText('Server down')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: /try again/i })).toBeInTheDocument();
+  });
+});

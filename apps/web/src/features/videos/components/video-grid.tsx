@@ -1,0 +1,106 @@
+import { FilmIcon, Loader2Icon, RefreshCwIcon, UploadIcon } from 'lucide-react';
+import { Link } from 'react-router';
+
+import { EmptyState } from '@/components/empty-state';
+import { Button } from '@/components/ui/button';
+import { VideoCard, VideoCardSkeleton } from '@/components/video-card';
+import { useVideos } from '@/features/videos/api/get-videos';
+import { errorMessage } from '@/lib/error-message';
+import { useLevel } from '@/lib/subscription/level-context';
+import { useInfiniteScroll } from '@/lib/use-infinite-scroll';
+
+/** Spec section 2, All Videos empty states. */
+export const EMPTY_UPLOADER = 'Upload your videos!';
+export const EMPTY_OTHERS = 'Subscribe to upload your videos!';
+
+const gridClass = 'grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-4';
+
+/** All Videos: a grid of cards linking to `{basePath}/{key}`, loading the next page on scroll. */
+export function VideoGrid({ basePath }: { basePath: string }) {
+  const level = useLevel();
+  const videos = useVideos();
+  const sentinelRef = useInfiniteScroll({
+    hasMore: videos.hasNextPage,
+    // Not after a failed page either: the button below retries it, scrolling must not hammer.
+    loading: videos.isFetchingNextPage || videos.isFetchNextPageError,
+    onLoadMore: () => void videos.fetchNextPage(),
+  });
+
+  if (videos.isPending) {
+    return (
+      <div role="status" aria-label="Loading videos" className={gridClass}>
+        {Array.from({ length: 6 }, (_, i) => (
+          <VideoCardSkeleton key={i} />
+        ))}
+      </div>
+    );
+  }
+
+  // A failed next page also puts the query in error, but keeps the pages already shown.
+  if (!videos.data) {
+    return (
+      <EmptyState
+        icon={FilmIcon}
+        title="Could not load your videos"
+        action={
+          <Button variant="outline" onClick={() => void videos.refetch()}>
+            <RefreshCwIcon aria-hidden="true" /> Try again
+          </Button>
+        }
+      >
+        {errorMessage(videos.error)}
+      </EmptyState>
+    );
+  }
+
+  const items = videos.data.pages.flatMap((page) => page.items);
+  if (items.length === 0) {
+    const uploader = level === 'team' || level === 'athlete';
+    return (
+      <EmptyState
+        icon={FilmIcon}
+        action={
+          uploader ? (
+            <Button asChild>
+              <Link to="/upload">
+                <UploadIcon aria-hidden="true" /> Upload
+              </Link>
+            </Button>
+          ) : level === 'none' ? (
+            <Button asChild>
+              <Link to="/subscribe">Subscribe</Link>
+            </Button>
+          ) : null
+        }
+      >
+        {uploader ? EMPTY_UPLOADER : EMPTY_OTHERS}
+      </EmptyState>
+    );
+  }
+
+  return (
+    <div className="flex flex-col gap-4">
+      <ul className={gridClass}>
+        {items.map((video) => (
+          <li key={video.key} className="flex">
+            <VideoCard video={video} to={`${basePath}/${encodeURIComponent(video.key)}`} className="flex-1" />
+          </li>
+        ))}
+      </ul>
+      <div ref={sentinelRef} aria-hidden="true" />
+      {videos.isFetchingNextPage ? (
+        <p role="status" className="text-muted-foreground flex items-center justify-center gap-2 text-sm">
+          <Loader2Icon aria-hidden="true" className="size-4 animate-spin" /> Loading more videos...
+        </p>
+      ) : null}
+      {videos.isFetchNextPageError ? (
+        <div className="flex flex-col items-center gap-2 text-sm">
+          <p className="text-destructive">{errorMessage(videos.error)}</p>
+          <Button variant="outline" size="sm" onClick={() => void videos.fetchNextPage()}>
+            Load more
+          </Button>
+        </div>
+      ) : null}
+    </div>
+  );
+}

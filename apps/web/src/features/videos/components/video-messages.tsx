@@ -1,0 +1,84 @@
+import { SendIcon } from 'lucide-react';
+import { useId, useState } from 'react';
+
+import { Button } from '@/components/ui/button';
+import { useVideoMessages } from '@/features/videos/api/get-video-messages';
+import { usePostVideoMessage } from '@/features/videos/api/post-video-message';
+import { errorMessage } from '@/lib/error-message';
+
+/** The video's messages (spec section 3, "Video messages: content, publisher") with a post box. */
+export function VideoMessages({ videoKey }: { videoKey: string }) {
+  const messages = useVideoMessages(videoKey);
+  const post = usePostVideoMessage(videoKey);
+  const [text, setText] = useState('');
+  const inputId = useId();
+
+  function submit() {
+    const message = text.trim();
+    // Spec section 5: posts only when the text is non-empty.
+    if (!message || post.isPending) return;
+    post.mutate(message, { onSuccess: () => setText('') });
+  }
+
+  return (
+    <div className="flex flex-col gap-3">
+      <form
+        className="flex items-end gap-2"
+        onSubmit={(event) => {
+          event.preventDefault();
+          submit();
+        }}
+      >
+        <label htmlFor={inputId} className="sr-only">
+          Message
+        </label>
+        <textarea
+          id={inputId}
+          rows={1}
+          value={text}
+          maxLength={2000}
+          placeholder="Write a message about this video"
+          onChange={(event) => setText(event.target.value)}
+          onKeyDown={(event) => {
+            // Enter posts (spec section 5); Shift+Enter makes a new line.
+            if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
+              event.preventDefault();
+              submit();
+            }
+          }}
+          className="border-input placeholder:text-muted-foreground focus-visible:border-ring focus-visible:ring-ring/50 dark:bg-input/30 min-h-9 flex-1 resize-y rounded-md border bg-transparent px-3 py-2 text-base shadow-xs outline-none focus-visible:ring-[3px] md:text-sm"
+        />
+        <Button type="submit" size="icon" aria-label="Post" disabled={!text.trim() || post.isPending}>
+          <SendIcon aria-hidden="true" />
+        </Button>
+      </form>
+      {post.isError ? (
+        <p role="alert" className="text-destructive text-sm">
+          {errorMessage(post.error)}
+        </p>
+      ) : null}
+      {messages.isPending ? (
+        <p className="text-muted-foreground text-sm">Loading...</p>
+      ) : messages.isError ? (
+        // Spec section 8: list loads fall back to empty; say so instead of pretending there are none.
+        <p className="text-muted-foreground text-sm">Messages could not be loaded.</p>
+      ) : messages.data.length === 0 ? (
+        <p className="text-muted-foreground text-sm">No messages yet.</p>
+      ) : (
+        <ul className="flex flex-col gap-3">
+          {messages.data.map((message) => (
+            <li key={message._id} className="flex flex-col gap-0.5 text-sm">
+              <span className="flex items-baseline gap-2">
+                <span className="font-medium">{message.publisher}</span>
+                <time className="text-muted-foreground text-xs" dateTime={message.timestamp}>
+                  {new Date(message.timestamp).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' })}
+                </time>
+              </span>
+              <span className="break-words whitespace-pre-wrap">{message.content}</span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
