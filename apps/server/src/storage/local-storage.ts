@@ -11,7 +11,7 @@ import { assertSafeKey, assertSafePrefix, isSafeKey } from './keys';
 import { signGrant, verifySignedRequest, type LocalGrant } from './local-signature';
 import { assertSignedPutOptions, assertSignedUrlExpiry } from './signed-url-options';
 import { streamToFile } from './stream-to-file';
-import { type ByteRange, type SignedPutOptions, type Storage, type StoredObject } from './storage';
+import { type ByteRange, type PutFileOptions, type SignedPutOptions, type Storage, type StoredObject } from './storage';
 
 // Part of this module's API (the routes and callers verify through it); implemented with the signing code.
 export { verifySignedRequest } from './local-signature';
@@ -118,13 +118,14 @@ export class LocalStorage implements Storage {
     }
   }
 
-  async putFile(key: string, filePath: string, opts: { contentType: string }): Promise<StoredObject> {
+  async putFile(key: string, filePath: string, opts: PutFileOptions): Promise<StoredObject> {
     assertSafeKey(key);
     assertContentType(opts.contentType);
     const tmp = await this.tempPath();
     try {
+      if (opts.move) await moveFile(filePath, tmp);
       // copyFile may clone (reflink) on file systems that support it; never reads through JS.
-      await copyFile(filePath, tmp);
+      else await copyFile(filePath, tmp);
       return await this.commit(key, tmp, opts.contentType);
     } catch (err) {
       await rm(tmp, { force: true });
@@ -358,5 +359,16 @@ export class LocalStorage implements Storage {
         if (object) yield object;
       }
     }
+  }
+}
+
+/** A rename, or a copy and delete when the file is on another file system (DATA_DIR/tmp vs. a mounted TMPDIR). */
+async function moveFile(from: string, to: string): Promise<void> {
+  try {
+    await rename(from, to);
+  } catch (err) {
+    if (errno(err) !== 'EXDEV') throw err;
+    await copyFile(from, to);
+    await rm(from, { force: true });
   }
 }

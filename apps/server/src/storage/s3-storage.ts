@@ -21,7 +21,7 @@ import { assertContentType } from './content-type';
 import { assertSafeKey, assertSafePrefix, isSafeKey } from './keys';
 import { assertSignedPutOptions, assertSignedUrlExpiry } from './signed-url-options';
 import { streamToFile } from './stream-to-file';
-import { type ByteRange, type SignedPutOptions, type Storage, type StoredObject } from './storage';
+import { type ByteRange, type PutFileOptions, type SignedPutOptions, type Storage, type StoredObject } from './storage';
 
 export interface S3StorageOptions {
   bucket: string;
@@ -103,10 +103,12 @@ export class S3Storage implements Storage {
     return this.upload(key, body, opts.contentType, opts.maxBytes);
   }
 
-  async putFile(key: string, filePath: string, opts: { contentType: string }): Promise<StoredObject> {
+  async putFile(key: string, filePath: string, opts: PutFileOptions): Promise<StoredObject> {
     assertSafeKey(key);
     assertContentType(opts.contentType);
-    return this.upload(key, createReadStream(filePath), opts.contentType, undefined);
+    const stored = await this.upload(key, createReadStream(filePath), opts.contentType, undefined);
+    if (opts.move) await rm(filePath, { force: true });
+    return stored;
   }
 
   async head(key: string): Promise<StoredObject | null> {

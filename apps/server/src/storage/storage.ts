@@ -26,6 +26,11 @@ export interface SignedPutOptions {
   contentLength?: number;
 }
 
+export interface PutFileOptions {
+  contentType: string;
+  move?: boolean;
+}
+
 /**
  * The one object-storage abstraction; media, uploads and HLS all go through it.
  * Keys are validated with `assertSafeKey` by every driver (see keys.ts); callers build them
@@ -36,7 +41,11 @@ export interface Storage {
   readonly driver: 'local' | 's3';
   /** Streams `body` into the object; over `maxBytes` rejects with PAYLOAD_TOO_LARGE and stores nothing. */
   put(key: string, body: Readable | Buffer, opts: { contentType: string; maxBytes?: number }): Promise<StoredObject>;
-  putFile(key: string, filePath: string, opts: { contentType: string }): Promise<StoredObject>;
+  /**
+   * Stores a local file. With `move` the file is the caller's to give away: the local driver renames
+   * it into place (no copy of a 2 GB file) and S3 deletes it after the upload.
+   */
+  putFile(key: string, filePath: string, opts: PutFileOptions): Promise<StoredObject>;
   /** `null` when the object does not exist. */
   head(key: string): Promise<StoredObject | null>;
   /**

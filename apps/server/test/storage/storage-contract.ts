@@ -1,5 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -228,6 +228,18 @@ export function runStorageContract(name: string, setup: () => Promise<ContractTa
       expect((await readFile(target)).equals(content)).toBe(true);
       // Written beside the target and renamed: no partial file is left.
       expect((await readdir(tmp)).filter((n) => n.includes('.part'))).toEqual([]);
+    });
+
+    it('moves a file in when asked: the object is whole and the file is gone', async () => {
+      const key = k('files', 'moved.mp4');
+      const source = path.join(tmp, 'to-move.bin');
+      const content = Buffer.alloc(MiB + 7, 3);
+      await writeFile(source, content);
+      expect(await storage.putFile(key, source, { contentType: 'video/mp4', move: true })).toMatchObject({ size: content.length });
+      await expect(stat(source)).rejects.toMatchObject({ code: 'ENOENT' });
+      const target = path.join(tmp, 'moved-back.bin');
+      await storage.downloadToFile(key, target);
+      expect((await readFile(target)).equals(content)).toBe(true);
     });
 
     it('streams a large upload without holding it in memory', { timeout: 120_000 }, async () => {

@@ -42,16 +42,23 @@ async function find(datastore: DataStore, id: string): Promise<Upload | null> {
 
 function fileTusStore(directory: string, storage: Storage): TusStore {
   const datastore = new FileStore({ directory });
+  const forgetState = (id: string) =>
+    datastore.configstore.delete(id).catch((err: unknown) => {
+      if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
+    });
   return {
     datastore,
     async finish(upload, contentType) {
       // Ids are storage keys checked by assertSafeKey before tus sees them, so they stay inside `directory`.
-      await storage.putFile(upload.id, path.join(directory, ...upload.id.split('/')), { contentType });
-      await datastore.remove(upload.id);
+      // Moved, not copied: a 10 GB game is renamed into storage in no time.
+      await storage.putFile(upload.id, path.join(directory, ...upload.id.split('/')), { contentType, move: true });
+      await forgetState(upload.id);
     },
     exists: async (id) => (await find(datastore, id)) !== null,
     async remove(id) {
       if (await find(datastore, id)) await datastore.remove(id);
+      // The state a finish interrupted after the move leaves (tus no longer finds an upload without its file).
+      await forgetState(id);
     },
   };
 }
