@@ -43,7 +43,7 @@ export const video = z.object({
   progress: z.number(),
   failureReason: z.string().nullable(),
   durationSec: z.number().nullable(),
-  /** Signed, expiring URLs. `preview` is the fast first-play copy until `full` exists. */
+  /** Signed, expiring URLs. `preview` is the fast first-play copy, listed only while the video is processing. */
   sources: z.object({ low: videoSource.optional(), full: videoSource.optional(), preview: videoSource.optional() }),
   poster: z.string().nullable(),
   storyboard: z

@@ -6,7 +6,13 @@ import type { JobContext, JobControl, JobDefinition } from './define-job';
 import { jobRegistry, type JobName, type JobPayload } from './registry';
 
 export interface JobQueue {
+  /** Sends a job; outside a transaction (no `options.db`) this process's idle workers of the queue look at once. */
   send<N extends JobName>(name: N, data: JobPayload<N>, options?: PgBoss.SendOptions): Promise<string | null>;
+  /**
+   * Makes this process's idle workers of `name` look for jobs now instead of at their next poll:
+   * call it after committing a transaction that sent one (a video is playable a second sooner).
+   */
+  wake(name: JobName): void;
   /** Starts the handlers of every registered job in this process. */
   startWorkers(ctx: Omit<JobContext, 'signal' | 'job' | 'queue'>): Promise<void>;
   /** Job state and failing, as handlers see it (JobContext.queue). */
@@ -26,6 +32,10 @@ export async function startJobQueue(connectionString: string, log: Logger): Prom
   }
   let running = true;
   const abort = new AbortController();
+  const workerIds = new Map<JobName, string[]>();
+  const wake = (name: JobName) => {
+    for (const id of workerIds.get(name) ?? []) boss.notifyWorker(id);
+  };
   const queue: JobControl = {
     async get(name, id) {
       const job = await boss.getJobById(name, id);
@@ -44,14 +54,17 @@ export async function startJobQueue(connectionString: string, log: Logger): Prom
     async send(name, data, options = {}) {
       const parsed = jobRegistry[name].payload.safeParse(data);
       if (!parsed.success) throw new AppError('INTERNAL', `Invalid payload for job ${name}: ${parsed.error.message}`);
-      return boss.send(name, parsed.data as object, options);
+      const id = await boss.send(name, parsed.data as object, options);
+      if (!options.db) wake(name);
+      return id;
     },
+    wake,
     async startWorkers(ctx) {
       // Typed loosely here: each definition parses its own payload before its handler sees it.
       for (const [name, def] of Object.entries(jobRegistry) as [JobName, JobDefinition<z.ZodTypeAny>][]) {
         const concurrency = typeof def.concurrency === 'function' ? def.concurrency(ctx.config) : (def.concurrency ?? 1);
         for (let i = 0; i < concurrency; i++) {
-          await boss.work(name, { batchSize: 1, pollingIntervalSeconds: 1, includeMetadata: true }, async ([job]) => {
+          const workerId = await boss.work(name, { batchSize: 1, pollingIntervalSeconds: 1, includeMetadata: true }, async ([job]) => {
             if (!job) return;
             const jobLog = ctx.log.child({ job: name, jobId: job.id });
             const data = def.payload.parse(job.data);
@@ -74,6 +87,7 @@ export async function startJobQueue(connectionString: string, log: Logger): Prom
               abort.signal.removeEventListener('abort', onStop);
             }
           });
+          workerIds.set(name, [...(workerIds.get(name) ?? []), workerId]);
         }
         if (def.schedule?.runOnStart) await boss.send(name, def.schedule.data as object);
       }

@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { previewRetirement } from './preview-retirement';
 import { storageCleanup } from './storage-cleanup';
 import { transcodeReaper } from './transcode-reaper';
 import { transcodeVideo } from './transcode-video';
@@ -10,6 +11,7 @@ export const jobRegistry = {
   'transcode-video': transcodeVideo,
   'transcode-reaper': transcodeReaper,
   'upload-sweep': uploadSweep,
+  'preview-retirement': previewRetirement,
 };
 
 export type JobName = keyof typeof jobRegistry;

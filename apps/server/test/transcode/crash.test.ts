@@ -16,7 +16,8 @@ import { insertVideo, outputObjects, owner, pointedKeys, probeStored, videoRow, 
  * finishes with the full result; nothing half-written is ever pointed at; temp files go.
  */
 const workerJs = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../dist/worker.js');
-const STALE_SECONDS = 3;
+// Long enough that a live attempt on a loaded CI machine (parallel test files, ffmpeg on both cores) never looks dead.
+const STALE_SECONDS = 8;
 
 let t: TestApp;
 let fixtures: string;

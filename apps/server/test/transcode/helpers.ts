@@ -39,10 +39,16 @@ export async function owner(t: TestApp, username = 'coach'): Promise<number> {
 }
 
 /** What the upload API does: the original in storage, a `processing` row pointing at it. */
-export async function insertVideo(t: TestApp, ownerUserId: number, file: string, name = path.basename(file)): Promise<string> {
+export async function insertVideo(
+  t: TestApp,
+  ownerUserId: number,
+  file: string,
+  name = path.basename(file),
+  contentType = 'application/octet-stream',
+): Promise<string> {
   const id = randomUUID();
   const sourceKey = storageKey('demo', 'uploads', randomUUID(), name.replace(/[^A-Za-z0-9._-]/g, '_'));
-  await t.runtime.storage.putFile(sourceKey, file, { contentType: 'application/octet-stream' });
+  await t.runtime.storage.putFile(sourceKey, file, { contentType });
   await t.runtime.db.$client.query(
     `INSERT INTO videos (id, tenant_id, owner_user_id, status, source_key, source_name) VALUES ($1, 'demo', $2, 'processing', $3, $4)`,
     [id, ownerUserId, sourceKey, name],

@@ -109,6 +109,22 @@ describe('transcode-video on good input', () => {
     expect(await tempDirs(t)).toEqual([]);
   });
 
+  it('an MP4 served as video/mp4 is its own preview (nothing copied); the same streams in a .mov are copied', async () => {
+    const file = await clip('direct.mp4', { durationSec: 2, width: 640, height: 480 });
+    const direct = await insertVideo(t, ownerId, file, 'direct.mp4', 'video/mp4');
+    await transcodeVideo(direct, jobContext(t));
+    const row = await videoRow(t, direct);
+    expect(row.status).toBe('ready');
+    expect(row.renditions.preview).toMatchObject({ key: row.sourceKey, width: 640, height: 480 });
+    const outputs = await outputObjects(t.runtime.storage, row);
+    expect(outputs.some((key) => key.endsWith('/preview.mp4'))).toBe(false);
+
+    const mov = await insertVideo(t, ownerId, file, 'phone.mov', 'video/quicktime');
+    await transcodeVideo(mov, jobContext(t));
+    const copied = await videoRow(t, mov);
+    expect(copied.renditions.preview!.key).toMatch(/\/renditions\/[^/]+\/preview\.mp4$/);
+  });
+
   it('H.264 without audio: preview and a low rendition without audio; no full for a 240p source', async () => {
     const file = await clip('silent.mp4', { audio: false });
     const { row } = await transcode(file);

@@ -176,6 +176,7 @@ describe('PUT the bytes, then complete', () => {
         send: async () => {
           throw new Error('queue down');
         },
+        wake: () => undefined,
       },
       users: createUsersService({ db: t.runtime.db, identity: t.runtime.identity }),
       tus: createTusStore(t.config, t.runtime.storage),

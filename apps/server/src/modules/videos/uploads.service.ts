@@ -49,7 +49,7 @@ export function tooLarge(maxBytes: number): AppError {
 export interface UploadsServiceDeps {
   db: Db;
   storage: Storage;
-  jobs: Pick<JobQueue, 'send'>;
+  jobs: Pick<JobQueue, 'send' | 'wake'>;
   users: UsersService;
   tus: TusStore;
   /** UPLOAD_MAX_BYTES. */
@@ -176,6 +176,7 @@ export function createUploadsService({ db, storage, jobs, users, tus, uploadMaxB
         await repo.markCompleted(tx, row.key, videoId);
         return true;
       });
+      if (created && !row.tag) jobs.wake('transcode-video');
       // A tus copy left by a finish interrupted between storing and tidying up (no-op otherwise).
       if (created && row.protocol === 'tus') await tus.remove(row.storageKey).catch(() => undefined);
       return { created, body: await completed((await repo.byKey(row.key))!) };

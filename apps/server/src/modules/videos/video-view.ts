@@ -12,7 +12,8 @@ export async function toVideo(storage: Storage, row: VideoWithOwner): Promise<Vi
   const source = async (rendition: StoredRendition | undefined) =>
     rendition ? { url: await sign(rendition.key), width: rendition.width, height: rendition.height } : undefined;
   const [preview, low, full, poster, storyboardUrl] = await Promise.all([
-    source(row.renditions.preview),
+    // Once ready, the renditions are what to play; the copy is deleted later (preview-retirement).
+    row.status === 'ready' ? undefined : source(row.renditions.preview),
     source(row.renditions.low),
     source(row.renditions.full),
     row.posterKey ? sign(row.posterKey) : null,

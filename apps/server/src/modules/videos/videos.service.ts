@@ -22,7 +22,7 @@ const MESSAGES_LIMIT = 200;
 export interface VideosServiceDeps {
   db: Db;
   storage: Storage;
-  jobs: Pick<JobQueue, 'send'>;
+  jobs: Pick<JobQueue, 'send' | 'wake'>;
   users: UsersService;
   /** Where the test video clip is encoded once and kept. */
   dataDir: string;
@@ -141,6 +141,7 @@ export function createVideosService({ db, storage, jobs, users, dataDir }: Video
             sourceContentType: 'video/mp4',
           }),
         );
+        jobs.wake('transcode-video');
         return view({ ...row, ownerUsername: user.username, ownerIdentityUserId: user.identityUserId });
       } catch (err) {
         await storage.delete(sourceKey).catch(() => undefined);

@@ -1,13 +1,7 @@
+import type { Video } from '@app/contracts/videos';
+
 /** A sprite sheet of thumbnails, one every `intervalSec`, left to right then top to bottom (packages/media storyboard). */
-export type Storyboard = {
-  url: string;
-  intervalSec: number;
-  columns: number;
-  rows: number;
-  tileWidth: number;
-  tileHeight: number;
-  count: number;
-};
+export type Storyboard = NonNullable<Video['storyboard']>;
 
 export type StoryboardTile = {
   index: number;

@@ -195,3 +195,23 @@ export async function isLiveAttempt(db: Db, videoId: string, attemptId: string, 
     );
   return rows.length === 1;
 }
+
+/** Ready videos that still point at their fast first-play copy, ready for at least `afterSec`. */
+export async function findRetirablePreviews(db: Db, afterSec: number, limit = 100): Promise<{ id: string; key: string; sourceKey: string }[]> {
+  return db
+    .select({ id: videos.id, key: sql<string>`${videos.renditions} -> 'preview' ->> 'key'`, sourceKey: videos.sourceKey })
+    .from(videos)
+    .where(and(eq(videos.status, 'ready'), sql`${videos.renditions} ? 'preview'`, lt(videos.readyAt, olderThan(afterSec))))
+    .orderBy(videos.readyAt)
+    .limit(limit);
+}
+
+/** Drops the preview pointer, if it still is `key`. */
+export async function forgetPreview(db: Db, videoId: string, key: string): Promise<boolean> {
+  const rows = await db
+    .update(videos)
+    .set({ renditions: sql`${videos.renditions} - 'preview'` })
+    .where(and(eq(videos.id, videoId), sql`${videos.renditions} -> 'preview' ->> 'key' = ${key}`))
+    .returning({ id: videos.id });
+  return rows.length === 1;
+}

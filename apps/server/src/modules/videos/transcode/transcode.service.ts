@@ -8,7 +8,7 @@ import { canRemux, remuxArgs } from '@app/media/args/remux';
 import { fullPreset, lowPreset, renditionArgs, type RenditionPreset } from '@app/media/args/rendition';
 import { storyboardArgs, storyboardLayout } from '@app/media/args/storyboard';
 import { isMediaError, MediaError } from '@app/media/media-error';
-import { assertPlayableVideo, probe, type ProbeVideo } from '@app/media/probe';
+import { assertPlayableVideo, probe, type ProbeResult, type ProbeVideo } from '@app/media/probe';
 import { assertWholeInputRead, runFfmpeg, type RunFfmpegResult } from '@app/media/run-ffmpeg';
 import type { StoredRendition } from '../../../db/schema';
 import type { JobContext } from '../../../jobs/define-job';
@@ -157,15 +157,21 @@ async function runPipeline(a: Attempt): Promise<void> {
   const renditionOf = (preset: Readonly<RenditionPreset>, output: string) =>
     renditionArgs({ ...preset, input, output, sourceWidth: v.displayWidth, sourceHeight: v.displayHeight, sourceFps: fps, audio });
 
-  // Fast first play: an H.264/AAC source only needs its index moved to the front.
-  if (remux && !done.preview) {
+  // Fast first play: an MP4 that browsers play is the preview itself (a 2 GB game plays at once);
+  // another container holding H.264/AAC (a phone's .mov) is copied into an MP4 (3 s for 2 GB).
+  if (remux && !done.preview && (await playsAsIs(a, source))) {
+    reporter.begin('preview');
+    const original = (await storage.head(video.sourceKey))!;
+    owned(await repo.setRendition(db, video.id, attemptId, 'preview', rendition(original, v.displayWidth, v.displayHeight)));
+    reporter.finish('preview');
+    a.log.info('the original plays as it is');
+  } else if (remux && !done.preview) {
     reporter.begin('preview');
     const file = path.join(a.dir, 'preview.mp4');
     const result = await ffmpeg(a, remuxArgs({ input, output: file, audio }), { durationSec, outputFile: file, step: true });
     assertWholeInputRead(result, durationSec);
-    const stored = await store(a, 'preview.mp4', file, 'video/mp4');
+    const stored = await store(a, 'preview.mp4', file, 'video/mp4', { move: true });
     owned(await repo.setRendition(db, video.id, attemptId, 'preview', rendition(stored, v.displayWidth, v.displayHeight)));
-    await rm(file, { force: true });
     reporter.finish('preview');
     a.log.info({ size: stored.size }, 'preview playable');
   }
@@ -180,19 +186,19 @@ async function runPipeline(a: Attempt): Promise<void> {
       if (!isMediaError(error, 'FFMPEG_FAILED')) throw error;
       await ffmpeg(a, posterArgs({ input, output: file, timeSec: 0 }), { outputFile: file });
     }
-    const stored = await store(a, 'poster.jpg', file, 'image/jpeg');
+    const stored = await store(a, 'poster.jpg', file, 'image/jpeg', { move: true });
     owned(await repo.setPoster(db, video.id, attemptId, stored.key));
     reporter.finish('poster');
   }
 
   const lowFile = path.join(a.dir, 'low.mp4');
   if (!done.low) {
-    low = await encodeRendition(a, 'low', renditionOf(lowPreset, lowFile), lowFile, durationSec);
+    // Kept (copied, not moved) in the temp directory: the storyboard is made from it.
+    low = await encodeRendition(a, 'low', renditionOf(lowPreset, lowFile), lowFile, durationSec, { move: false });
   }
   if (!done.full) {
     const fullFile = path.join(a.dir, 'full.mp4');
-    await encodeRendition(a, 'full', renditionOf(fullPreset, fullFile), fullFile, durationSec);
-    await rm(fullFile, { force: true });
+    await encodeRendition(a, 'full', renditionOf(fullPreset, fullFile), fullFile, durationSec, { move: true });
   }
 
   if (!done.storyboard) {
@@ -209,7 +215,7 @@ async function runPipeline(a: Attempt): Promise<void> {
     });
     const file = path.join(a.dir, 'storyboard.jpg');
     await ffmpeg(a, storyboardArgs({ input: lowFile, output: file, layout, keyframesOnly: true }), { durationSec, outputFile: file, step: true });
-    const stored = await store(a, 'storyboard.jpg', file, 'image/jpeg');
+    const stored = await store(a, 'storyboard.jpg', file, 'image/jpeg', { move: true });
     const { intervalSec, columns, rows, tileWidth, tileHeight, count } = layout;
     owned(await repo.setStoryboard(db, video.id, attemptId, { key: stored.key, intervalSec, columns, rows, tileWidth, tileHeight, count }));
     reporter.finish('storyboard');
@@ -238,18 +244,29 @@ async function encodeRendition(
   args: string[],
   file: string,
   durationSec: number,
+  { move }: { move: boolean },
 ): Promise<StoredRendition> {
   a.reporter.begin(name);
   const result = await ffmpeg(a, args, { durationSec, outputFile: file, step: true });
   assertWholeInputRead(result, durationSec);
   const out = await probe(file, { signal: a.signal });
   if (!out.video) throw new MediaError('FFMPEG_FAILED', `the ${name} rendition has no video stream`);
-  const stored = await store(a, `${name}.mp4`, file, 'video/mp4');
+  const stored = await store(a, `${name}.mp4`, file, 'video/mp4', { move });
   const value = rendition(stored, out.video.width, out.video.height);
   owned(await repo.setRendition(a.db, a.video.id, a.attemptId, name, value));
   a.reporter.finish(name);
   a.log.info({ width: value.width, height: value.height, size: value.size }, `${name} rendition stored`);
   return value;
+}
+
+/**
+ * An MP4 (by the type it is served with and by its content) that copying would not change: the
+ * browser reads its index with a range request wherever it is. canRemux has already ruled out
+ * what players get wrong (rotation, variable rate, other codecs).
+ */
+async function playsAsIs(a: Attempt, source: ProbeResult): Promise<boolean> {
+  if (!source.formatName.split(',').includes('mp4')) return false;
+  return (await a.storage.head(a.video.sourceKey))?.contentType === 'video/mp4';
 }
 
 /** The original as a local file: the local driver's own file when it has one, else a temp copy. */
@@ -328,8 +345,9 @@ async function ffmpeg(
   }
 }
 
-async function store(a: Attempt, name: string, file: string, contentType: string): Promise<StoredObject> {
-  return a.storage.putFile(outputKey(a.video.tenantId, a.video.id, a.attemptId, name), file, { contentType });
+/** `move`: the temp file is done with, so the local driver renames it in instead of copying. */
+async function store(a: Attempt, name: string, file: string, contentType: string, { move }: { move: boolean }): Promise<StoredObject> {
+  return a.storage.putFile(outputKey(a.video.tenantId, a.video.id, a.attemptId, name), file, { contentType, move });
 }
 
 function rendition(stored: StoredObject, width: number, height: number): StoredRendition {

@@ -1,0 +1,73 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestClip } from '@app/media/test-clip';
+import { retirePreviews } from '../../src/modules/videos/transcode/preview-retirement';
+import { findVideo } from '../../src/modules/videos/transcode/transcode.repo';
+import { transcodeVideo } from '../../src/modules/videos/transcode/transcode.service';
+import { toVideo } from '../../src/modules/videos/video-view';
+import { createTestApp, type TestApp } from '../helpers/test-app';
+import { insertVideo, jobContext, owner, videoRow } from './helpers';
+
+let t: TestApp;
+let ownerId: number;
+let fixtures: string;
+let file: string;
+
+beforeAll(async () => {
+  t = await createTestApp({ WORKERS: '0' });
+  ownerId = await owner(t);
+  fixtures = await mkdtemp(path.join(os.tmpdir(), 'retire-fixtures-'));
+  file = path.join(fixtures, 'clip.mp4');
+  await createTestClip(file, { durationSec: 2, width: 640, height: 480 });
+});
+afterAll(async () => {
+  await t?.close();
+  if (fixtures) await rm(fixtures, { recursive: true, force: true });
+});
+
+async function readyVideo(readySecondsAgo: number, contentType?: string) {
+  const id = await insertVideo(t, ownerId, file, undefined, contentType);
+  await transcodeVideo(id, jobContext(t));
+  await t.runtime.db.$client.query(`UPDATE videos SET ready_at = now() - make_interval(secs => $2) WHERE id = $1`, [id, readySecondsAgo]);
+  const row = await videoRow(t, id);
+  expect(row.status).toBe('ready');
+  expect(row.renditions.preview).toBeDefined();
+  return row;
+}
+
+describe('the fast first-play copy of a ready video', () => {
+  it('is no longer listed once the video is ready', async () => {
+    const row = await readyVideo(0);
+    const stored = (await findVideo(t.runtime.db, row.id))!;
+    const video = await toVideo(t.runtime.storage, { ...stored, ownerUsername: 'coach', ownerIdentityUserId: 1 });
+    expect(Object.keys(video.sources).sort()).toEqual(['full', 'low']);
+  });
+
+  it('is deleted once every URL signed for it has expired, and only then', async () => {
+    const old = await readyVideo(5 * 60 * 60);
+    const recent = await readyVideo(60);
+
+    expect(await retirePreviews(jobContext(t), 4 * 60 * 60)).toBe(1);
+
+    const after = await videoRow(t, old.id);
+    expect(after.renditions.preview).toBeUndefined();
+    expect(after.renditions.full).toEqual(old.renditions.full);
+    expect(await t.runtime.storage.head(old.renditions.preview!.key)).toBeNull();
+    expect(await t.runtime.storage.head(old.renditions.full!.key)).not.toBeNull();
+    expect(await t.runtime.storage.head(old.sourceKey)).not.toBeNull();
+
+    expect((await videoRow(t, recent.id)).renditions.preview).toEqual(recent.renditions.preview);
+    expect(await t.runtime.storage.head(recent.renditions.preview!.key)).not.toBeNull();
+    expect(await retirePreviews(jobContext(t), 4 * 60 * 60)).toBe(0);
+  });
+
+  it('an MP4 original that plays as it is was the preview: the pointer goes, the original stays', async () => {
+    const row = await readyVideo(5 * 60 * 60, 'video/mp4');
+    expect(row.renditions.preview!.key).toBe(row.sourceKey);
+    expect(await retirePreviews(jobContext(t), 4 * 60 * 60)).toBe(1);
+    expect((await videoRow(t, row.id)).renditions.preview).toBeUndefined();
+    expect(await t.runtime.storage.head(row.sourceKey)).not.toBeNull();
+  });
+});
