@@ -1,64 +1,16 @@
-// `npm run bench`: prints the foundation's numbers. Targets: warm start < 3 s, /login JS < 150 KB gzip.
-import { spawn } from 'node:child_process';
+// `npm run bench`: prints the numbers. Foundation targets: warm start < 3 s, /login JS < 150 KB gzip;
+// the video targets are in bench-videos.mjs. `npm run bench -- videos` runs only those.
 import fs from 'node:fs/promises';
-import net from 'node:net';
 import os from 'node:os';
-import path from 'node:path';
 import zlib from 'node:zlib';
 import { ensureInstall } from './lib/ensure-install.mjs';
-import { at, root } from './lib/paths.mjs';
+import { at } from './lib/paths.mjs';
+import { startApp, tempDataDir } from './lib/bench-app.mjs';
 
 ensureInstall();
 const { ensureBuilt } = await import('./lib/ensure-build.mjs');
 const { ensureChromium } = await import('./lib/chromium.mjs');
 await ensureBuilt();
-
-const freePort = () =>
-  new Promise((resolve) => {
-    const s = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = s.address();
-      s.close(() => resolve(port));
-    });
-  });
-
-/** Spawns the server (`args` after node) and resolves once /api/health answers 200. */
-async function startApp(args, dataDir) {
-  const port = await freePort();
-  const started = performance.now();
-  const child = spawn(process.execPath, args, {
-    cwd: root,
-    env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), LOG_LEVEL: 'warn', DATABASE_URL: '' },
-    stdio: 'ignore',
-    detached: true,
-  });
-  const exited = new Promise((r) => child.once('exit', r));
-  for (;;) {
-    if (child.exitCode !== null) throw new Error('server exited during start-up');
-    const ok = await fetch(`http://127.0.0.1:${port}/api/health`).then((r) => r.status === 200, () => false);
-    if (ok) break;
-    await new Promise((r) => setTimeout(r, 20));
-  }
-  return {
-    port,
-    seconds: (performance.now() - started) / 1000,
-    async stop() {
-      process.kill(-child.pid, 'SIGINT');
-      await exited;
-    },
-  };
-}
-
-async function timeToHealthy(args, dataDir) {
-  const app = await startApp(args, dataDir);
-  await app.stop();
-  return app.seconds;
-}
-
-async function tempDataDir() {
-  const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'teamfilm-bench-'));
-  await fs.chmod(dir, 0o755);
-  return dir;
-}
 
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const fmt = (s) => `${s.toFixed(2)} s`;
@@ -109,11 +61,15 @@ async function loginJavaScript() {
   }
 }
 
-console.log(`Machine: ${os.cpus().length} cores, ${(os.totalmem() / 1024 ** 3).toFixed(0)} GiB, Node ${process.versions.node}\n`);
-const t = await startTimes();
-console.log(`cold start to healthy (first start, incl. cluster init): ${fmt(t.cold)}`);
-console.log(`warm start to healthy (node apps/server/dist/main.js, median of 3): ${fmt(t.warm)}   target < 3 s`);
-console.log(`warm start to healthy (npm start path incl. install/build checks, median of 3): ${fmt(t.npmStart)}   target < 3 s`);
-const js = await loginJavaScript();
-const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
-console.log(`/login JavaScript: ${js.files} files, ${kb(js.raw)} raw, ${kb(js.gz)} gzip, ${kb(js.br)} brotli   target < 150 KB gzip`);
+console.log(`Machine: ${os.cpus().length} cores, ${(os.totalmem() / 1024 ** 3).toFixed(0)} GiB, Node ${process.versions.node}`);
+if (!process.argv.includes('videos')) {
+  const t = await startTimes();
+  console.log(`cold start to healthy (first start, incl. cluster init): ${fmt(t.cold)}`);
+  console.log(`warm start to healthy (node apps/server/dist/main.js, median of 3): ${fmt(t.warm)}   target < 3 s`);
+  console.log(`warm start to healthy (npm start path incl. install/build checks, median of 3): ${fmt(t.npmStart)}   target < 3 s`);
+  const js = await loginJavaScript();
+  const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
+  console.log(`/login JavaScript: ${js.files} files, ${kb(js.raw)} raw, ${kb(js.gz)} gzip, ${kb(js.br)} brotli   target < 150 KB gzip`);
+}
+const { videoBenchmarks } = await import('./bench-videos.mjs');
+await videoBenchmarks();
