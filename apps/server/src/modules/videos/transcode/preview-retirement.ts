@@ -3,7 +3,7 @@ import { MEDIA_URL_SECONDS } from '../video-view';
 import { findRetirablePreviews, forgetPreview } from './transcode.repo';
 
 /**
- * The fast first-play copy (when it is not the original itself) is as large as the original and is not listed once a video is ready
+ * The fast first-play copy is as large as the original and is not listed once a video is ready
  * (see video-view). It is deleted once every URL ever signed for it has expired, so nobody
  * watching it is cut off. The pointer goes first: a crash between the two leaves an orphan object
  * under the video's outputs prefix, never a pointer at nothing.

@@ -159,21 +159,13 @@ async function runPipeline(a: Attempt): Promise<void> {
 
   // Fast first play: an MP4 that browsers play is the preview itself (a 2 GB game plays at once);
   // another container holding H.264/AAC (a phone's .mov) is copied into an MP4 (3 s for 2 GB).
-  if (remux && !done.preview && (await playsAsIs(a, source))) {
+  if (remux && !done.preview) {
     reporter.begin('preview');
-    const original = (await storage.head(video.sourceKey))!;
-    owned(await repo.setRendition(db, video.id, attemptId, 'preview', rendition(original, v.displayWidth, v.displayHeight)));
-    reporter.finish('preview');
-    a.log.info('the original plays as it is');
-  } else if (remux && !done.preview) {
-    reporter.begin('preview');
-    const file = path.join(a.dir, 'preview.mp4');
-    const result = await ffmpeg(a, remuxArgs({ input, output: file, audio }), { durationSec, outputFile: file, step: true });
-    assertWholeInputRead(result, durationSec);
-    const stored = await store(a, 'preview.mp4', file, 'video/mp4', { move: true });
+    const original = await playableOriginal(a, source);
+    const stored = original ?? (await copyToMp4(a, input, audio, durationSec));
     owned(await repo.setRendition(db, video.id, attemptId, 'preview', rendition(stored, v.displayWidth, v.displayHeight)));
     reporter.finish('preview');
-    a.log.info({ size: stored.size }, 'preview playable');
+    a.log.info({ size: stored.size, copied: !original }, 'preview playable');
   }
 
   if (!done.poster) {
@@ -260,13 +252,21 @@ async function encodeRendition(
 }
 
 /**
- * An MP4 (by the type it is served with and by its content) that copying would not change: the
- * browser reads its index with a range request wherever it is. canRemux has already ruled out
- * what players get wrong (rotation, variable rate, other codecs).
+ * The original, when it is an MP4 (by the type it is served with and by its content) that copying
+ * would not change: the browser reads its index with a range request wherever it is. canRemux has
+ * already ruled out what players get wrong (rotation, variable rate, other codecs).
  */
-async function playsAsIs(a: Attempt, source: ProbeResult): Promise<boolean> {
-  if (!source.formatName.split(',').includes('mp4')) return false;
-  return (await a.storage.head(a.video.sourceKey))?.contentType === 'video/mp4';
+async function playableOriginal(a: Attempt, source: ProbeResult): Promise<StoredObject | null> {
+  if (!source.formatName.split(',').includes('mp4')) return null;
+  const original = await a.storage.head(a.video.sourceKey);
+  return original?.contentType === 'video/mp4' ? original : null;
+}
+
+async function copyToMp4(a: Attempt, input: string, audio: boolean, durationSec: number): Promise<StoredObject> {
+  const file = path.join(a.dir, 'preview.mp4');
+  const result = await ffmpeg(a, remuxArgs({ input, output: file, audio }), { durationSec, outputFile: file, step: true });
+  assertWholeInputRead(result, durationSec);
+  return store(a, 'preview.mp4', file, 'video/mp4', { move: true });
 }
 
 /** The original as a local file: the local driver's own file when it has one, else a temp copy. */
