@@ -16,7 +16,7 @@ describe('pickRecordingType', () => {
     expect(pickRecordingType(() => false)).toBeUndefined();
     expect(
       pickRecordingType(() => {
-        throw new Error('not implemented');
+        throw new Error('MediaRecorder.isTypeSupported is unavailable');
       }),
     ).toBeUndefined();
   });
