@@ -1,4 +1,5 @@
 import { and, eq, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
+import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { Db } from '../../../db/client';
 import { videos, type StoredRendition, type StoredStoryboard } from '../../../db/schema';
 
@@ -44,62 +45,35 @@ export async function claimVideo(
   return row ?? null;
 }
 
-/** Heartbeat and progress in one write; false when the attempt no longer owns the video. */
-export async function beat(db: Db, videoId: string, attemptId: string, progress: number): Promise<boolean> {
+/** One write to a row this attempt owns, beating the heartbeat with it; false when it no longer owns it. */
+async function updateOwned(db: Db, videoId: string, attemptId: string, values: PgUpdateSetSource<typeof videos>): Promise<boolean> {
   const rows = await db
     .update(videos)
-    .set({ heartbeatAt: sql`now()`, progress })
+    .set({ ...values, heartbeatAt: sql`now()` })
     .where(owned(videoId, attemptId))
     .returning({ id: videos.id });
   return rows.length === 1;
 }
 
-export async function setSourceInfo(
-  db: Db,
-  videoId: string,
-  attemptId: string,
-  info: { durationSec: number; width: number; height: number },
-): Promise<boolean> {
-  const rows = await db
-    .update(videos)
-    .set({ ...info, heartbeatAt: sql`now()`, updatedAt: sql`now()` })
-    .where(owned(videoId, attemptId))
-    .returning({ id: videos.id });
-  return rows.length === 1;
-}
+/** Heartbeat and progress in one write; false when the attempt no longer owns the video. */
+export const beat = (db: Db, videoId: string, attemptId: string, progress: number) => updateOwned(db, videoId, attemptId, { progress });
+
+export const setSourceInfo = (db: Db, videoId: string, attemptId: string, info: { durationSec: number; width: number; height: number }) =>
+  updateOwned(db, videoId, attemptId, { ...info, updatedAt: sql`now()` });
 
 /** Points `renditions[name]` at a completely stored object; low and preview make the video playable. */
-export async function setRendition(db: Db, videoId: string, attemptId: string, name: RenditionName, value: StoredRendition): Promise<boolean> {
-  const rows = await db
-    .update(videos)
-    .set({
-      renditions: sql`${videos.renditions} || jsonb_build_object(${name}::text, ${JSON.stringify(value)}::jsonb)`,
-      ...(name === 'full' ? {} : { playableAt: sql`coalesce(${videos.playableAt}, now())` }),
-      heartbeatAt: sql`now()`,
-      updatedAt: sql`now()`,
-    })
-    .where(owned(videoId, attemptId))
-    .returning({ id: videos.id });
-  return rows.length === 1;
-}
+export const setRendition = (db: Db, videoId: string, attemptId: string, name: RenditionName, value: StoredRendition) =>
+  updateOwned(db, videoId, attemptId, {
+    renditions: sql`${videos.renditions} || jsonb_build_object(${name}::text, ${JSON.stringify(value)}::jsonb)`,
+    ...(name === 'full' ? {} : { playableAt: sql`coalesce(${videos.playableAt}, now())` }),
+    updatedAt: sql`now()`,
+  });
 
-export async function setPoster(db: Db, videoId: string, attemptId: string, posterKey: string): Promise<boolean> {
-  const rows = await db
-    .update(videos)
-    .set({ posterKey, heartbeatAt: sql`now()`, updatedAt: sql`now()` })
-    .where(owned(videoId, attemptId))
-    .returning({ id: videos.id });
-  return rows.length === 1;
-}
+export const setPoster = (db: Db, videoId: string, attemptId: string, posterKey: string) =>
+  updateOwned(db, videoId, attemptId, { posterKey, updatedAt: sql`now()` });
 
-export async function setStoryboard(db: Db, videoId: string, attemptId: string, storyboard: StoredStoryboard): Promise<boolean> {
-  const rows = await db
-    .update(videos)
-    .set({ storyboard, heartbeatAt: sql`now()`, updatedAt: sql`now()` })
-    .where(owned(videoId, attemptId))
-    .returning({ id: videos.id });
-  return rows.length === 1;
-}
+export const setStoryboard = (db: Db, videoId: string, attemptId: string, storyboard: StoredStoryboard) =>
+  updateOwned(db, videoId, attemptId, { storyboard, updatedAt: sql`now()` });
 
 export async function markReady(db: Db, videoId: string, attemptId: string): Promise<VideoRow | null> {
   const [row] = await db
