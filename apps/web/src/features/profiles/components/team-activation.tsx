@@ -1,3 +1,4 @@
+import { ErrorAlert } from '@/components/error-alert';
 import { Button } from '@/components/ui/button';
 import { useActivateTeam, useTeams } from '@/features/profiles/api/teams';
 import { errorMessage } from '@/lib/error-message';
@@ -40,11 +41,7 @@ export function TeamActivation() {
           );
         })}
       </ul>
-      {activate.isError ? (
-        <p role="alert" className="text-destructive text-sm">
-          {errorMessage(activate.error)}
-        </p>
-      ) : null}
+      <ErrorAlert error={activate.error} />
     </div>
   );
 }

@@ -1,6 +1,7 @@
 import { coachRegistration, personRegistration, type CoachRegistration } from '@app/contracts/user-me';
 import { useEffect, useRef } from 'react';
 
+import { ErrorAlert } from '@/components/error-alert';
 import { FormField } from '@/components/form-field';
 import { SubmitButton } from '@/components/submit-button';
 import { Input } from '@/components/ui/input';
@@ -74,11 +75,7 @@ export function RegistrationForm({ withTeam = false, submitLabel = 'Continue', o
           <Input {...control} {...form.field('username')} autoComplete="username" autoCapitalize="none" autoCorrect="off" spellCheck={false} />
         )}
       </FormField>
-      {form.errors.formError ? (
-        <p role="alert" className="text-destructive text-sm">
-          {form.errors.formError}
-        </p>
-      ) : null}
+      <ErrorAlert error={form.errors.formError} />
       <SubmitButton pending={form.pending} className="mt-1">
         {submitLabel}
       </SubmitButton>

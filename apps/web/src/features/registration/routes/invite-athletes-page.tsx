@@ -4,6 +4,7 @@ import { useId, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { z } from 'zod';
 
+import { ErrorAlert } from '@/components/error-alert';
 import { PublicPage } from '@/components/public-page';
 import { SubmitButton } from '@/components/submit-button';
 import { Button } from '@/components/ui/button';
@@ -145,11 +146,7 @@ export function Component() {
           <PlusIcon aria-hidden="true" />
           <span className="sr-only">+</span>
         </Button>
-        {formError ? (
-          <p role="alert" className="text-destructive text-sm">
-            {formError}
-          </p>
-        ) : null}
+        <ErrorAlert error={formError} />
         <SubmitButton pending={pending}>Send invitations</SubmitButton>
       </form>
     </PublicPage>

@@ -2,6 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import { UsersRoundIcon } from 'lucide-react';
 import { Link, Navigate, useNavigate, useParams } from 'react-router';
 
+import { ErrorAlert } from '@/components/error-alert';
 import { PageLoading } from '@/components/page-loading';
 import { PublicPage } from '@/components/public-page';
 import { Button } from '@/components/ui/button';
@@ -67,11 +68,7 @@ export function Component() {
           <Button onClick={onJoin} disabled={join.isPending}>
             {join.isPending ? 'Joining...' : 'Join team'}
           </Button>
-          {join.isError ? (
-            <p role="alert" className="text-destructive text-sm">
-              {errorMessage(join.error)}
-            </p>
-          ) : null}
+          <ErrorAlert error={join.error} />
           {accepted ? <p className="text-muted-foreground text-sm">This invitation was already used.</p> : null}
         </>
       ) : (

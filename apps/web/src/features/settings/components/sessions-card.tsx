@@ -1,6 +1,7 @@
 import type { SessionInfo } from '@app/contracts/identity-account';
 import { LaptopIcon, LogOutIcon, MonitorSmartphoneIcon, SmartphoneIcon } from 'lucide-react';
 
+import { ErrorAlert } from '@/components/error-alert';
 import { SubmitButton } from '@/components/submit-button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { useSessions } from '@/features/settings/api/get-sessions';
@@ -88,9 +89,7 @@ export function SessionsCard() {
             Loading...
           </p>
         ) : sessions.isError ? (
-          <p role="alert" className="text-destructive text-sm">
-            {errorMessage(sessions.error)}
-          </p>
+          <ErrorAlert error={sessions.error} />
         ) : (
           <ul aria-label="Sessions" className="divide-y">
             {list.map((session) => (

@@ -3,6 +3,7 @@ import { CheckIcon, CircleCheckIcon, CopyIcon, ShieldCheckIcon, ShieldIcon } fro
 import { QRCodeSVG } from 'qrcode.react';
 import { useState } from 'react';
 
+import { ErrorAlert } from '@/components/error-alert';
 import { CodeForm } from '@/components/code-form';
 import { SubmitButton } from '@/components/submit-button';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
@@ -184,9 +185,7 @@ export function TwoFactorCard() {
     );
   } else if (self.isError) {
     body = (
-      <p role="alert" className="text-destructive text-sm">
-        {errorMessage(self.error)}
-      </p>
+      <ErrorAlert error={self.error} />
     );
   } else if (enrolment) {
     body = (

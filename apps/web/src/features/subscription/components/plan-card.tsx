@@ -3,6 +3,7 @@ import { CircleAlertIcon, CreditCardIcon, ExternalLinkIcon, Loader2Icon } from '
 import { useState } from 'react';
 import { Link } from 'react-router';
 
+import { ErrorAlert } from '@/components/error-alert';
 import { Button } from '@/components/ui/button';
 import { Card, CardAction, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { paths } from '@/config/paths';
@@ -10,7 +11,6 @@ import { useCancelLocal } from '@/features/subscription/api/cancel-local';
 import { usePlans } from '@/features/subscription/api/get-plans';
 import { useUsage } from '@/features/subscription/api/get-usage';
 import { usePortal } from '@/features/subscription/api/get-portal';
-import { errorMessage } from '@/lib/error-message';
 import { useLevel } from '@/lib/subscription/level-context';
 import { cn } from '@/lib/utils';
 
@@ -79,11 +79,7 @@ function LocalCancel({ planName }: { planName: string }) {
           Keep plan
         </Button>
       </div>
-      {cancel.isError ? (
-        <p role="alert" className="text-destructive text-sm">
-          {errorMessage(cancel.error)}
-        </p>
-      ) : null}
+      <ErrorAlert error={cancel.error} />
     </div>
   );
 }
@@ -108,11 +104,7 @@ function ManageBilling() {
         )}
         Manage billing
       </Button>
-      {portal.isError ? (
-        <p role="alert" className="text-destructive text-sm">
-          {errorMessage(portal.error)}
-        </p>
-      ) : null}
+      <ErrorAlert error={portal.error} />
     </div>
   );
 }
@@ -199,9 +191,7 @@ export function PlanCard() {
           </p>
         ) : usage.isError && !usage.data ? (
           <div className="grid gap-2">
-            <p role="alert" className="text-destructive text-sm">
-              {errorMessage(usage.error)}
-            </p>
+            <ErrorAlert error={usage.error} />
             <Button
               type="button"
               variant="outline"

@@ -1,10 +1,10 @@
 import { FlaskConicalIcon } from 'lucide-react';
 import { useNavigate } from 'react-router';
 
+import { ErrorAlert } from '@/components/error-alert';
 import { EmptyState } from '@/components/empty-state';
 import { Button } from '@/components/ui/button';
 import { useCreateTestVideo } from '@/features/upload/api/create-test-video';
-import { errorMessage } from '@/lib/error-message';
 import { teamLevels, useLevel } from '@/lib/subscription/level-context';
 
 /** Spec section 2: what users without a subscription see on /upload. */
@@ -33,11 +33,7 @@ export function TestVideoOffer() {
           >
             {create.isPending ? 'Creating test video...' : 'Create a test video'}
           </Button>
-          {create.isError ? (
-            <p role="alert" className="text-destructive text-sm">
-              {errorMessage(create.error)}
-            </p>
-          ) : null}
+          <ErrorAlert error={create.error} />
         </div>
       }
     >

@@ -1,10 +1,10 @@
 import { SendIcon } from 'lucide-react';
 import { useId, useState } from 'react';
 
+import { ErrorAlert } from '@/components/error-alert';
 import { Button } from '@/components/ui/button';
 import { useVideoMessages } from '@/features/videos/api/get-video-messages';
 import { usePostVideoMessage } from '@/features/videos/api/post-video-message';
-import { errorMessage } from '@/lib/error-message';
 
 /** The video's messages (spec section 3, "Video messages: content, publisher") with a post box. */
 export function VideoMessages({ videoKey }: { videoKey: string }) {
@@ -52,11 +52,7 @@ export function VideoMessages({ videoKey }: { videoKey: string }) {
           <SendIcon aria-hidden="true" />
         </Button>
       </form>
-      {post.isError ? (
-        <p role="alert" className="text-destructive text-sm">
-          {errorMessage(post.error)}
-        </p>
-      ) : null}
+      <ErrorAlert error={post.error} />
       {messages.isPending ? (
         <p className="text-muted-foreground text-sm">Loading...</p>
       ) : messages.isError ? (
