@@ -2,6 +2,7 @@ import { DEFAULT_VIDEO_TITLE, type Video } from '@app/contracts/videos';
 import { CircleAlertIcon, FilmIcon, Loader2Icon } from 'lucide-react';
 import { Link } from 'react-router';
 
+import { Progress } from '@/components/ui/progress';
 import { formatMediaTime, formatVideoDate } from '@/lib/media-time';
 import { cn } from '@/lib/utils';
 
@@ -53,16 +54,7 @@ export function VideoCard({ video, to, className }: VideoCardProps) {
               <Loader2Icon aria-hidden="true" className="size-3 animate-spin" />
               Processing {percent}%
             </span>
-            <div
-              role="progressbar"
-              aria-label={`Processing ${title}`}
-              aria-valuemin={0}
-              aria-valuemax={100}
-              aria-valuenow={percent}
-              className="h-1 overflow-hidden rounded-full bg-white/25"
-            >
-              <div className="h-full rounded-full bg-white transition-[width] duration-500" style={{ width: `${percent}%` }} />
-            </div>
+            <Progress value={percent} label={`Processing ${title}`} className="h-1 bg-white/25" barClassName="bg-white" />
           </div>
         ) : null}
         {video.status === 'failed' ? (

@@ -3,8 +3,8 @@ import { CheckIcon, CircleCheckIcon, CopyIcon, ShieldCheckIcon, ShieldIcon } fro
 import { QRCodeSVG } from 'qrcode.react';
 import { useState } from 'react';
 
-import { ErrorAlert } from '@/components/error-alert';
 import { CodeForm } from '@/components/code-form';
+import { ErrorAlert } from '@/components/error-alert';
 import { SubmitButton } from '@/components/submit-button';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';

@@ -1,8 +1,8 @@
 import { FlaskConicalIcon } from 'lucide-react';
 import { useNavigate } from 'react-router';
 
-import { ErrorAlert } from '@/components/error-alert';
 import { EmptyState } from '@/components/empty-state';
+import { ErrorAlert } from '@/components/error-alert';
 import { Button } from '@/components/ui/button';
 import { useCreateTestVideo } from '@/features/upload/api/create-test-video';
 import { teamLevels, useLevel } from '@/lib/subscription/level-context';

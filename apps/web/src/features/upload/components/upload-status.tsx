@@ -1,6 +1,7 @@
 import { CircleAlertIcon, CircleCheckIcon, Loader2Icon, RotateCcwIcon } from 'lucide-react';
 
 import { Button } from '@/components/ui/button';
+import { Progress } from '@/components/ui/progress';
 import {
   COMPLETE_MESSAGE,
   FAILED_MESSAGE,
@@ -56,19 +57,12 @@ export function UploadStatus({ recording, progress, count, percent, error, onRet
             <span>{message}</span>
           </p>
           {!recording && (progress === UploadProgress.uploading || progress === UploadProgress.complete) ? (
-            <div
-              role="progressbar"
-              aria-label="Upload progress"
-              aria-valuemin={0}
-              aria-valuemax={100}
-              aria-valuenow={progress === UploadProgress.complete ? 100 : percent}
-              className="bg-muted h-2 overflow-hidden rounded-full"
-            >
-              <div
-                className="bg-primary h-full rounded-full transition-[width] duration-300"
-                style={{ width: `${progress === UploadProgress.complete ? 100 : percent}%` }}
-              />
-            </div>
+            <Progress
+              value={progress === UploadProgress.complete ? 100 : percent}
+              label="Upload progress"
+              className="h-2"
+              barClassName="duration-300"
+            />
           ) : null}
           {failed && !recording ? (
             <div className="flex flex-wrap items-center justify-between gap-2">

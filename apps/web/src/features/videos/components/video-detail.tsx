@@ -8,6 +8,7 @@ import { PageLoading } from '@/components/page-loading';
 import { FilmPlayer, type FilmPlayerHandle } from '@/components/player/film-player';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
+import { Progress } from '@/components/ui/progress';
 import { useVideo } from '@/features/videos/api/get-video';
 import { useUpdateVideo } from '@/features/videos/api/update-video';
 import { HighlightList } from '@/features/videos/components/highlight-list';
@@ -176,16 +177,7 @@ function ProcessingNotice({ video, playable }: { video: Video; playable: boolean
           {playable ? 'You can watch a preview meanwhile.' : 'It will play here in a moment.'}
         </span>
       </div>
-      <div
-        role="progressbar"
-        aria-label="Processing"
-        aria-valuemin={0}
-        aria-valuemax={100}
-        aria-valuenow={percent}
-        className="bg-muted h-1.5 overflow-hidden rounded-full"
-      >
-        <div className="bg-primary h-full rounded-full transition-[width] duration-500" style={{ width: `${percent}%` }} />
-      </div>
+      <Progress value={percent} label="Processing" />
     </div>
   );
 }
