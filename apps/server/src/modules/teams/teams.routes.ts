@@ -14,7 +14,7 @@ import {
 import type { Config } from '../../config';
 import { authenticateForHost } from '../../plugins/auth';
 import type { Identity } from '../identity/identity';
-import type { Caller } from '../users/users.service';
+import { toCaller, type Caller } from '../users/users.service';
 import type { InvitesService } from './invites.service';
 import type { TeamsService } from './teams.service';
 
@@ -33,10 +33,7 @@ const tokenParams = z.object({ token: z.string().max(200) });
 
 /** Teams, memberships and invitations (spec sections 3, 6, 7). */
 export const teamsRoutes: FastifyPluginAsyncZod<TeamsRoutesOptions> = async (app, { config, identity, teams, invites }) => {
-  const callerOf = async (request: FastifyRequest): Promise<Caller> => {
-    const auth = await authenticateForHost(identity, request);
-    return { tenantId: auth.tenantId, identityUserId: auth.userId };
-  };
+  const callerOf = async (request: FastifyRequest): Promise<Caller> => toCaller(await authenticateForHost(identity, request));
   // Invite links are public secrets: limit guessing like the identity sign-in routes do.
   const tokenLimit = { rateLimit: { max: config.identity.authRateLimit, timeWindow: '1 minute' } };
   // Invites send mail to any address; a coach invites a whole roster at once, so ten times the mail limit.

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { createUserMeBody, updateUserMeBody, type UserMe } from '@app/contracts/user-me';
 import { authenticateForHost } from '../../plugins/auth';
 import type { Identity } from '../identity/identity';
-import { toUserMe, type UsersService } from './users.service';
+import { toCaller, toUserMe, type UsersService } from './users.service';
 
 export interface UsersRoutesOptions {
   identity: Identity;
@@ -13,16 +13,16 @@ export interface UsersRoutesOptions {
 export const usersRoutes: FastifyPluginAsyncZod<UsersRoutesOptions> = async (app, { identity, users }) => {
   app.get('/api/user/me', async (request): Promise<UserMe> => {
     const auth = await authenticateForHost(identity, request);
-    return toUserMe(await users.getOrCreate({ tenantId: auth.tenantId, identityUserId: auth.userId }), auth.userUuid);
+    return toUserMe(await users.getOrCreate(toCaller(auth)), auth.userUuid);
   });
 
   app.post('/api/user/me', { schema: { body: createUserMeBody } }, async (request): Promise<UserMe> => {
     const auth = await authenticateForHost(identity, request);
-    return toUserMe(await users.register({ tenantId: auth.tenantId, identityUserId: auth.userId }, request.body), auth.userUuid);
+    return toUserMe(await users.register(toCaller(auth), request.body), auth.userUuid);
   });
 
   app.put('/api/user/me', { schema: { body: updateUserMeBody } }, async (request): Promise<UserMe> => {
     const auth = await authenticateForHost(identity, request);
-    return toUserMe(await users.update({ tenantId: auth.tenantId, identityUserId: auth.userId }, request.body), auth.userUuid);
+    return toUserMe(await users.update(toCaller(auth), request.body), auth.userUuid);
   });
 };

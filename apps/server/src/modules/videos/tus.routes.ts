@@ -9,7 +9,7 @@ import { authenticateForHost } from '../../plugins/auth';
 import { toErrorBody } from '../../plugins/errors';
 import { isSafeKey } from '../../storage/keys';
 import type { Identity } from '../identity/identity';
-import type { Caller } from '../users/users.service';
+import { toCaller, type Caller } from '../users/users.service';
 import type { TusStore } from './tus-store';
 import type { UploadRow } from './uploads.repo';
 import { tooLarge, type UploadsService } from './uploads.service';
@@ -116,7 +116,7 @@ export const tusRoutes: FastifyPluginAsync<{ identity: Identity; uploads: Upload
     // OPTIONS only describes the server (a CORS preflight carries no token).
     if (request.method !== 'OPTIONS') {
       const auth = await authenticateForHost(identity, request);
-      const caller = { tenantId: auth.tenantId, identityUserId: auth.userId };
+      const caller = toCaller(auth);
       const id = request.method === 'HEAD' ? decodeId((request.params as { id?: string }).id) : undefined;
       const finishedSize = id ? await uploads.tusFinishedSize(caller, id) : null;
       if (finishedSize !== null) {

@@ -5,6 +5,7 @@ import type { Db } from '../../db/client';
 import { authenticateForHost } from '../../plugins/auth';
 import { checkLevel } from '../billing/require-level';
 import type { Identity } from '../identity/identity';
+import { toCaller } from '../users/users.service';
 import type { UploadsService } from './uploads.service';
 
 export interface UploadsRoutesOptions {
@@ -26,7 +27,7 @@ export const uploadsRoutes: FastifyPluginAsyncZod<UploadsRoutesOptions> = async 
     { schema: { body: preuploadBody, response: { 201: preuploadResponse } } },
     async (request, reply) => {
       const { auth } = await checkLevel({ db, identity }, request, UPLOAD_LEVELS);
-      const body = await uploads.preupload({ tenantId: auth.tenantId, identityUserId: auth.userId }, request.body);
+      const body = await uploads.preupload(toCaller(auth), request.body);
       return reply.status(201).send(body);
     },
   );
@@ -36,8 +37,7 @@ export const uploadsRoutes: FastifyPluginAsyncZod<UploadsRoutesOptions> = async 
     '/api/user/preupload/:key/complete',
     { schema: { params: keyParams, response: { 200: completeUploadResponse, 201: completeUploadResponse } } },
     async (request, reply) => {
-      const auth = await authenticateForHost(identity, request);
-      const { created, body } = await uploads.complete({ tenantId: auth.tenantId, identityUserId: auth.userId }, request.params.key);
+      const { created, body } = await uploads.complete(toCaller(await authenticateForHost(identity, request)), request.params.key);
       return reply.status(created ? 201 : 200).send(body);
     },
   );

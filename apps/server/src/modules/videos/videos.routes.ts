@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { postVideoMessageBody, updateVideoBody, video, videoList, videoListQuery, videoMessage, videoMessages } from '@app/contracts/videos';
 import { authenticateForHost } from '../../plugins/auth';
 import type { Identity } from '../identity/identity';
-import type { Caller } from '../users/users.service';
+import { toCaller, type Caller } from '../users/users.service';
 import type { VideosService } from './videos.service';
 
 export interface VideosRoutesOptions {
@@ -19,10 +19,7 @@ const keyParams = z.object({ key: z.string().max(100) });
 
 /** The video library (spec sections 2, 3, 7). Visibility is the service's: owner and teammates, 404 for anyone else. */
 export const videosRoutes: FastifyPluginAsyncZod<VideosRoutesOptions> = async (app, { identity, videos, testVideosPerIpHour = 20 }) => {
-  const callerOf = async (request: FastifyRequest): Promise<Caller> => {
-    const auth = await authenticateForHost(identity, request);
-    return { tenantId: auth.tenantId, identityUserId: auth.userId };
-  };
+  const callerOf = async (request: FastifyRequest): Promise<Caller> => toCaller(await authenticateForHost(identity, request));
 
   app.get('/api/user/videos', { schema: { querystring: videoListQuery, response: { 200: videoList } } }, async (request) =>
     videos.list(await callerOf(request), request.query),
