@@ -36,7 +36,8 @@ describe('videos journeys', () => {
     await page.getByRole('button', { name: 'Stop' }).click();
     await page.getByText(/^Uploading 1 videos\.\.\. \d+% done\. Please keep this window open\.\.\.$/).waitFor();
     release();
-    await page.unroute('**/storage/**');
+    // Let the held request's handler finish before the route goes, or it would continue a handled route.
+    await page.unrouteAll({ behavior: 'wait' });
     await page.getByText('Your upload is complete! Refreshing the page...').waitFor();
     await page.waitForURL(/\/upload\/confirm\?key=/);
     const key = new URL(page.url()).searchParams.get('key')!;

@@ -218,12 +218,13 @@ describe('SessionProvider: restoring a session on start', () => {
       document.cookie = 'session.tenant1=1; Path=/';
       const net = mockFetch({ 'GET /v0/auth/refresh': signInBody({ userId: 4 }) });
       renderProvider();
+      // Renewal is due 60 s ahead of expiry, up to 10 s earlier (jitter), and `exp` is whole seconds.
       await act(async () => {
-        vi.advanceTimersByTime(50_000);
+        vi.advanceTimersByTime(45_000);
       });
       expect(net.calls).toHaveLength(0);
       await act(async () => {
-        vi.advanceTimersByTime(15_000);
+        vi.advanceTimersByTime(20_000);
       });
       expect(net.calls.map((c) => c.path)).toEqual(['/v0/auth/refresh']);
       expect(screen.getByText('signed in as 4')).toBeInTheDocument();
