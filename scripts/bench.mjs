@@ -15,6 +15,12 @@ await ensureBuilt();
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const fmt = (s) => `${s.toFixed(2)} s`;
 
+async function timeToHealthy(args, dataDir) {
+  const app = await startApp(args, dataDir);
+  await app.stop();
+  return app.seconds;
+}
+
 async function startTimes() {
   const dataDir = await tempDataDir();
   try {

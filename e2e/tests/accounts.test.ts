@@ -87,6 +87,8 @@ describe('accounts journeys', () => {
     await signUpInBrowser(page, /athlete/i, athlete);
     await page.waitForURL(/\/register\/athlete\?invite=/);
     await page.getByRole('heading', { name: 'Athlete Registration' }).waitFor();
+    // The username comes from the sign-up record; a click before it arrives would only show 'Required'.
+    await expect.poll(() => page.getByLabel('Username').inputValue()).toBe(athlete.username);
     await page.getByLabel('First Name').fill('Alex');
     await page.getByLabel('Last Name').fill('Athlete');
     await page.getByRole('button', { name: 'Continue' }).click();
@@ -132,6 +134,8 @@ describe('accounts journeys', () => {
     await signUpInBrowser(page, /fan/i, fan);
     await page.waitForURL(/\/register\/fan$/);
     await page.getByRole('heading', { name: 'Fan Registration' }).waitFor();
+    // The username comes from the sign-up record; a click before it arrives would only show 'Required'.
+    await expect.poll(() => page.getByLabel('Username').inputValue()).toBe(fan.username);
     await page.getByLabel('First Name').fill('Frankie');
     await page.getByLabel('Last Name').fill('Fan');
     await page.getByRole('button', { name: 'Continue' }).click();

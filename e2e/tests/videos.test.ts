@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { Browser, Request } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launch, openPage } from './browser';
 import { fakeMediaArgs, signIn, subscribedCoach, waitForVideo } from './videos-helpers';
 
@@ -77,6 +77,74 @@ describe('videos journeys', () => {
     // The library lists it under its new title.
     await page.goto('/team/videos');
     await page.getByText('Hawks vs Owls').waitFor();
+    expect(problems).toEqual([]);
+  });
+
+  it('film study: speed, frame step by the file\'s own rate, shortcuts, quality switch, storyboard preview, highlight playback', { timeout: 180_000 }, async () => {
+    const coach = await subscribedCoach('vstudy');
+    const { key } = (await coach.call('/api/user/testvideo', {})) as { key: string };
+    const video = await waitForVideo(coach.access, key);
+    expect(video.status).toBe('ready');
+    const sources = video.sources as Record<string, { fps: number }>;
+    const fps = sources.full!.fps;
+    expect(fps).toBeCloseTo(25, 2);
+    // One highlight around 8 s, saved the way the page saves it.
+    const res = await fetch(`${inject('baseUrl')}/api/user/videos/${key}`, {
+      method: 'PUT',
+      headers: { authorization: `Bearer ${coach.access}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ highlights: [{ intro: 5, highlight: 8, outro: 13 }] }),
+    });
+    expect(res.status).toBe(200);
+
+    const { page, problems } = await openPage(browser, '/login');
+    await signIn(page, coach.email);
+    await page.goto(`/team/videos/${key}`);
+    const player = page.getByRole('region', { name: /video player/i });
+    const element = player.locator('video');
+    const now = () => element.evaluate((v: HTMLVideoElement) => v.currentTime);
+    await expect.poll(() => player.getAttribute('data-state'), { timeout: 15_000 }).toBe('ready');
+
+    // Slow motion, then play and pause with Space.
+    await page.getByLabel('Playback speed').selectOption('0.5');
+    expect(await element.evaluate((v: HTMLVideoElement) => v.playbackRate)).toBe(0.5);
+    // Keys typed into a field are the field's: shortcuts work once focus is back on the page.
+    await page.getByRole('heading', { level: 1 }).click();
+    await page.keyboard.press('Space');
+    await expect.poll(() => player.getAttribute('data-state')).toBe('playing');
+    await expect.poll(now, { timeout: 10_000 }).toBeGreaterThan(0.3);
+    await page.keyboard.press('Space');
+    await expect.poll(() => player.getAttribute('data-state')).toBe('paused');
+
+    // '.' and ',' step exactly one frame of this 25 fps file; the arrows skip 5 s.
+    const t0 = await now();
+    await page.keyboard.press('.');
+    await expect.poll(now).toBeCloseTo(t0 + 1 / fps, 3);
+    await page.keyboard.press(',');
+    await expect.poll(now).toBeCloseTo(t0, 3);
+    await page.keyboard.press('ArrowRight');
+    await expect.poll(now).toBeCloseTo(t0 + 5, 2);
+
+    // Quality: the low rendition takes over at the same position.
+    const before = await now();
+    await page.getByLabel('Quality').selectOption('low');
+    await expect.poll(() => element.evaluate((v: HTMLVideoElement) => v.currentSrc)).toContain('/low.mp4');
+    await expect.poll(now).toBeCloseTo(before, 1);
+
+    // Hovering the timeline shows the storyboard tile of that moment.
+    const bar = page.getByRole('slider', { name: 'Seek' });
+    const box = (await bar.boundingBox())!;
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    const preview = page.getByTestId('storyboard-preview');
+    await preview.waitFor();
+    expect(await preview.evaluate((el) => getComputedStyle(el).backgroundImage)).toContain('storyboard.jpg');
+    await page.mouse.move(0, 0);
+
+    // A highlight in the list plays from its intro.
+    await page.getByRole('button', { name: /^Highlight 1 / }).click();
+    await expect.poll(() => player.getAttribute('data-state')).toBe('playing');
+    const t = await now();
+    expect(t).toBeGreaterThanOrEqual(5);
+    expect(t).toBeLessThan(13);
     expect(problems).toEqual([]);
   });
 

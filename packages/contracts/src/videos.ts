@@ -26,7 +26,13 @@ export function highlightAt(at: number, durationSec?: number | null): Highlight 
   return { intro: Math.max(0, at - HIGHLIGHT_INTRO_SEC), highlight: at, outro: durationSec ? Math.min(durationSec, outro) : outro };
 }
 
-export const videoSource = z.object({ url: z.string(), width: z.number(), height: z.number() });
+export const videoSource = z.object({
+  url: z.string(),
+  width: z.number(),
+  height: z.number(),
+  /** Frames per second of this file (frame stepping); null when unknown. */
+  fps: z.number().nullable().optional(),
+});
 
 /** Spec section 3 "Video", plus what the library and player show while it is processed. */
 export const video = z.object({

@@ -245,6 +245,8 @@ export interface StoredRendition {
   height: number;
   /** Bytes, for the quality menu and diagnostics. */
   size: number;
+  /** Frames per second, for frame stepping in the player; absent on rows written before it was recorded. */
+  fps?: number | null;
 }
 
 /** The scrubbing-preview sprite: `count` tiles, `columns` wide, one every `intervalSec`. */

@@ -86,9 +86,10 @@ describe('transcode-video on good input', () => {
 
     expect(row).toMatchObject({ status: 'ready', progress: 100, failureReason: null, width: 640, height: 480 });
     expect(row.durationSec).toBeCloseTo(3, 0);
-    expect(row.renditions.preview).toMatchObject({ width: 640, height: 480 });
-    expect(row.renditions.low).toMatchObject({ width: 480, height: 360 });
-    expect(row.renditions.full).toMatchObject({ width: 640, height: 480 });
+    // Each playable file carries its frame rate (the player steps frame by frame with it).
+    expect(row.renditions.preview).toMatchObject({ width: 640, height: 480, fps: 25 });
+    expect(row.renditions.low).toMatchObject({ width: 480, height: 360, fps: 25 });
+    expect(row.renditions.full).toMatchObject({ width: 640, height: 480, fps: 25 });
     expect(row.storyboard).toMatchObject({ intervalSec: 2, count: 2, columns: 2, rows: 1, tileWidth: 160, tileHeight: 120 });
     expect(row.playableAt).not.toBeNull();
     expect(row.readyAt!.getTime()).toBeGreaterThanOrEqual(row.playableAt!.getTime());
@@ -188,7 +189,16 @@ describe('transcode-video on good input', () => {
     const video = low.streams.find((s) => s.codec_type === 'video')!;
     expect(rate(video.avg_frame_rate)).toBeCloseTo(30, 2);
     expect(rate(video.r_frame_rate)).toBeCloseTo(30, 2);
+    expect(row.renditions.low!.fps).toBeCloseTo(30, 2);
     expect(low.durationSec).toBeCloseTo(3, 0);
+  });
+
+  it('60 fps: full keeps 60, low plays at 30, and each says so', async () => {
+    const file = await clip('sixty.mp4', { durationSec: 1, width: 640, height: 480, fps: 60 });
+    const { row } = await transcode(file);
+    expect(row.status).toBe('ready');
+    expect(row.renditions.full!.fps).toBeCloseTo(60, 2);
+    expect(row.renditions.low!.fps).toBeCloseTo(30, 2);
   });
 
   it('VP9/Opus webm: no copy-remux, H.264/AAC renditions', async () => {

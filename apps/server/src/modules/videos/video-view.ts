@@ -10,7 +10,7 @@ export const MEDIA_URL_SECONDS = 4 * 60 * 60;
 export async function toVideo(storage: Storage, row: VideoWithOwner): Promise<Video> {
   const sign = (key: string) => storage.signedGetUrl(key, { expiresInSec: MEDIA_URL_SECONDS });
   const source = async (rendition: StoredRendition | undefined) =>
-    rendition ? { url: await sign(rendition.key), width: rendition.width, height: rendition.height } : undefined;
+    rendition ? { url: await sign(rendition.key), width: rendition.width, height: rendition.height, fps: rendition.fps ?? null } : undefined;
   const [preview, low, full, poster, storyboardUrl] = await Promise.all([
     // Once ready, the renditions are what to play; the copy is deleted later (preview-retirement).
     row.status === 'ready' ? undefined : source(row.renditions.preview),

@@ -49,8 +49,6 @@ type FilmPlayerProps = {
   markers?: readonly TimelineMarker[];
   /** The server's duration, shown until the element knows its own (and for files without one). */
   durationHint?: number | null;
-  /** Frame rate for frame stepping; 30 when unknown. */
-  fps?: number | null;
   /** Accessible name of the player region, e.g. the video title. */
   label: string;
   /** The element failed to load its source (e.g. an expired signed URL): the page may fetch new ones. */
@@ -74,7 +72,6 @@ export function FilmPlayer({
   storyboard,
   markers,
   durationHint,
-  fps,
   label,
   onSourceError,
   className,
@@ -89,6 +86,8 @@ export function FilmPlayer({
   // watched during processing moves from preview to full by itself once full is ready).
   const quality = chosenQuality && sources[chosenQuality] ? chosenQuality : defaultQuality(sources);
   const wantedUrl = quality ? sources[quality]?.url : undefined;
+  // Renditions may differ in rate (a 60 fps game has a 30 fps low): step by the frame of what plays.
+  const fps = quality ? sources[quality]?.fps : undefined;
 
   const [src, setSrc] = useState<string | undefined>(wantedUrl);
   const [sourceFailed, setSourceFailed] = useState(false);

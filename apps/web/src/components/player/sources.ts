@@ -1,4 +1,4 @@
-export type PlayerSource = { url: string; width: number; height: number };
+export type PlayerSource = { url: string; width: number; height: number; fps?: number | null };
 
 /**
  * The MP4 renditions a video may have: `full` (best), `preview` (a fast first copy while `full`

@@ -163,7 +163,7 @@ async function runPipeline(a: Attempt): Promise<void> {
     reporter.begin('preview');
     const original = await playableOriginal(a, source);
     const stored = original ?? (await copyToMp4(a, input, audio, durationSec));
-    owned(await repo.setRendition(db, video.id, attemptId, 'preview', rendition(stored, v.displayWidth, v.displayHeight)));
+    owned(await repo.setRendition(db, video.id, attemptId, 'preview', rendition(stored, { width: v.displayWidth, height: v.displayHeight, fps })));
     reporter.finish('preview');
     a.log.info({ size: stored.size, copied: !original }, 'preview playable');
   }
@@ -244,7 +244,7 @@ async function encodeRendition(
   const out = await probe(file, { signal: a.signal });
   if (!out.video) throw new MediaError('FFMPEG_FAILED', `the ${name} rendition has no video stream`);
   const stored = await store(a, `${name}.mp4`, file, 'video/mp4', { move });
-  const value = rendition(stored, out.video.width, out.video.height);
+  const value = rendition(stored, out.video);
   owned(await repo.setRendition(a.db, a.video.id, a.attemptId, name, value));
   a.reporter.finish(name);
   a.log.info({ width: value.width, height: value.height, size: value.size }, `${name} rendition stored`);
@@ -291,12 +291,13 @@ async function scanDuration(a: Attempt, input: string): Promise<number> {
 }
 
 /**
- * Phones record at a variable rate that drops in low light; the rate they aim at (the nominal one)
- * keeps motion smooth where the average would drop frames. Absurd nominal rates (timebase-like
- * values such as 90000) fall back to the average.
+ * The nominal rate: phones record at a variable rate that drops in low light, and the rate they aim
+ * at keeps motion smooth where the average would drop frames; a constant-rate file's average is a
+ * hair off its nominal rate after joins or a lost frame (29.985 for a 30 fps source would snap to
+ * 29.97). Absurd nominal rates (timebase-like values such as 90000) fall back to the average.
  */
 function sourceFps(v: ProbeVideo): number | null {
-  if (v.isVariableFrameRate && v.nominalFps !== null && v.nominalFps <= 120) return v.nominalFps;
+  if (v.nominalFps !== null && v.nominalFps <= 120) return v.nominalFps;
   return v.fps;
 }
 
@@ -350,8 +351,8 @@ async function store(a: Attempt, name: string, file: string, contentType: string
   return a.storage.putFile(outputKey(a.video.tenantId, a.video.id, a.attemptId, name), file, { contentType, move });
 }
 
-function rendition(stored: StoredObject, width: number, height: number): StoredRendition {
-  return { key: stored.key, width, height, size: stored.size };
+function rendition(stored: StoredObject, v: Pick<ProbeVideo, 'width' | 'height' | 'fps'>): StoredRendition {
+  return { key: stored.key, width: v.width, height: v.height, size: stored.size, fps: v.fps };
 }
 
 /** A pointer set by an earlier attempt whose object is still there, whole. */

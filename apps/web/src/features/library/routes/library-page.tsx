@@ -2,8 +2,7 @@ import { FilmIcon, ListVideoIcon, ScissorsIcon } from 'lucide-react';
 
 import { Page } from '@/components/page';
 import { SectionCard } from '@/components/section-card';
-import { VideoCard, VideoCardSkeleton } from '@/components/video-card';
-import { RECENT_VIDEOS_LIMIT, useRecentVideos } from '@/features/library/api/get-recent-videos';
+import { RecentVideos } from '@/components/recent-videos';
 import { useLevel } from '@/lib/subscription/level-context';
 
 // Spec section 2, "Library home": Videos, Clips, Reels with 'All Videos', 'All Clips', 'All Reels' links.
@@ -30,7 +29,7 @@ export function Component() {
     <Page title="Library" description="Your videos, clips and reels.">
       <div className="grid gap-4">
         <SectionCard title="Videos" to="/library/videos/all" linkLabel="All Videos" icon={FilmIcon}>
-          <RecentVideos />
+          <LibraryVideos />
         </SectionCard>
         {otherSections.map(({ title, to, linkLabel, icon, body }) => (
           <SectionCard key={to} title={title} to={to} linkLabel={linkLabel} icon={icon}>
@@ -42,34 +41,21 @@ export function Component() {
   );
 }
 
-const gridClass = 'grid grid-cols-2 gap-3 sm:grid-cols-4';
+/** Cards in the Videos section: one row on a desktop, two on a phone. */
+const RECENT_VIDEOS_LIMIT = 4;
 
-function RecentVideos() {
+function LibraryVideos() {
   const level = useLevel();
-  const videos = useRecentVideos();
-  if (videos.isPending) {
-    return (
-      <div role="status" aria-label="Loading videos" className={gridClass}>
-        {Array.from({ length: RECENT_VIDEOS_LIMIT }, (_, i) => (
-          <VideoCardSkeleton key={i} />
-        ))}
-      </div>
-    );
-  }
-  // Spec section 8: a failed list load falls back to empty.
-  const items = videos.data?.items ?? [];
-  if (items.length === 0) {
-    return level === 'team' || level === 'athlete'
-      ? 'Game videos you record or upload will appear here.'
-      : 'Game videos you can watch will appear here.';
-  }
   return (
-    <ul className={gridClass}>
-      {items.map((video) => (
-        <li key={video.key} className="flex">
-          <VideoCard video={video} to={`/library/videos/${encodeURIComponent(video.key)}`} className="flex-1" />
-        </li>
-      ))}
-    </ul>
+    <RecentVideos
+      limit={RECENT_VIDEOS_LIMIT}
+      videoPath={(key) => `/library/videos/${encodeURIComponent(key)}`}
+      className="sm:grid-cols-4"
+      empty={
+        level === 'team' || level === 'athlete'
+          ? 'Game videos you record or upload will appear here.'
+          : 'Game videos you can watch will appear here.'
+      }
+    />
   );
 }

@@ -2,7 +2,8 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 
-import { mockFetch } from '@/test/fetch-mock';
+import { errorJson, mockFetch } from '@/test/fetch-mock';
+import { errorOf } from '@/test/field-error';
 import { signedInSession } from '@/test/fixtures';
 import { pageRoutes } from '@/test/location-probe';
 import { renderApp } from '@/test/render-app';
@@ -23,5 +24,23 @@ describe('/register/athlete', () => {
     await waitFor(() => expect(screen.getByLabelText('Username')).toHaveValue('alex_a'));
     expect(screen.getByLabelText('First Name')).toHaveValue('Alex');
     expect(screen.getByLabelText('Last Name')).toHaveValue('Signup');
+  });
+
+  it("shows the server's 'Username already exists' under Username and stays on the page", async () => {
+    const net = mockFetch({
+      'GET /api/user/me': { userId: 1, userUuid: 'uuid-1', username: 'alex_a', firstname: '', lastname: '', type: null, email: 'alex@example.com' },
+      'POST /api/user/me': errorJson(409, 'Username already exists', 'USERNAME_TAKEN'),
+    });
+    const user = userEvent.setup();
+    renderApp('/register/athlete', { routes, session: signedInSession });
+    await waitFor(() => expect(screen.getByLabelText('Username')).toHaveValue('alex_a'));
+    await user.type(screen.getByLabelText('First Name'), 'Alex');
+    await user.type(screen.getByLabelText('Last Name'), 'Athlete');
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+
+    await waitFor(() => expect(errorOf(screen.getByLabelText('Username'))).toBe('Username already exists'));
+    expect(net.calls.find((c) => c.method === 'POST')?.body).toMatchObject({ username: 'alex_a', type: 'athlete', firstname: 'Alex', lastname: 'Athlete' });
+    expect(screen.queryByText(/^at: /)).not.toBeInTheDocument();
+    expect(screen.getByLabelText('First Name')).toHaveValue('Alex');
   });
 });

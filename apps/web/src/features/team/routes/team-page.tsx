@@ -9,8 +9,12 @@ import {
 } from 'lucide-react';
 
 import { Page } from '@/components/page';
+import { RecentVideos } from '@/components/recent-videos';
 import { SectionCard } from '@/components/section-card';
 import { MembersPreview } from '@/features/team/components/members-preview';
+
+/** Spec section 9: the dashboard shows the 2 newest videos. */
+const DASHBOARD_VIDEOS = 2;
 
 // Spec section 2, "Team dashboard": these sections, in this order, each linking to its page.
 const sections: { title: string; to: string; icon: LucideIcon; body: React.ReactNode }[] = [
@@ -24,7 +28,13 @@ const sections: { title: string; to: string; icon: LucideIcon; body: React.React
     title: 'Recent Videos',
     to: '/team/videos',
     icon: FilmIcon,
-    body: 'Your latest game videos will appear here.',
+    body: (
+      <RecentVideos
+        limit={DASHBOARD_VIDEOS}
+        videoPath={(key) => `/team/videos/${encodeURIComponent(key)}`}
+        empty="Your latest game videos will appear here."
+      />
+    ),
   },
   {
     title: 'New Clips',

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 
 import { VideoDetail } from '@/features/videos/components/video-detail';
-import { videoFixture } from '@/features/videos/test-video-fixture';
+import { videoFixture } from '@/test/video-fixture';
 import { errorJson, json, mockFetch } from '@/test/fetch-mock';
 import { signedInSession } from '@/test/fixtures';
 import { renderApp } from '@/test/render-app';

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 import { VideoGrid } from '@/features/videos/components/video-grid';
-import { videoFixture } from '@/features/videos/test-video-fixture';
+import { videoFixture } from '@/test/video-fixture';
 import { json, mockFetch } from '@/test/fetch-mock';
 import { signedInSession } from '@/test/fixtures';
 import { renderApp } from '@/test/render-app';

@@ -5,15 +5,12 @@ import type { ApiClient } from '@/lib/api-client';
 import { useApiClient } from '@/lib/api-client-context';
 import { useSession } from '@/lib/auth/session';
 
-/** Cards in the library home's Videos section: one row on a desktop, two on a phone. */
-export const RECENT_VIDEOS_LIMIT = 4;
-
-/** `GET /api/user/videos?limit=4`: the newest videos, for the library home. */
+/** `GET /api/user/videos?limit=n`: the newest videos, for the library home and the team dashboard. */
 export function getRecentVideos(api: ApiClient, limit: number, signal?: AbortSignal): Promise<VideoList> {
   return api.request(`/api/user/videos?limit=${limit}`, { schema: videoList, signal });
 }
 
-export function useRecentVideos(limit = RECENT_VIDEOS_LIMIT) {
+export function useRecentVideos(limit: number) {
   const api = useApiClient();
   const session = useSession();
   return useQuery({

@@ -1,0 +1,63 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+
+import { mockFetch } from '@/test/fetch-mock';
+import { errorOf } from '@/test/field-error';
+import { signedInSession } from '@/test/fixtures';
+import { pageRoutes } from '@/test/location-probe';
+import { renderApp } from '@/test/render-app';
+
+const routes = pageRoutes('/team/members', () => import('@/features/members/routes/members-page'));
+
+const member = (username: string, name: string) => ({ username, name, sport: null, city: null, image: null });
+const team = {
+  description: 'Riverside Hawks',
+  owner: 'coach',
+  channel: 'main',
+  members: { coach: member('coach', 'Casey Coach'), ath: member('ath', 'Alex Athlete') },
+};
+const me = (username: string) => ({ userId: 1, userUuid: 'uuid-1', username, firstname: '', lastname: '', type: 'team', email: `${username}@example.com` });
+
+describe('/team/members', () => {
+  it('lists the members; the owner invites by username (leading @ removed) and is told when the input is not valid', async () => {
+    const net = mockFetch({
+      'GET /api/user/team': team,
+      'GET /api/user/me': me('coach'),
+      'PUT /api/channel/coach/main/invites': { owner: 'coach', channel: 'main', username: 'newkid', email: null, emailed: false },
+    });
+    const user = userEvent.setup();
+    renderApp('/team/members', { routes, session: signedInSession });
+    await screen.findByRole('heading', { name: 'All Members' });
+    const rows = within(await screen.findByRole('table')).getAllByRole('row').slice(1);
+    expect(rows.map((row) => row.textContent)).toEqual(['cocoachCoachCasey Coach', 'atathAlex Athlete']);
+    expect(screen.getByRole('link', { name: 'ath' })).toHaveAttribute('href', '/team/members/ath');
+
+    const input = await screen.findByLabelText('Invite a member');
+    await user.type(input, 'not valid!');
+    await user.click(screen.getByRole('button', { name: 'Invite' }));
+    await waitFor(() => expect(errorOf(input)).toBe('Please enter a valid email or plain username.'));
+    expect(net.calls.some((c) => c.method === 'PUT')).toBe(false);
+
+    await user.clear(input);
+    await user.type(input, '@newkid');
+    await user.click(screen.getByRole('button', { name: 'Invite' }));
+    expect(await screen.findByText('Invitation sent to @newkid.')).toBeInTheDocument();
+    expect(net.calls.find((c) => c.method === 'PUT')?.body).toEqual({ member: 'newkid' });
+  });
+
+  it('shows no invite form to a member who is not the owner', async () => {
+    mockFetch({ 'GET /api/user/team': team, 'GET /api/user/me': me('ath') });
+    renderApp('/team/members', { routes, session: signedInSession });
+    await screen.findByRole('table');
+    await screen.findByRole('link', { name: 'coach' });
+    expect(screen.queryByLabelText('Invite a member')).not.toBeInTheDocument();
+  });
+
+  it("says 'You are not a member of a team' when the user is in none", async () => {
+    mockFetch({ 'GET /api/user/team': { error: 'You are not a member of a team' }, 'GET /api/user/me': me('loner') });
+    renderApp('/team/members', { routes, session: signedInSession });
+    expect(await screen.findByText('You are not a member of a team')).toBeInTheDocument();
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+  });
+});

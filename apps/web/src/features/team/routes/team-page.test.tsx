@@ -1,0 +1,65 @@
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+
+import { Component as TeamPage } from '@/features/team/routes/team-page';
+import { errorJson, mockFetch } from '@/test/fetch-mock';
+import { signedInSession } from '@/test/fixtures';
+import { renderApp } from '@/test/render-app';
+import { videoFixture } from '@/test/video-fixture';
+
+const team = {
+  description: 'Riverside Hawks',
+  owner: 'coach',
+  channel: 'main',
+  members: {
+    coach: { username: 'coach', name: 'Casey Coach', sport: null, city: null, image: null },
+    ath: { username: 'ath', name: 'Alex Athlete', sport: 'IHK', city: null, image: null },
+  },
+};
+
+function renderDashboard() {
+  return renderApp('/team', { routes: [{ path: '/team', element: <TeamPage /> }], session: signedInSession, level: 'team' });
+}
+
+describe('Team dashboard', () => {
+  it('shows the team and its two newest videos, each opening /team/videos/{key}', async () => {
+    const net = mockFetch({
+      'GET /api/user/team': team,
+      'GET /api/user/videos': {
+        items: [videoFixture({ key: 'new', title: 'Hawks vs Owls' }), videoFixture({ key: 'old', title: null })],
+        next: null,
+      },
+    });
+    renderDashboard();
+    expect(await screen.findByText('Riverside Hawks')).toBeInTheDocument();
+    expect(within(screen.getByRole('list', { name: 'Team members' })).getAllByRole('listitem').map((li) => li.textContent)).toEqual([
+      'Casey Coach',
+      'Alex Athlete',
+    ]);
+    expect((await screen.findByText('Hawks vs Owls')).closest('a')).toHaveAttribute('href', '/team/videos/new');
+    expect(screen.getByText('Video').closest('a')).toHaveAttribute('href', '/team/videos/old');
+    const videosCall = net.calls.find((c) => c.path === '/api/user/videos')!;
+    expect(videosCall.url.searchParams.get('limit')).toBe('2');
+  });
+
+  it('says when the user is in no team and when there are no videos yet', async () => {
+    mockFetch({
+      'GET /api/user/team': { error: 'You are not a member of a team' },
+      'GET /api/user/videos': { items: [], next: null },
+    });
+    renderDashboard();
+    expect(await screen.findByRole('alert')).toHaveTextContent('You are not a member of a team');
+    expect(await screen.findByText('Your latest game videos will appear here.')).toBeInTheDocument();
+  });
+
+  it('a failed team call reads as not being a member; a failed video list as empty', async () => {
+    mockFetch({
+      'GET /api/user/team': errorJson(500, 'Database unavailable'),
+      'GET /api/user/videos': errorJson(500, 'Database unavailable'),
+    });
+    renderDashboard();
+    expect(await screen.findByRole('alert')).toHaveTextContent('You are not a member of a team');
+    expect(await screen.findByText('Your latest game videos will appear here.')).toBeInTheDocument();
+    expect(screen.queryByText('Database unavailable')).not.toBeInTheDocument();
+  });
+});
