@@ -5,6 +5,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { Logger } from 'pino';
 import type { Config } from './config';
 import { registerErrorHandler, toErrorBody } from './plugins/errors';
+import { pgRateLimitStore } from './plugins/rate-limit-store';
 import { registerSecurity } from './plugins/security';
 import { registerSpa } from './plugins/spa';
 import { registerStorageRoutes } from './plugins/storage';
@@ -61,9 +62,11 @@ export async function build(config: Config, runtime: Runtime, options: BuildOpti
 
   await registerSecurity(app, config);
   await app.register(cookie);
-  // Per-route limits (sign-in, codes, e-mails); memory store per node, keyed by client IP.
+  // Per-route limits (sign-in, codes, e-mails), keyed by client IP, counted in PostgreSQL so that
+  // all web nodes share them.
   await app.register(rateLimit, {
     global: false,
+    store: pgRateLimitStore(runtime.db),
     errorResponseBuilder: (_request, context) =>
       new AppError('RATE_LIMITED', `Too many attempts. Please wait ${context.after} and try again.`),
   });

@@ -369,3 +369,17 @@ export const videoMessages = pgTable(
   },
   (t) => [index('video_messages_video').on(t.videoId, t.createdAt)],
 );
+
+/**
+ * Per-IP request counters of the rate-limited routes (sign-in, codes, e-mails, invites), kept here so
+ * every web node counts against the same limit. A window's row is reset once it has expired.
+ */
+export const rateLimitCounters = pgTable(
+  'rate_limit_counters',
+  {
+    key: text('key').primaryKey(),
+    count: integer('count').notNull(),
+    expiresAt: ts('expires_at').notNull(),
+  },
+  (t) => [index('rate_limit_counters_expires').on(t.expiresAt)],
+);

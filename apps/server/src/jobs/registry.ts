@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { previewRetirement } from './preview-retirement';
+import { rateLimitSweep } from './rate-limit-sweep';
 import { storageCleanup } from './storage-cleanup';
 import { transcodeReaper } from './transcode-reaper';
 import { transcodeVideo } from './transcode-video';
@@ -12,6 +13,7 @@ export const jobRegistry = {
   'transcode-reaper': transcodeReaper,
   'upload-sweep': uploadSweep,
   'preview-retirement': previewRetirement,
+  'rate-limit-sweep': rateLimitSweep,
 };
 
 export type JobName = keyof typeof jobRegistry;

@@ -17,7 +17,7 @@ export function sendSignIn(reply: FastifyReply, config: Pick<Config, 'mode'>, re
   return reply.status(status).send(result.body);
 }
 
-/** Per-IP limits of the identity routes (memory store per node). A route holds one rateLimit object. */
+/** Per-IP limits of the identity routes (shared by all nodes through PostgreSQL). A route holds one rateLimit object. */
 export const rateLimits = (config: Pick<Config, 'identity'>) => ({
   signIn: { rateLimit: { max: config.identity.authRateLimit, timeWindow: '1 minute' } },
   // Every open tab refreshes every 15 minutes; many people may share one IP (a team on gym Wi-Fi).

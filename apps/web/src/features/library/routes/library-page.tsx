@@ -1,8 +1,8 @@
 import { FilmIcon, ListVideoIcon, ScissorsIcon } from 'lucide-react';
 
 import { Page } from '@/components/page';
-import { SectionCard } from '@/components/section-card';
 import { RecentVideos } from '@/components/recent-videos';
+import { SectionCard } from '@/components/section-card';
 import { useLevel } from '@/lib/subscription/level-context';
 
 // Spec section 2, "Library home": Videos, Clips, Reels with 'All Videos', 'All Clips', 'All Reels' links.
