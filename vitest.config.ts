@@ -3,6 +3,6 @@ import { defineConfig } from 'vitest/config';
 // Each workspace owns its test setup; the root only lists them so `vitest run` runs everything.
 export default defineConfig({
   test: {
-    projects: ['packages/*', 'apps/*', 'e2e'],
+    projects: ['packages/*', 'apps/*', 'e2e', { test: { name: 'lint', include: ['scripts/test/**/*.test.mjs'], testTimeout: 60_000 } }],
   },
 });

@@ -28,7 +28,17 @@ if (!process.argv.includes('--no-typecheck')) {
   }
 }
 
-const vitestArgs = process.argv.slice(2).filter((a) => a !== '--no-typecheck');
+// The architecture's rules (eslint.config.js): a forbidden import fails the run before any test does.
+if (!process.argv.includes('--no-lint')) {
+  console.log('Linting...');
+  const lint = spawnSync(process.execPath, [at('node_modules/eslint/bin/eslint.js'), '--max-warnings=0', '.'], { cwd: root, stdio: 'inherit' });
+  if (lint.status !== 0) {
+    console.error('Lint failed: fix the code above (npm run lint runs the lint alone).');
+    process.exit(lint.status ?? 1);
+  }
+}
+
+const vitestArgs = process.argv.slice(2).filter((a) => a !== '--no-typecheck' && a !== '--no-lint');
 const result = spawnSync(process.execPath, [at('node_modules/vitest/vitest.mjs'), 'run', ...vitestArgs], {
   cwd: root,
   stdio: 'inherit',
