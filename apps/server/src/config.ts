@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { ConfigError } from './config-error';
 import { loadSocialProviders, type SocialProviders } from './modules/identity/social/providers';
 import { loadBillingConfig, type BillingConfig } from './modules/billing/billing.config';
 
@@ -120,10 +121,6 @@ export interface Config {
   };
   /** Where the built SPA lives; absent in API-only tests. */
   webDist: string | undefined;
-}
-
-export class ConfigError extends Error {
-  override name = 'ConfigError';
 }
 
 export function loadConfig(

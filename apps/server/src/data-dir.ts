@@ -10,6 +10,6 @@ export async function ensureWritableDataDir(dir: string): Promise<void> {
     await fs.rm(probe);
   } catch (err) {
     const reason = (err as NodeJS.ErrnoException).code ?? (err as Error).message;
-    throw new Error(`DATA_DIR '${dir}' is not writable (${reason}). Set DATA_DIR to a writable directory.`);
+    throw new Error(`DATA_DIR '${dir}' is not writable (${reason}). Set DATA_DIR to a writable directory.`, { cause: err });
   }
 }

@@ -1,4 +1,5 @@
-import { loadConfig, ConfigError } from './config';
+import { loadConfig } from './config';
+import { ConfigError } from './config-error';
 import { createLogger } from './logger';
 import { startRuntime } from './runtime';
 

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from '../src/config';
+import { ConfigError } from '../src/config-error';
+import { loadConfig } from '../src/config';
 
 describe('loadConfig', () => {
   it('applies the documented defaults', () => {

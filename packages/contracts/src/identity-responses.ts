@@ -99,3 +99,9 @@ export type MessageSentResponse = z.infer<typeof messageSentResponse>;
 
 export const okResponse = z.object({ message: z.string() }).passthrough();
 export type OkResponse = z.infer<typeof okResponse>;
+
+/** What a sign-in call answers: signed in, a second factor needed, or (native clients) a PKCE code. */
+export const signInResult = z.union([signInResponse, mfaRequiredResponse, pkceRequiredResponse]);
+
+/** `GET /tenants/{tenantId}/jwks.json`: the tenant's public signing keys (current and retired). */
+export const jwksResponse = z.object({ keys: z.array(z.record(z.unknown())) });

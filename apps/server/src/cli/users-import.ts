@@ -5,14 +5,16 @@ import { parse } from 'csv-parse/sync';
 import { z } from 'zod';
 import { usernameSchema } from '@app/contracts/identity-api';
 import { E164 } from '@app/contracts/identity-passwordless';
-import { ConfigError, loadConfig } from '../config';
+import { loadConfig } from '../config';
+import { ConfigError } from '../config-error';
 import { createDb, type Db } from '../db/client';
 import { startEmbeddedPostgres, type EmbeddedPostgres } from '../db/embedded-postgres';
 import { runMigrations } from '../db/migrate';
 import { ensureWritableDataDir } from '../data-dir';
 import { createLogger } from '../logger';
+import type { AccountsService } from '../modules/identity/accounts.service';
 import { createIdentity } from '../modules/identity/identity';
-import { createUsersRepo, normalizeEmail, uniqueViolation } from '../modules/identity/users.repo';
+import { normalizeEmail } from '../modules/identity/normalize-email';
 
 /**
  * `npm run users:import -- users.csv [--tenant <id>]`: creates accounts from a CSV export.
@@ -53,7 +55,7 @@ const row = z.object({
 });
 
 /** Parses and validates every row, then creates the accounts that do not exist yet (one insert each). */
-export async function importUsers(db: Db, tenantId: string, csvText: string): Promise<ImportResult> {
+export async function importUsers(accounts: AccountsService, tenantId: string, csvText: string): Promise<ImportResult> {
   const records = parse(csvText, {
     columns: (header: string[]) => header.map((h) => h.trim().toLowerCase()),
     skip_empty_lines: true,
@@ -67,7 +69,6 @@ export async function importUsers(db: Db, tenantId: string, csvText: string): Pr
   const unknown = header.filter((h) => !(IMPORT_COLUMNS as readonly string[]).includes(h));
   if (unknown.length) throw new Error(`Unknown column(s): ${unknown.join(', ')}. Allowed: ${IMPORT_COLUMNS.join(', ')}.`);
 
-  const users = createUsersRepo(db);
   const result: ImportResult = { created: 0, skipped: [] };
   const seenEmails = new Set<string>();
   const seenUsernames = new Set<string>();
@@ -90,32 +91,30 @@ export async function importUsers(db: Db, tenantId: string, csvText: string): Pr
       result.skipped.push({ line, reason: 'username appears earlier in the file' });
       continue;
     }
-    if (await users.findByEmail(tenantId, email)) {
+    if (await accounts.findByEmail(tenantId, email)) {
       result.skipped.push({ line, reason: 'an account with this email already exists' });
       continue;
     }
-    if (r.username && (await users.findByUsername(tenantId, r.username))) {
+    if (r.username && (await accounts.findByUsername(tenantId, r.username))) {
       result.skipped.push({ line, reason: 'username is already taken' });
       continue;
     }
-    try {
-      await users.create({
-        tenantId,
-        email,
-        username: r.username ?? null,
-        name: r.name ?? null,
-        passwordHash: r.password_hash ?? null,
-        phoneNumber: r.phone_number ?? null,
-        data: r.data ?? {},
-      });
-      if (r.username) seenUsernames.add(r.username.toLowerCase());
-      result.created++;
-    } catch (err) {
-      // A concurrent sign-up took the address or name between the check and the insert.
-      const field = uniqueViolation(err);
-      if (!field) throw err;
-      result.skipped.push({ line, reason: field === 'email' ? 'an account with this email already exists' : 'username is already taken' });
+    const created = await accounts.importAccount({
+      tenantId,
+      email,
+      username: r.username ?? null,
+      name: r.name ?? null,
+      passwordHash: r.password_hash ?? null,
+      phoneNumber: r.phone_number ?? null,
+      data: r.data ?? {},
+    });
+    // A concurrent sign-up may take the address or name between the check above and the insert.
+    if ('taken' in created) {
+      result.skipped.push({ line, reason: created.taken === 'email' ? 'an account with this email already exists' : 'username is already taken' });
+      continue;
     }
+    if (r.username) seenUsernames.add(r.username.toLowerCase());
+    result.created++;
   }
   return result;
 }
@@ -164,7 +163,7 @@ export async function main(argv = process.argv.slice(2)): Promise<void> {
     const identity = createIdentity(db, config);
     await identity.tenants.ensureConfigured();
     const tenant = await identity.tenants.get(tenantArg ?? config.tenantId);
-    const result = await importUsers(db, tenant.id, csvText);
+    const result = await importUsers(identity.accounts, tenant.id, csvText);
     process.stdout.write(`\nImported ${result.created} user(s) into tenant ${tenant.id}; skipped ${result.skipped.length}.\n`);
     for (const s of result.skipped) process.stdout.write(`  line ${s.line}: ${s.reason}\n`);
     process.stdout.write('\n');

@@ -1,6 +1,8 @@
 import Fastify from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import { billingRoutes, type BillingRoutesOptions } from '../../src/modules/billing/billing.routes';
+import { billingRoutes } from '../../src/modules/billing/billing.routes';
+import { createBillingService, type BillingDeps } from '../../src/modules/billing/billing.service';
+import { createUsersService } from '../../src/modules/users/users.service';
 import { registerErrorHandler } from '../../src/plugins/errors';
 import type { TestApp } from '../helpers/test-app';
 import { bearer, decode, signUp } from '../identity/helpers';
@@ -31,11 +33,18 @@ export async function count(t: TestApp, table: 'subscriptions' | 'billing_events
  * The billing plugin on its own Fastify instance, sharing the test app's runtime (database,
  * identity): the tests keep working whether or not app.ts registers the plugin too.
  */
-export async function createBillingApp(t: TestApp, options: Omit<BillingRoutesOptions, 'config' | 'identity' | 'db'>) {
+/** The billing service on the test app's runtime; `config` is the billing configuration under test. */
+export function createTestBilling(t: TestApp, options: Pick<BillingDeps, 'config' | 'now' | 'fetch'>) {
+  const users = createUsersService({ db: t.runtime.db, identity: t.runtime.identity });
+  return createBillingService({ db: t.runtime.db, users, publicUrl: t.config.publicUrl, ...options });
+}
+
+export async function createBillingApp(t: TestApp, options: Pick<BillingDeps, 'config' | 'now' | 'fetch'>) {
   const app = Fastify({ logger: false }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
-  await app.register(billingRoutes, { config: t.config, identity: t.runtime.identity, db: t.runtime.db, ...options });
+  const billing = createTestBilling(t, options);
+  await app.register(billingRoutes, { identity: t.runtime.identity, billing });
   return app;
 }

@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Level } from '@app/contracts/levels';
-import { computeLevel, levelOf, RECENCY_WINDOW_MS } from '../../src/modules/billing/usage';
+import { computeLevel, RECENCY_WINDOW_MS } from '../../src/modules/billing/usage';
+import { loadBillingConfig } from '../../src/modules/billing/billing.config';
 import { createTestApp, type TestApp } from '../helpers/test-app';
+import { createTestBilling } from './helpers';
 
 let t: TestApp;
 let seq = 0;
@@ -80,15 +82,18 @@ async function arrange(c: Case): Promise<number> {
   return identityUserId;
 }
 
-describe('levelOf (spec section 4)', () => {
+const levelOf = (tenantId: string, identityUserId: number) =>
+  createTestBilling(t, { config: loadBillingConfig({ NODE_ENV: 'test' }), now: () => NOW }).level({ tenantId, identityUserId });
+
+describe('level (spec section 4)', () => {
   it.each(cases)('$name -> $expected', async (c) => {
     const identityUserId = await arrange(c);
-    expect(await levelOf(t.runtime.db, 'demo', identityUserId, NOW)).toBe(c.expected);
+    expect(await levelOf('demo', identityUserId)).toBe(c.expected);
   });
 
   it('looks only in the given tenant', async () => {
     const identityUserId = await arrange({ name: 'x', user: { type: 'team', updatedAgoMs: 0 }, subs: [{ type: 'team', status: 'active' }], expected: 'team' });
-    expect(await levelOf(t.runtime.db, 'other', identityUserId, NOW)).toBe('none');
+    expect(await levelOf('other', identityUserId)).toBe('none');
   });
 });
 

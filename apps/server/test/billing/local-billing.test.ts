@@ -1,23 +1,18 @@
-import Fastify from 'fastify';
-import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { usageResponse } from '@app/contracts/billing';
-import type { Config } from '../../src/config';
-import type { Db } from '../../src/db/client';
-import { loadBillingConfig } from '../../src/modules/billing/billing.config';
-import { billingRoutes } from '../../src/modules/billing/billing.routes';
+import { loadBillingConfig, type BillingConfig } from '../../src/modules/billing/billing.config';
 import { createLevelGuard } from '../../src/modules/billing/require-level';
-import type { Identity } from '../../src/modules/identity/identity';
 import { createTestApp, type TestApp } from '../helpers/test-app';
-import { account, count, createBillingApp } from './helpers';
+import { account, count, createBillingApp, createTestBilling } from './helpers';
 
 let t: TestApp;
 let b: Awaited<ReturnType<typeof createBillingApp>>;
 
 beforeAll(async () => {
   t = await createTestApp({ AUTH_RATE_LIMIT: '1000' });
-  b = await createBillingApp(t, { billing: loadBillingConfig({ NODE_ENV: 'test' }) });
-  const requireLevel = createLevelGuard({ identity: t.runtime.identity, db: t.runtime.db });
+  const config = loadBillingConfig({ NODE_ENV: 'test' });
+  b = await createBillingApp(t, { config });
+  const requireLevel = createLevelGuard({ identity: t.runtime.identity, billing: createTestBilling(t, { config }) });
   b.get('/test/team-only', { preHandler: requireLevel(['team', 'athlete']) }, async () => ({ ok: true }));
   b.get('/test/subscribe-page', { preHandler: requireLevel(['none']) }, async () => ({ ok: true }));
 });
@@ -146,24 +141,17 @@ describe('requireLevel', () => {
 });
 
 describe('production guard', () => {
-  const stub = { config: {} as Config, identity: {} as Identity, db: {} as Db };
-  const bare = () => Fastify().setValidatorCompiler(validatorCompiler).setSerializerCompiler(serializerCompiler);
+  const create = (config: BillingConfig) => () => createTestBilling(t, { config });
 
-  it('refuses to register local billing with NODE_ENV=production', async () => {
-    const app = bare();
-    app.register(billingRoutes, { ...stub, billing: loadBillingConfig({ NODE_ENV: 'production' }) });
-    await expect(app.ready()).rejects.toThrow(/LOCAL_BILLING_IN_PRODUCTION/);
-    await app.close().catch(() => undefined);
+  it('refuses local billing with NODE_ENV=production', () => {
+    expect(create(loadBillingConfig({ NODE_ENV: 'production' }))).toThrow(/LOCAL_BILLING_IN_PRODUCTION/);
   });
 
-  it('allows it with LOCAL_BILLING_IN_PRODUCTION=true', async () => {
-    const app = bare();
-    app.register(billingRoutes, { ...stub, billing: loadBillingConfig({ NODE_ENV: 'production', LOCAL_BILLING_IN_PRODUCTION: 'true' }) });
-    await expect(app.ready()).resolves.toBeDefined();
-    await app.close();
+  it('allows it with LOCAL_BILLING_IN_PRODUCTION=true', () => {
+    expect(create(loadBillingConfig({ NODE_ENV: 'production', LOCAL_BILLING_IN_PRODUCTION: 'true' }))).not.toThrow();
   });
 
-  it('allows Stripe billing in production', async () => {
+  it('allows Stripe billing in production', () => {
     const billing = loadBillingConfig({
       NODE_ENV: 'production',
       STRIPE_SECRET_KEY: 'sk_live_x',
@@ -174,10 +162,7 @@ describe('production guard', () => {
       STRIPE_PRICING_TABLE_FAN: 'prctbl_f',
     });
     expect(billing).toMatchObject({ provider: 'stripe', stripe: { testMode: false } });
-    const app = bare();
-    app.register(billingRoutes, { ...stub, billing });
-    await expect(app.ready()).resolves.toBeDefined();
-    await app.close();
+    expect(create(billing)).not.toThrow();
   });
 });
 

@@ -23,7 +23,7 @@ const fakeFetch = vi.fn(async (_url: string | URL | Request, _init?: RequestInit
 beforeAll(async () => {
   t = await createTestApp({ AUTH_RATE_LIMIT: '1000', ...stripeEnv });
   b = await createBillingApp(t, {
-    billing: loadBillingConfig({ NODE_ENV: 'test', ...stripeEnv }),
+    config: loadBillingConfig({ NODE_ENV: 'test', ...stripeEnv }),
     fetch: fakeFetch as unknown as typeof fetch,
   });
 });

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSamlTokens } from '../../src/modules/identity/saml.routes';
+import { createSamlTokens } from '../../src/modules/identity/saml.service';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 import { bearer, signUp } from './helpers';
 

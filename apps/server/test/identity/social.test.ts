@@ -1,6 +1,6 @@
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ConfigError } from '../../src/config';
+import { ConfigError } from '../../src/config-error';
 import { facebookProfile, githubProfile, oidcProfile } from '../../src/modules/identity/social/profiles';
 import { enabledSocialFactors, loadSocialProviders } from '../../src/modules/identity/social/providers';
 import { allowedOriginsOf, safeRedirectPath } from '../../src/modules/identity/social/redirects';
@@ -159,7 +159,7 @@ describe('the round trip through a real OpenID provider', () => {
     const uuid = location.searchParams.get('uuid')!;
     expect(token).toMatch(/^[\w-]{43}$/);
 
-    const user = await t.runtime.identity.users.findByUuid('demo', uuid);
+    const user = await t.runtime.identity.accounts.findByUuid('demo', uuid);
     expect(user).toMatchObject({ email: 'alice@example.com', name: 'Alice Example', image: 'https://img.example/alice.png', isEmailConfirmed: true, passwordHash: null });
     expect(user!.confirmedEmailAt).toBeInstanceOf(Date);
 
@@ -180,29 +180,30 @@ describe('the round trip through a real OpenID provider', () => {
   it('reuses an existing password account: confirms the email and drops the unverified password', async () => {
     const created = await signUp(t, { email: 'bob@example.com', name: 'Bob Password' });
     expect(created.statusCode).toBe(201);
-    const before = await t.runtime.identity.users.findByEmail('demo', 'bob@example.com');
+    const before = await t.runtime.identity.accounts.findByEmail('demo', 'bob@example.com');
     expect(before).toMatchObject({ isEmailConfirmed: false });
     expect(before!.passwordHash).toBeTruthy();
 
     const { location } = await fullFlow('bob');
     expect(location.searchParams.get('uuid')).toBe(before!.uuid);
-    const after = await t.runtime.identity.users.findByEmail('demo', 'bob@example.com');
+    const after = await t.runtime.identity.accounts.findByEmail('demo', 'bob@example.com');
     // Whoever set that password never proved they own the address (account pre-hijacking).
     expect(after).toMatchObject({ id: before!.id, name: 'Bob Password', isEmailConfirmed: true, passwordHash: null });
   });
 
   it('keeps a confirmed account as it is, filling in a missing name', async () => {
-    const existing = await t.runtime.identity.users.create({ tenantId: 'demo', email: 'carol@example.com', passwordHash: 'kept', isEmailConfirmed: true });
+    const existing = await t.runtime.identity.accounts.importAccount({ tenantId: 'demo', email: 'carol@example.com', passwordHash: 'kept', isEmailConfirmed: true });
+    if ('taken' in existing) throw new Error(`carol's account was not created: ${existing.taken} taken`);
     const { location } = await fullFlow('carol');
     expect(location.searchParams.get('uuid')).toBe(existing.uuid);
-    const after = await t.runtime.identity.users.findById('demo', existing.id);
+    const after = await t.runtime.identity.accounts.findById('demo', existing.id);
     expect(after).toMatchObject({ passwordHash: 'kept', name: 'Carol Social', isEmailConfirmed: true });
   });
 
   it('works the same through a named OIDC provider (okta)', async () => {
     const { location } = await fullFlow('olga', {}, 'okta');
     expect(location.origin + location.pathname).toBe(`${appOrigin}/login`);
-    const user = await t.runtime.identity.users.findByUuid('demo', location.searchParams.get('uuid')!);
+    const user = await t.runtime.identity.accounts.findByUuid('demo', location.searchParams.get('uuid')!);
     expect(user).toMatchObject({ email: 'olga@example.com', name: 'Olga Okta', isEmailConfirmed: true });
   });
 
@@ -215,7 +216,7 @@ describe('the round trip through a real OpenID provider', () => {
   it('refuses an unverified email and creates no account', async () => {
     const { location } = await fullFlow('mallory');
     expectError(location, 'email_not_verified', appOrigin);
-    expect(await t.runtime.identity.users.findByEmail('demo', 'mallory@example.com')).toBeUndefined();
+    expect(await t.runtime.identity.accounts.findByEmail('demo', 'mallory@example.com')).toBeUndefined();
   });
 });
 

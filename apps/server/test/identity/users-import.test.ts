@@ -43,7 +43,7 @@ describe('importUsers', () => {
     await signUp(t, { email: 'already@example.com' });
     await signUp(t, { email: 'taken@example.com', username: 'taken_user' });
 
-    const result = await importUsers(t.runtime.db, 'demo', csv);
+    const result = await importUsers(t.runtime.identity.accounts, 'demo', csv);
     expect(result.created).toBe(4);
     expect(result.skipped).toEqual([
       { line: 6, reason: 'email is not a valid address' },
@@ -64,7 +64,7 @@ describe('importUsers', () => {
   });
 
   it('is idempotent on email', async () => {
-    const again = await importUsers(t.runtime.db, 'demo', csv);
+    const again = await importUsers(t.runtime.identity.accounts, 'demo', csv);
     expect(again.created).toBe(0);
     expect(again.skipped.filter((s) => s.reason === 'an account with this email already exists').map((s) => s.line)).toEqual([2, 3, 4, 5, 11]);
     const [row] = await sql<{ n: string }>(`SELECT count(*) AS n FROM identity_users WHERE email LIKE 'legacy.%'`);
@@ -86,9 +86,9 @@ describe('importUsers', () => {
   });
 
   it('refuses files without an email column or with unknown columns', async () => {
-    await expect(importUsers(t.runtime.db, 'demo', 'name,username\nA,a_user\n')).rejects.toThrow('The CSV file needs an "email" column.');
-    await expect(importUsers(t.runtime.db, 'demo', 'email,passwordhash\na@example.com,x\n')).rejects.toThrow('Unknown column(s): passwordhash.');
-    expect(await importUsers(t.runtime.db, 'demo', '')).toEqual({ created: 0, skipped: [] });
+    await expect(importUsers(t.runtime.identity.accounts, 'demo', 'name,username\nA,a_user\n')).rejects.toThrow('The CSV file needs an "email" column.');
+    await expect(importUsers(t.runtime.identity.accounts, 'demo', 'email,passwordhash\na@example.com,x\n')).rejects.toThrow('Unknown column(s): passwordhash.');
+    expect(await importUsers(t.runtime.identity.accounts, 'demo', '')).toEqual({ created: 0, skipped: [] });
   });
 });
 
@@ -100,7 +100,7 @@ describe('users:import main()', () => {
     const saved = { ...process.env };
     Object.assign(process.env, { NODE_ENV: 'test', DATABASE_URL: t.databaseUrl, DATA_DIR: dir, LOG_LEVEL: 'silent' });
     const out = vi.spyOn(process.stdout, 'write').mockImplementation(() => true);
-    let printed = '';
+    let printed: string;
     try {
       await main([file]);
     } finally {

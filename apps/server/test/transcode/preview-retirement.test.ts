@@ -2,9 +2,10 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
 import { createTestClip } from '@app/media/test-clip';
+import { videos } from '../../src/db/schema';
 import { retirePreviews } from '../../src/modules/videos/transcode/preview-retirement';
-import { findVideo } from '../../src/modules/videos/transcode/transcode.repo';
 import { transcodeVideo } from '../../src/modules/videos/transcode/transcode.service';
 import { toVideo } from '../../src/modules/videos/video-view';
 import { createTestApp, type TestApp } from '../helpers/test-app';
@@ -40,7 +41,8 @@ async function readyVideo(readySecondsAgo: number, contentType?: string) {
 describe('the fast first-play copy of a ready video', () => {
   it('is no longer listed once the video is ready', async () => {
     const row = await readyVideo(0);
-    const stored = (await findVideo(t.runtime.db, row.id))!;
+    const [stored] = await t.runtime.db.select().from(videos).where(eq(videos.id, row.id));
+    if (!stored) throw new Error(`video ${row.id} is gone`);
     const video = await toVideo(t.runtime.storage, { ...stored, ownerUsername: 'coach', ownerIdentityUserId: 1 });
     expect(Object.keys(video.sources).sort()).toEqual(['full', 'low']);
   });

@@ -1,5 +1,5 @@
 import { planType, type PlanType } from '@app/contracts/billing';
-import { ConfigError } from '../../config';
+import { ConfigError } from '../../config-error';
 
 export interface StripeBillingConfig {
   secretKey: string;

@@ -1,120 +1,57 @@
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { localSubscribeBody, type PlansResponse, type UsageResponse } from '@app/contracts/billing';
-import type { Config } from '../../config';
-import type { Db } from '../../db/client';
+import { z } from 'zod';
+import { localSubscribeBody, plansResponse, portalResponse, usageResponse } from '@app/contracts/billing';
 import { AppError } from '../../errors';
 import { authenticateForHost } from '../../plugins/auth';
 import type { Identity } from '../identity/identity';
-import { assertBillingAllowed, type BillingConfig } from './billing.config';
-import { localCancel, localSubscribe } from './local-billing.service';
-import { PLANS } from './plans';
-import { createPortalSession } from './stripe-portal';
-import { verifyStripeSignature } from './stripe-signature';
-import { applyStripeEvent, parseStripeEvent, stripeCustomerOf } from './stripe-webhook.service';
-import { productUserOf, usageOf } from './usage';
+import { toCaller } from '../users/users.service';
+import type { BillingService } from './billing.service';
 
 export interface BillingRoutesOptions {
-  config: Config;
   identity: Identity;
-  db: Db;
-  billing: BillingConfig;
-  /** Clock (tests). */
-  now?: () => Date;
-  /** HTTP client for the Stripe API (tests pass a fake). */
-  fetch?: typeof fetch;
+  billing: BillingService;
 }
+
+const webhookResponse = z.object({ received: z.literal(true), outcome: z.enum(['applied', 'ignored', 'duplicate']) });
 
 /**
  * Subscription usage and billing: `GET /api/user/usage`, `GET /api/billing/plans`, local test
  * billing (`POST /api/billing/local/subscribe|cancel`), the Stripe webhook and the billing portal.
- * Throws at registration when local billing would run in production without
- * `LOCAL_BILLING_IN_PRODUCTION=true`.
  */
-export const billingRoutes: FastifyPluginAsyncZod<BillingRoutesOptions> = async (app, options) => {
-  const { config, identity, db, billing } = options;
-  assertBillingAllowed(billing);
-  const now = options.now ?? (() => new Date());
-  const fetchImpl = options.fetch ?? fetch;
+export const billingRoutes: FastifyPluginAsyncZod<BillingRoutesOptions> = async (app, { identity, billing }) => {
+  const callerOf = async (request: Parameters<typeof authenticateForHost>[1]) => toCaller(await authenticateForHost(identity, request));
 
-  const signedInUser = async (request: FastifyRequest) => {
-    const auth = await authenticateForHost(identity, request);
-    return { auth, user: await productUserOf(db, auth.tenantId, auth.userId) };
-  };
+  app.get('/api/user/usage', { schema: { response: { 200: usageResponse } } }, async (request) => billing.usage(await callerOf(request)));
 
-  app.get('/api/user/usage', async (request): Promise<UsageResponse> => {
-    const auth = await authenticateForHost(identity, request);
-    return usageOf(db, auth.tenantId, auth.userId);
-  });
+  app.get('/api/billing/plans', { schema: { response: { 200: plansResponse } } }, async () => billing.plans());
 
-  app.get('/api/billing/plans', async (): Promise<PlansResponse> => {
-    const stripe = billing.stripe;
-    if (!stripe) return { provider: 'local', testMode: true, plans: [...PLANS] };
-    return {
-      provider: 'stripe',
-      testMode: stripe.testMode,
-      plans: [...PLANS],
-      stripe: { publishableKey: stripe.publishableKey, pricingTableIds: { ...stripe.pricingTableIds } },
-    };
-  });
+  app.post('/api/billing/local/subscribe', { schema: { body: localSubscribeBody, response: { 200: usageResponse } } }, async (request) =>
+    billing.localSubscribe(await callerOf(request), request.body.type),
+  );
 
-  const requireLocal = () => {
-    if (billing.provider !== 'local') throw new AppError('NOT_FOUND', 'Local test billing is off: this server bills through Stripe.');
-  };
+  app.post('/api/billing/local/cancel', { schema: { response: { 200: usageResponse } } }, async (request) =>
+    billing.localCancel(await callerOf(request)),
+  );
 
-  app.post('/api/billing/local/subscribe', { schema: { body: localSubscribeBody } }, async (request): Promise<UsageResponse> => {
-    requireLocal();
-    const { auth, user } = await signedInUser(request);
-    if (!user) throw new AppError('CONFLICT', 'Finish registration first.');
-    await localSubscribe(db, user.id, request.body.type, now());
-    return usageOf(db, auth.tenantId, auth.userId);
-  });
-
-  app.post('/api/billing/local/cancel', async (request): Promise<UsageResponse> => {
-    requireLocal();
-    const { auth, user } = await signedInUser(request);
-    if (!user) throw new AppError('CONFLICT', 'Finish registration first.');
-    await localCancel(db, user.id, now());
-    return usageOf(db, auth.tenantId, auth.userId);
-  });
-
-  app.get('/api/billing/portal', async (request) => {
-    const stripe = billing.stripe;
-    if (!stripe) {
-      throw new AppError('NOT_FOUND', 'Manage billing needs Stripe (STRIPE_SECRET_KEY); local test billing has nothing to manage.', 501);
-    }
-    const { user } = await signedInUser(request);
-    if (!user) throw new AppError('CONFLICT', 'Finish registration first.');
-    const customer = await stripeCustomerOf(db, user.id);
-    if (!customer) throw new AppError('CONFLICT', 'There is no billing account yet: subscribe first.');
-    try {
-      return { url: await createPortalSession(fetchImpl, stripe.secretKey, customer, `${config.publicUrl}/`) };
-    } catch (err) {
-      request.log.error({ err }, 'stripe portal session failed');
-      throw new AppError('INTERNAL', 'Billing is unavailable right now. Please try again.', 502);
-    }
-  });
+  app.get('/api/billing/portal', { schema: { response: { 200: portalResponse } } }, async (request) => ({
+    url: await billing.portalUrl(await callerOf(request), (err) => request.log.error({ err }, 'stripe portal session failed')),
+  }));
 
   // The webhook needs the exact bytes Stripe signed: its own context with a raw JSON parser.
   await app.register(async (webhook) => {
     webhook.removeAllContentTypeParsers();
     webhook.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
-    webhook.post('/api/billing/stripe/webhook', async (request) => {
-      const stripe = billing.stripe;
-      if (!stripe) throw new AppError('NOT_FOUND', 'Stripe billing is not configured on this server.');
-      const raw = request.body;
-      if (!Buffer.isBuffer(raw)) throw new AppError('INVALID_SIGNATURE', 'Invalid signature', 400);
+    webhook.post('/api/billing/stripe/webhook', { schema: { response: { 200: webhookResponse } } }, async (request) => {
+      if (!Buffer.isBuffer(request.body)) throw new AppError('INVALID_SIGNATURE', 'Invalid signature', 400);
       const header = request.headers['stripe-signature'];
-      const check = verifyStripeSignature(Array.isArray(header) ? header.join(',') : header, raw, stripe.webhookSecret, now().getTime());
-      if (!check.ok) {
-        request.log.warn({ reason: check.reason }, 'stripe webhook refused');
-        throw new AppError('INVALID_SIGNATURE', check.reason === 'stale' ? 'Signature timestamp is too old.' : 'Invalid signature', 400);
+      try {
+        const { event, outcome } = await billing.stripeWebhook(request.body, Array.isArray(header) ? header.join(',') : header);
+        request.log.info({ eventId: event.id, type: event.type, outcome }, 'stripe webhook');
+        return { received: true as const, outcome };
+      } catch (err) {
+        if (err instanceof AppError && err.code === 'INVALID_SIGNATURE') request.log.warn({ reason: err.message }, 'stripe webhook refused');
+        throw err;
       }
-      const event = parseStripeEvent(raw);
-      if (!event) throw new AppError('BAD_REQUEST', 'Not a Stripe event.');
-      const outcome = await applyStripeEvent(db, stripe, event, now());
-      request.log.info({ eventId: event.id, type: event.type, outcome }, 'stripe webhook');
-      return { received: true, outcome };
     });
   });
 };

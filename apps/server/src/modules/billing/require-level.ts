@@ -1,18 +1,13 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Level } from '@app/contracts/levels';
-import type { Db } from '../../db/client';
-import { AppError } from '../../errors';
 import { authenticateForHost, type AuthUser } from '../../plugins/auth';
 import type { Identity } from '../identity/identity';
-import { levelOf } from './usage';
-
-export const LEVEL_FORBIDDEN_MESSAGE = 'Your subscription does not include this.';
+import { toCaller } from '../users/users.service';
+import type { BillingService } from './billing.service';
 
 export interface LevelGuardDeps {
-  db: Db;
   identity: Identity;
-  /** Clock for the 8-day window (tests). */
-  now?: () => Date;
+  billing: Pick<BillingService, 'requireLevel'>;
 }
 
 export interface LevelContext {
@@ -20,21 +15,14 @@ export interface LevelContext {
   level: Level;
 }
 
-/** Throws 403 'Your subscription does not include this.' unless `level` is one of `levels`. */
-export function assertLevel(level: Level, levels: readonly Level[]): void {
-  if (!levels.includes(level)) throw new AppError('FORBIDDEN', LEVEL_FORBIDDEN_MESSAGE);
-}
-
 /** Signs the request in (401 without a valid token) and checks its level (403 otherwise). */
 export async function checkLevel(deps: LevelGuardDeps, request: FastifyRequest, levels: readonly Level[]): Promise<LevelContext> {
   const auth = await authenticateForHost(deps.identity, request);
-  const level = await levelOf(deps.db, auth.tenantId, auth.userId, deps.now?.() ?? new Date());
-  assertLevel(level, levels);
-  return { auth, level };
+  return { auth, level: await deps.billing.requireLevel(toCaller(auth), levels) };
 }
 
 /**
- * `const requireLevel = createLevelGuard({ db, identity })`, then on a route:
+ * `const requireLevel = createLevelGuard({ identity, billing })`, then on a route:
  * `app.post('/api/events', { preHandler: requireLevel(['team']) }, handler)` (spec section 6).
  */
 export function createLevelGuard(deps: LevelGuardDeps) {
@@ -43,9 +31,4 @@ export function createLevelGuard(deps: LevelGuardDeps) {
       await checkLevel(deps, request, levels);
     };
   };
-}
-
-/** One-off form of `createLevelGuard(deps)(levels)`. */
-export function requireLevel(levels: readonly Level[], deps: LevelGuardDeps) {
-  return createLevelGuard(deps)(levels);
 }

@@ -1,10 +1,10 @@
-import { and, eq, sql } from 'drizzle-orm';
 import { planType, type PlanType } from '@app/contracts/billing';
-import type { Db } from '../../db/client';
-import { billingEvents, subscriptions, users } from '../../db/schema';
 import type { StripeBillingConfig } from './billing.config';
+import type { BillingRepo, BillingTx } from './billing.repo';
 
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+/** The product user a Stripe client reference (the identity account id) names, in any tenant. */
+export type OwnerOf = (identityUserId: number) => Promise<{ id: number; tenantId: string } | undefined>;
+
 type Obj = Record<string, unknown>;
 
 export interface StripeEvent {
@@ -58,23 +58,30 @@ function periodEndOf(sub: Obj): Date | null {
 }
 
 /**
- * Applies one verified event in a single transaction. The event id goes into `billing_events` first;
- * a conflict means it was already processed (Stripe redelivery or a replay) and nothing changes.
- * Events we do not handle, or that name no known user, are recorded and ignored.
+ * Applies one verified event in a single transaction. The event id is recorded first; a conflict
+ * means it was already processed (Stripe redelivery or a replay) and nothing changes. Events we do
+ * not handle, or that name no known user, are recorded and ignored.
  */
-export async function applyStripeEvent(db: Db, stripe: StripeBillingConfig, event: StripeEvent, now: Date): Promise<WebhookOutcome> {
-  return db.transaction(async (tx) => {
-    const inserted = await tx.insert(billingEvents).values({ id: event.id, type: event.type }).onConflictDoNothing().returning({ id: billingEvents.id });
-    if (inserted.length === 0) return 'duplicate';
-    const object = event.data.object;
+export async function applyStripeEvent(
+  repo: BillingRepo,
+  ownerOf: OwnerOf,
+  stripe: StripeBillingConfig,
+  event: StripeEvent,
+  now: Date,
+): Promise<WebhookOutcome> {
+  const object = event.data.object;
+  // The owner is read before the transaction: it lives in the users module, which billing enters by its service.
+  const ref = str(object.client_reference_id);
+  const owner = event.type === 'checkout.session.completed' && ref && /^\d{1,10}$/.test(ref) ? await ownerOf(Number(ref)) : undefined;
+  return repo.oncePerEvent(event, async (tx): Promise<WebhookOutcome> => {
     switch (event.type) {
       case 'checkout.session.completed':
-        return checkoutCompleted(tx, stripe, object, now);
+        return owner ? checkoutCompleted(repo, tx, stripe, object, owner, now) : 'ignored';
       case 'customer.subscription.created':
       case 'customer.subscription.updated':
-        return subscriptionChanged(tx, stripe, object, now);
+        return subscriptionChanged(repo, tx, stripe, object, now);
       case 'customer.subscription.deleted':
-        return subscriptionDeleted(tx, object, now);
+        return subscriptionDeleted(repo, tx, object, now);
       default:
         return 'ignored';
     }
@@ -85,32 +92,35 @@ export async function applyStripeEvent(db: Db, stripe: StripeBillingConfig, even
  * The pricing table passes the user id of spec section 3 (`userId` of `GET /api/user/me`, the
  * identity account id, unique across tenants) as `client-reference-id`.
  */
-async function checkoutCompleted(tx: Tx, stripe: StripeBillingConfig, session: Obj, now: Date): Promise<WebhookOutcome> {
-  const ref = str(session.client_reference_id);
+async function checkoutCompleted(
+  repo: BillingRepo,
+  tx: BillingTx,
+  stripe: StripeBillingConfig,
+  session: Obj,
+  user: { id: number; tenantId: string },
+  now: Date,
+): Promise<WebhookOutcome> {
   const subscriptionId = idOf(session.subscription);
-  if (!ref || !/^\d{1,10}$/.test(ref) || !subscriptionId) return 'ignored';
-  const [user] = await tx.select({ id: users.id, tenantId: users.tenantId }).from(users).where(eq(users.identityUserId, Number(ref))).limit(1);
-  if (!user) return 'ignored';
+  if (!subscriptionId) return 'ignored';
   const expanded = isObj(session.subscription) ? session.subscription : undefined;
   const type =
     typeFromPrices([...priceIdsOf(session.line_items), ...(expanded ? priceIdsOf(expanded.items) : [])], stripe) ??
     typeFromMetadata(session) ??
     (expanded ? typeFromMetadata(expanded) : undefined);
-  const [existing] = await tx
-    .select({ id: subscriptions.id, type: subscriptions.type })
-    .from(subscriptions)
-    .where(and(eq(subscriptions.provider, 'stripe'), eq(subscriptions.providerSubscriptionId, subscriptionId)))
-    .limit(1);
+  const existing = await repo.stripeSubscription(tx, subscriptionId);
   if (existing) {
     // A subscription event arrived first; the session adds the owner and customer.
-    await tx
-      .update(subscriptions)
-      .set({ userId: user.id, tenantId: user.tenantId, providerCustomerId: idOf(session.customer) ?? null, type: type ?? existing.type, updatedAt: now })
-      .where(eq(subscriptions.id, existing.id));
+    await repo.updateSubscription(tx, existing.id, {
+      userId: user.id,
+      tenantId: user.tenantId,
+      providerCustomerId: idOf(session.customer) ?? null,
+      type: type ?? existing.type,
+      updatedAt: now,
+    });
     return 'applied';
   }
   if (!type) return 'ignored';
-  await tx.insert(subscriptions).values({
+  await repo.insertSubscription(tx, {
     tenantId: user.tenantId,
     userId: user.id,
     type,
@@ -127,44 +137,25 @@ async function checkoutCompleted(tx: Tx, stripe: StripeBillingConfig, session: O
 }
 
 /** Status, period end, cancel-at-period-end and (via the price) the type of a known subscription. */
-async function subscriptionChanged(tx: Tx, stripe: StripeBillingConfig, sub: Obj, now: Date): Promise<WebhookOutcome> {
+async function subscriptionChanged(repo: BillingRepo, tx: BillingTx, stripe: StripeBillingConfig, sub: Obj, now: Date): Promise<WebhookOutcome> {
   const subscriptionId = str(sub.id);
   const status = str(sub.status);
   if (!subscriptionId || !status) return 'ignored';
   const type = typeFromPrices(priceIdsOf(sub.items), stripe) ?? typeFromMetadata(sub);
-  const updated = await tx
-    .update(subscriptions)
-    .set({
-      status,
-      currentPeriodEnd: periodEndOf(sub),
-      cancelAtPeriodEnd: sub.cancel_at_period_end === true,
-      ...(type ? { type } : {}),
-      ...(idOf(sub.customer) ? { providerCustomerId: idOf(sub.customer) } : {}),
-      updatedAt: now,
-    })
-    .where(and(eq(subscriptions.provider, 'stripe'), eq(subscriptions.providerSubscriptionId, subscriptionId)))
-    .returning({ id: subscriptions.id });
-  return updated.length > 0 ? 'applied' : 'ignored';
+  const updated = await repo.updateStripeSubscription(tx, subscriptionId, {
+    status,
+    currentPeriodEnd: periodEndOf(sub),
+    cancelAtPeriodEnd: sub.cancel_at_period_end === true,
+    ...(type ? { type } : {}),
+    ...(idOf(sub.customer) ? { providerCustomerId: idOf(sub.customer) } : {}),
+    updatedAt: now,
+  });
+  return updated ? 'applied' : 'ignored';
 }
 
-async function subscriptionDeleted(tx: Tx, sub: Obj, now: Date): Promise<WebhookOutcome> {
+async function subscriptionDeleted(repo: BillingRepo, tx: BillingTx, sub: Obj, now: Date): Promise<WebhookOutcome> {
   const subscriptionId = str(sub.id);
   if (!subscriptionId) return 'ignored';
-  const updated = await tx
-    .update(subscriptions)
-    .set({ status: 'canceled', cancelAtPeriodEnd: false, updatedAt: now })
-    .where(and(eq(subscriptions.provider, 'stripe'), eq(subscriptions.providerSubscriptionId, subscriptionId)))
-    .returning({ id: subscriptions.id });
-  return updated.length > 0 ? 'applied' : 'ignored';
-}
-
-/** The Stripe customer of a product user, for the billing portal (newest subscription first). */
-export async function stripeCustomerOf(db: Db, userId: number): Promise<string | undefined> {
-  const [row] = await db
-    .select({ customer: subscriptions.providerCustomerId })
-    .from(subscriptions)
-    .where(and(eq(subscriptions.userId, userId), eq(subscriptions.provider, 'stripe'), sql`${subscriptions.providerCustomerId} is not null`))
-    .orderBy(sql`${subscriptions.createdAt} desc, ${subscriptions.id} desc`)
-    .limit(1);
-  return row?.customer ?? undefined;
+  const updated = await repo.updateStripeSubscription(tx, subscriptionId, { status: 'canceled', cancelAtPeriodEnd: false, updatedAt: now });
+  return updated ? 'applied' : 'ignored';
 }

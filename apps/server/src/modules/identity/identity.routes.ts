@@ -1,5 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { logoutOthersResponse, selfResponse, sessionsResponse } from '@app/contracts/identity-account';
+import { jwksResponse, modeResponse, okResponse, signInResponse, signInResult } from '@app/contracts/identity-responses';
 import {
   changePasswordBody,
   passwordSignInBody,
@@ -31,7 +33,7 @@ export const identityRoutes: FastifyPluginAsyncZod<IdentityRoutesOptions> = asyn
   const refreshTokenOf = (request: FastifyRequest): string | undefined =>
     request.cookies[cookieNames(identity.tenants.fromHost(request.headers.host)).refresh] ?? bearerToken(request);
 
-  app.get('/v0/tenants/:tenantId/mode', { schema: { params: tenantParams } }, async (request) => {
+  app.get('/v0/tenants/:tenantId/mode', { schema: { params: tenantParams, response: { 200: modeResponse } } }, async (request) => {
     await identity.tenants.get(request.params.tenantId);
     return {
       mode: config.mode,
@@ -47,7 +49,7 @@ export const identityRoutes: FastifyPluginAsyncZod<IdentityRoutesOptions> = asyn
     };
   });
 
-  app.get('/v0/tenants/:tenantId/jwks.json', { schema: { params: tenantParams } }, async (request, reply) => {
+  app.get('/v0/tenants/:tenantId/jwks.json', { schema: { params: tenantParams, response: { 200: jwksResponse } } }, async (request, reply) => {
     await identity.tenants.get(request.params.tenantId);
     reply.header('Cache-Control', 'public, max-age=300');
     return identity.keys.jwks(request.params.tenantId);
@@ -55,7 +57,7 @@ export const identityRoutes: FastifyPluginAsyncZod<IdentityRoutesOptions> = asyn
 
   app.post(
     '/v0/tenants/:tenantId/auth/create',
-    { schema: { params: tenantParams, querystring: signInQuery, body: signUpBody }, config: signInLimit },
+    { schema: { params: tenantParams, querystring: signInQuery, body: signUpBody, response: { 201: signInResult } }, config: signInLimit },
     async (request, reply) => {
       const tenant = await identity.tenants.get(request.params.tenantId);
       const result = await identity.passwords.signUp(request.body, signInRequest(request, tenant, request.query.code_challenge));
@@ -65,7 +67,7 @@ export const identityRoutes: FastifyPluginAsyncZod<IdentityRoutesOptions> = asyn
 
   // `password/migrate` signs in accounts imported with bcrypt hashes; `basic` does too, so both share one handler.
   for (const path of ['/v0/tenants/:tenantId/auth/basic', '/v0/tenants/:tenantId/auth/password/migrate']) {
-    app.post(path, { schema: { params: tenantParams, querystring: signInQuery, body: passwordSignInBody }, config: signInLimit }, async (request, reply) => {
+    app.post(path, { schema: { params: tenantParams, querystring: signInQuery, body: passwordSignInBody, response: { 200: signInResult } }, config: signInLimit }, async (request, reply) => {
       const tenant = await identity.tenants.get(request.params.tenantId);
       const { emailOrUsername, password } = request.body;
       const result = await identity.passwords.signIn(emailOrUsername, password, signInRequest(request, tenant, request.query.code_challenge));
@@ -75,17 +77,17 @@ export const identityRoutes: FastifyPluginAsyncZod<IdentityRoutesOptions> = asyn
 
   app.put(
     '/v0/tenants/:tenantId/auth/basic',
-    { schema: { params: tenantParams, body: changePasswordBody }, config: signInLimit },
+    { schema: { params: tenantParams, body: changePasswordBody, response: { 200: okResponse } }, config: signInLimit },
     async (request) => {
       const auth = await authenticate(identity, request, request.params.tenantId);
-      const user = await identity.users.findById(auth.tenantId, auth.userId);
+      const user = await identity.accounts.findById(auth.tenantId, auth.userId);
       if (!user) throw new AppError('UNAUTHORIZED', 'Sign in to continue.');
       await identity.passwords.changePassword(user, auth.sessionId, request.body.existingPassword, request.body.password);
       return { message: 'OK' };
     },
   );
 
-  app.get('/v0/auth/refresh', { config: rateLimits(config).refresh }, async (request, reply) => {
+  app.get('/v0/auth/refresh', { schema: { response: { 200: signInResponse } }, config: rateLimits(config).refresh }, async (request, reply) => {
     const token = refreshTokenOf(request);
     if (!token) throw new AppError('UNAUTHORIZED', 'Your session has ended. Please sign in again.');
     const sessionId = await identity.sessions.sessionOfRefreshToken(token);
@@ -101,7 +103,7 @@ export const identityRoutes: FastifyPluginAsyncZod<IdentityRoutesOptions> = asyn
     }
   });
 
-  app.get('/v0/auth/logout', async (request, reply) => {
+  app.get('/v0/auth/logout', { schema: { response: { 200: okResponse } } }, async (request, reply) => {
     const tenantId = identity.tenants.fromHost(request.headers.host);
     // Either credential identifies the session; logout works even with an expired access token.
     const fromAccess = await authenticate(identity, request).then((a) => a.sessionId, () => undefined);
@@ -112,27 +114,27 @@ export const identityRoutes: FastifyPluginAsyncZod<IdentityRoutesOptions> = asyn
     return { message: 'OK' };
   });
 
-  app.post('/v0/auth/logout/others', async (request) => {
+  app.post('/v0/auth/logout/others', { schema: { response: { 200: logoutOthersResponse } } }, async (request) => {
     const auth = await authenticate(identity, request);
     const revoked = await identity.sessions.revokeOthers(auth.userId, auth.sessionId, 'signed-out-elsewhere');
     return { message: 'OK', revoked };
   });
 
-  app.get('/v0/self', async (request) => {
+  app.get('/v0/self', { schema: { response: { 200: selfResponse } } }, async (request) => {
     const auth = await authenticate(identity, request);
-    const [user, tenant] = await Promise.all([identity.users.findById(auth.tenantId, auth.userId), identity.tenants.get(auth.tenantId)]);
+    const [user, tenant] = await Promise.all([identity.accounts.findById(auth.tenantId, auth.userId), identity.tenants.get(auth.tenantId)]);
     if (!user) throw new AppError('UNAUTHORIZED', 'Sign in to continue.');
     return selfView(user, tenant);
   });
 
-  app.put('/v0/self', { schema: { body: selfUpdateBody } }, async (request) => {
+  app.put('/v0/self', { schema: { body: selfUpdateBody, response: { 200: selfResponse } } }, async (request) => {
     const auth = await authenticate(identity, request);
     const tenant = await identity.tenants.get(auth.tenantId);
     const user = await identity.accounts.updateSelf(auth, request.body);
     return selfView(user, tenant);
   });
 
-  app.get('/v0/self/sessions', async (request) => {
+  app.get('/v0/self/sessions', { schema: { response: { 200: sessionsResponse } } }, async (request) => {
     const auth = await authenticate(identity, request);
     const sessions = await identity.sessions.list(auth.userId);
     return {

@@ -20,8 +20,9 @@ export function createIdentity(db: Db, config: Config) {
   const oneTime = createOneTimeTokens(db);
   const signIn = createSignInService({ config, users, sessions, tokens, oneTime });
   const passwords = createPasswordService({ users, sessions, signIn });
-  const accounts = createAccountsService(users);
-  return { tenants, keys, tokens, users, sessions, oneTime, signIn, passwords, accounts };
+  const accounts = createAccountsService(users, sessions);
+  // The users repository stays inside: other modules (and identity's routes) use `accounts`.
+  return { tenants, keys, tokens, sessions, oneTime, signIn, passwords, accounts };
 }
 
 export type Identity = ReturnType<typeof createIdentity>;

@@ -2,7 +2,8 @@ import { AppError } from '../../errors';
 import { assertAcceptablePassword, hashPassword, verifyPassword } from './passwords';
 import type { SessionService } from './sessions.service';
 import type { SignInRequest, SignInResult, SignInService } from './sign-in.service';
-import { uniqueViolation, type IdentityUser, type UsersRepo } from './users.repo';
+import { uniqueViolation } from '../../db/unique-violation';
+import type { IdentityUser, UsersRepo } from './users.repo';
 
 /** ASVS V6.3: throttle guessing per account without letting an attacker lock users out for long. */
 export const LOCKOUT_THRESHOLD = 10;

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { messageSentResponse, signInResult } from '@app/contracts/identity-responses';
 import { signInQuery, tenantParams } from '@app/contracts/identity-api';
 import {
   codeRequestBody,
@@ -40,7 +41,7 @@ export const passwordlessRoutes: FastifyPluginAsyncZod<PasswordlessRoutesOptions
 
   const { signIn: authLimit, sending: sendingLimit } = rateLimits(config);
 
-  app.post('/v0/tenants/:tenantId/auth/link', { schema: { params: tenantParams, body: linkRequestBody }, config: sendingLimit }, async (request) => {
+  app.post('/v0/tenants/:tenantId/auth/link', { schema: { params: tenantParams, body: linkRequestBody, response: { 200: messageSentResponse } }, config: sendingLimit }, async (request) => {
     const { tenantId } = request.params;
     await identity.tenants.get(tenantId);
     const submitted = await passwordless.requestLink(tenantId, request.body);
@@ -49,7 +50,7 @@ export const passwordlessRoutes: FastifyPluginAsyncZod<PasswordlessRoutesOptions
 
   app.put(
     '/v0/tenants/:tenantId/auth/link',
-    { schema: { params: tenantParams, querystring: signInQuery, body: linkVerifyBody }, config: authLimit },
+    { schema: { params: tenantParams, querystring: signInQuery, body: linkVerifyBody, response: { 200: signInResult } }, config: authLimit },
     async (request, reply) => {
       const tenant = await identity.tenants.get(request.params.tenantId);
       const req = signInRequest(request, tenant, request.query.code_challenge);
@@ -58,7 +59,7 @@ export const passwordlessRoutes: FastifyPluginAsyncZod<PasswordlessRoutesOptions
     },
   );
 
-  app.post('/v0/tenants/:tenantId/auth/code', { schema: { params: tenantParams, body: codeRequestBody }, config: sendingLimit }, async (request) => {
+  app.post('/v0/tenants/:tenantId/auth/code', { schema: { params: tenantParams, body: codeRequestBody, response: { 200: messageSentResponse } }, config: sendingLimit }, async (request) => {
     const { tenantId } = request.params;
     await identity.tenants.get(tenantId);
     const pending = await pendingFirstFactor(identity, request, tenantId);
@@ -75,7 +76,7 @@ export const passwordlessRoutes: FastifyPluginAsyncZod<PasswordlessRoutesOptions
 
   app.put(
     '/v0/tenants/:tenantId/auth/code',
-    { schema: { params: tenantParams, querystring: signInQuery, body: codeVerifyBody }, config: authLimit },
+    { schema: { params: tenantParams, querystring: signInQuery, body: codeVerifyBody, response: { 200: signInResult } }, config: authLimit },
     async (request, reply) => {
       const tenant = await identity.tenants.get(request.params.tenantId);
       const req = signInRequest(request, tenant, request.query.code_challenge);
@@ -87,7 +88,7 @@ export const passwordlessRoutes: FastifyPluginAsyncZod<PasswordlessRoutesOptions
     },
   );
 
-  app.post('/v0/tenants/:tenantId/auth/reset/link', { schema: { params: tenantParams, body: resetLinkBody }, config: sendingLimit }, async (request) => {
+  app.post('/v0/tenants/:tenantId/auth/reset/link', { schema: { params: tenantParams, body: resetLinkBody, response: { 200: messageSentResponse } }, config: sendingLimit }, async (request) => {
     const { tenantId } = request.params;
     await identity.tenants.get(tenantId);
     const submitted = await reset.requestReset(tenantId, request.body.email);
@@ -96,7 +97,7 @@ export const passwordlessRoutes: FastifyPluginAsyncZod<PasswordlessRoutesOptions
 
   app.put(
     '/v0/tenants/:tenantId/auth/reset',
-    { schema: { params: tenantParams, querystring: signInQuery, body: resetBody }, config: authLimit },
+    { schema: { params: tenantParams, querystring: signInQuery, body: resetBody, response: { 200: signInResult } }, config: authLimit },
     async (request, reply) => {
       const tenant = await identity.tenants.get(request.params.tenantId);
       const req = signInRequest(request, tenant, request.query.code_challenge);

@@ -10,7 +10,9 @@ import { randomDigits, safeEqual, sha256 } from './crypto';
 import type { Identity } from './identity';
 import { completeSecondFactor, type FirstFactorState } from './second-factor';
 import type { SignInRequest, SignInResult } from './sign-in.service';
-import { normalizeEmail, uniqueViolation, type IdentityUser } from './users.repo';
+import { uniqueViolation } from '../../db/unique-violation';
+import { normalizeEmail } from './normalize-email';
+import { createUsersRepo, type IdentityUser } from './users.repo';
 
 /** Links, reset links and codes live 10 minutes. */
 export const MESSAGE_TTL_SECONDS = 600;
@@ -107,7 +109,8 @@ export type Outbound = ReturnType<typeof createOutbound>;
 
 export function createPasswordlessService(deps: PasswordlessDeps & { outbound?: Outbound }) {
   const { identity, db, config, mail } = deps;
-  const { users, oneTime, signIn } = identity;
+  const { oneTime, signIn } = identity;
+  const users = createUsersRepo(db);
   const outbound = deps.outbound ?? createOutbound(deps);
 
   const normalizeAddress = (channel: CodeChannel, address: string) => (channel === 'email' ? normalizeEmail(address) : address.trim());

@@ -54,7 +54,7 @@ export function createPkceService(deps: { db: Db; identity: Identity }) {
       if (!CODE_VERIFIER.test(codeVerifier) || typeof challenge !== 'string' || !safeEqual(s256(codeVerifier), challenge)) {
         throw invalidVerifier();
       }
-      const user = spent.userId ? await identity.users.findById(tenant.id, spent.userId) : undefined;
+      const user = spent.userId ? await identity.accounts.findById(tenant.id, spent.userId) : undefined;
       if (!user) throw invalidCode();
       const result = await identity.signIn.finish(user, { tenant, meta });
       if (result.kind !== 'tokens') throw new Error('PKCE exchange did not issue tokens');

@@ -3,14 +3,16 @@ import type { Identity } from './identity';
 import { createOutbound, MESSAGE_TTL_SECONDS, type Outbound, type PasswordlessDeps, type Submitted } from './passwordless.service';
 import { assertAcceptablePassword } from './passwords';
 import type { SignInRequest, SignInResult } from './sign-in.service';
-import { normalizeEmail } from './users.repo';
+import { normalizeEmail } from './normalize-email';
+import { createUsersRepo } from './users.repo';
 
 export const invalidReset = () => new AppError('UNAUTHORIZED', 'This reset link is invalid or has expired. Request a new one.');
 
 /** Password recovery: a single-use, 10-minute link by email, then a new password and a fresh sign-in. */
 export function createResetService(deps: PasswordlessDeps & { outbound?: Outbound }) {
   const { identity, mail } = deps;
-  const { users, oneTime, passwords, signIn }: Identity = identity;
+  const { oneTime, passwords, signIn }: Identity = identity;
+  const users = createUsersRepo(deps.db);
   const outbound = deps.outbound ?? createOutbound(deps);
 
   return {

@@ -24,7 +24,7 @@ export async function pendingFirstFactor(identity: Identity, request: FastifyReq
     throw expired();
   });
   if (!(await identity.oneTime.isLive(claims.jti))) throw expired();
-  const user = await identity.users.findById(tenantId, claims.userId);
+  const user = await identity.accounts.findById(tenantId, claims.userId);
   if (!user) throw expired();
   return { user, claims };
 }

@@ -4,10 +4,11 @@ import type { SessionMeta, SessionService } from './sessions.service';
 import type { TokenService } from './tokens.service';
 import type { IdentityUser, UsersRepo } from './users.repo';
 
-export interface FirstFactor {
+// Type aliases, not interfaces: response bodies must fit the contracts' open (passthrough) schemas.
+export type FirstFactor = {
   strategy: string;
   channel: string;
-}
+};
 
 export interface Tenant {
   id: string;
@@ -38,21 +39,21 @@ export type SignInResult =
   | { kind: 'mfa'; body: MfaBody }
   | { kind: 'pkce'; body: { message: 'PKCE required'; authorizationCode: string; redirectTo: string } };
 
-export interface TokensBody {
+export type TokensBody = {
   message: 'OK';
   mode: 'test' | 'live';
   redirectTo: string;
   sessionId: string;
   tokens: { access: { value: string }; id: { value: string }; refresh: { value: string } };
-}
+};
 
-export interface MfaBody {
+export type MfaBody = {
   mode: 'test' | 'live';
   message: 'MFA required';
   isMfaRequired: true;
   firstFactorToken: string;
   authentication: { firstFactor: FirstFactor; secondFactors: FirstFactor[] };
-}
+};
 
 export const SECOND_FACTORS: FirstFactor[] = [
   { strategy: 'totp', channel: 'authenticator' },

@@ -1,5 +1,8 @@
 import { decodeProtectedHeader } from 'jose';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { totpEnrolmentResponse } from '@app/contracts/identity-account';
+import { okResponse, signInResult } from '@app/contracts/identity-responses';
 import { signInQuery, tenantParams } from '@app/contracts/identity-api';
 import { totpDisableBody, totpSignInBody } from '@app/contracts/identity-mfa';
 import type { Config } from '../../config';
@@ -37,13 +40,13 @@ export const totpRoutes: FastifyPluginAsyncZod<MfaRoutesOptions> = async (app, {
   const signInLimit = rateLimits(config).signIn;
 
   const currentUser = async (tenantId: string, userId: number) => {
-    const user = await identity.users.findById(tenantId, userId);
+    const user = await identity.accounts.findById(tenantId, userId);
     if (!user) throw new AppError('UNAUTHORIZED', 'Sign in to continue.');
     return user;
   };
 
   /** Enrolment, step 1: a pending secret, its QR code and ten backup codes. */
-  app.get('/v0/auth/totp', { config: signInLimit }, async (request, reply) => {
+  app.get('/v0/auth/totp', { schema: { response: { 200: totpEnrolmentResponse } }, config: signInLimit }, async (request, reply) => {
     const auth = await authenticate(identity, request);
     const user = await currentUser(auth.tenantId, auth.userId);
     reply.header('Cache-Control', 'no-store');
@@ -58,7 +61,7 @@ export const totpRoutes: FastifyPluginAsyncZod<MfaRoutesOptions> = async (app, {
    */
   app.post(
     '/v0/tenants/:tenantId/auth/totp',
-    { schema: { params: tenantParams, querystring: signInQuery, body: totpSignInBody }, config: signInLimit },
+    { schema: { params: tenantParams, querystring: signInQuery, body: totpSignInBody, response: { 200: z.union([signInResult, okResponse]) } }, config: signInLimit },
     async (request, reply) => {
       const { tenantId } = request.params;
       const tenant = await identity.tenants.get(tenantId);
@@ -89,7 +92,7 @@ export const totpRoutes: FastifyPluginAsyncZod<MfaRoutesOptions> = async (app, {
   );
 
   /** Turns MFA off; a current code or a backup code is required. */
-  app.delete('/v0/auth/totp', { schema: { body: totpDisableBody }, config: signInLimit }, async (request) => {
+  app.delete('/v0/auth/totp', { schema: { body: totpDisableBody, response: { 200: okResponse } }, config: signInLimit }, async (request) => {
     const auth = await authenticate(identity, request);
     const user = await currentUser(auth.tenantId, auth.userId);
     await totp.disable(user, request.body);

@@ -9,7 +9,7 @@ import { AppError } from '../../errors';
 import type { Identity } from './identity';
 import { LOCKOUT_MS, LOCKOUT_THRESHOLD } from './password.service';
 import { createSecretBox, type SecretBox } from './secret-box';
-import type { IdentityUser } from './users.repo';
+import { createUsersRepo, type IdentityUser } from './users.repo';
 
 export const TOTP_ISSUER = 'Teamfilm';
 export const TOTP_STEP_SECONDS = 30;
@@ -62,6 +62,7 @@ const secretContext = (user: Pick<IdentityUser, 'id'>) => `totp:${user.id}`;
 
 export function createTotpService(deps: { db: Db; identity: Identity; box?: SecretBox }) {
   const { db, identity } = deps;
+  const users = createUsersRepo(db);
   const box = deps.box ?? createSecretBox(db);
 
   const isLocked = (user: IdentityUser) => user.lockedUntil !== null && user.lockedUntil > new Date();
@@ -162,7 +163,7 @@ export function createTotpService(deps: { db: Db; identity: Identity; box?: Secr
         !isLocked(user) &&
         (input.totpCode ? await spendTotp(user, input.totpCode, true) : input.backupCode ? await spendBackupCode(user, input.backupCode) : false);
       if (!ok) {
-        if (!isLocked(user)) await identity.users.recordFailure(user, LOCKOUT_THRESHOLD, LOCKOUT_MS);
+        if (!isLocked(user)) await users.recordFailure(user, LOCKOUT_THRESHOLD, LOCKOUT_MS);
         throw incorrectCode();
       }
     },
@@ -184,7 +185,6 @@ export function createTotpService(deps: { db: Db; identity: Identity; box?: Secr
 
     /** TOTP as first factor: the account named by one identifier, if it has MFA on. */
     async findUser(tenantId: string, id: UserIdentifier): Promise<IdentityUser | undefined> {
-      const { users } = identity;
       let user: IdentityUser | undefined;
       if (id.userId !== undefined) user = await users.findById(tenantId, id.userId);
       else if (id.userUuid) user = await users.findByUuid(tenantId, id.userUuid);

@@ -1,11 +1,11 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { identityUsers } from '../../db/schema';
+import { normalizeEmail } from './normalize-email';
 
 export type IdentityUser = typeof identityUsers.$inferSelect;
 export type NewIdentityUser = typeof identityUsers.$inferInsert;
 
-export const normalizeEmail = (email: string) => email.trim().toLowerCase();
 
 export function createUsersRepo(db: Db) {
   const byTenant = (tenantId: string) => eq(identityUsers.tenantId, tenantId);
@@ -69,10 +69,3 @@ export function createUsersRepo(db: Db) {
 
 export type UsersRepo = ReturnType<typeof createUsersRepo>;
 
-/** Postgres unique violations name the index, which tells which field clashed. */
-export function uniqueViolation(err: unknown): 'email' | 'username' | undefined {
-  const e = err as { code?: string; constraint?: string; cause?: { code?: string; constraint?: string } };
-  const pgErr = e.code === '23505' ? e : e.cause?.code === '23505' ? e.cause : undefined;
-  if (!pgErr) return undefined;
-  return pgErr.constraint?.includes('username') ? 'username' : 'email';
-}

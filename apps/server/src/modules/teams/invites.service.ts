@@ -4,7 +4,8 @@ import { randomToken, sha256 } from '../identity/crypto';
 import type { Identity } from '../identity/identity';
 import type { MailService } from '../mail/mail.service';
 import type { Caller, UsersService } from '../users/users.service';
-import type { InviteTarget } from './teams.repo';
+import type { Db } from '../../db/client';
+import { createTeamsRepo, type InviteTarget } from './teams.repo';
 import type { ProductUser, Team, TeamsService } from './teams.service';
 
 export const INVITE_TTL_DAYS = 14;
@@ -19,6 +20,7 @@ export const INVITE_USED = 'This invitation was already used.';
 const TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/;
 
 export interface InvitesDeps {
+  db: Db;
   teams: TeamsService;
   users: UsersService;
   identity: Identity;
@@ -31,8 +33,8 @@ export interface InvitesDeps {
  * Invitations to a team: by e-mail or by username, each with a single-use link
  * (`${PUBLIC_URL}/join/<token>`, only its hash stored) that any signed-in account can claim.
  */
-export function createInvitesService({ teams, users, identity, mail, publicUrl, log }: InvitesDeps) {
-  const { repo } = teams;
+export function createInvitesService({ db, teams, users, identity, mail, publicUrl, log }: InvitesDeps) {
+  const repo = createTeamsRepo(db);
 
   const inviteByLink = async (tenantId: string, token: string) => {
     const invite = TOKEN_SHAPE.test(token) ? await repo.inviteByToken(tenantId, sha256(token)) : undefined;
@@ -43,7 +45,7 @@ export function createInvitesService({ teams, users, identity, mail, publicUrl, 
   /** The address a username invite goes to: the product e-mail, else the sign-in one. */
   async function mailboxOf(tenantId: string, user: ProductUser): Promise<string | null> {
     if (user.email) return user.email;
-    return (await identity.users.findById(tenantId, user.identityUserId))?.email ?? null;
+    return (await identity.accounts.findById(tenantId, user.identityUserId))?.email ?? null;
   }
 
   return {
@@ -53,7 +55,7 @@ export function createInvitesService({ teams, users, identity, mail, publicUrl, 
      * renews its link. A mail that cannot be sent keeps the invite (`emailed: false`).
      */
     async invite(caller: Caller, input: { owner: string; channel: string; member: string }): Promise<InviteResponse> {
-      const inviter = await teams.requireUser(caller);
+      const inviter = await users.requireRegistered(caller);
       const channel = await teams.ownedChannel(inviter, input.owner, input.channel, OWNER_ONLY_INVITE);
       let target: InviteTarget;
       let mailbox: string | null;
@@ -63,7 +65,7 @@ export function createInvitesService({ teams, users, identity, mail, publicUrl, 
         target = { email, username: null };
         mailbox = email;
       } else {
-        const invitee = await users.repo.byUsername(caller.tenantId, input.member);
+        const invitee = await users.byUsername(caller.tenantId, input.member);
         if (!invitee) throw new AppError('NOT_FOUND', NO_SUCH_USERNAME);
         if (await repo.isMember(channel.id, invitee.id)) throw new AppError('CONFLICT', ALREADY_MEMBER);
         target = { email: null, username: invitee.username };
@@ -106,7 +108,7 @@ export function createInvitesService({ teams, users, identity, mail, publicUrl, 
     async preview(tenantId: string, token: string): Promise<InvitePreview> {
       const invite = await inviteByLink(tenantId, token);
       const channel = await repo.channelById(tenantId, invite.channelId);
-      const owner = channel ? await users.repo.byId(tenantId, channel.ownerUserId) : undefined;
+      const owner = channel ? await users.byId(tenantId, channel.ownerUserId) : undefined;
       if (!channel || !owner) throw new AppError('NOT_FOUND', INVALID_INVITE_LINK);
       const accepted = invite.acceptedAt !== null;
       return {
@@ -125,7 +127,7 @@ export function createInvitesService({ teams, users, identity, mail, publicUrl, 
      * was sent to (holding the link is the proof), and joins the team. Claiming it again is a no-op.
      */
     async accept(caller: Caller, token: string): Promise<Team> {
-      const user = await teams.requireUser(caller);
+      const user = await users.requireRegistered(caller);
       const channel = await repo.transaction(async (tx) => {
         const invite = TOKEN_SHAPE.test(token) ? await tx.inviteByToken(caller.tenantId, sha256(token), { forUpdate: true }) : undefined;
         if (!invite) throw new AppError('NOT_FOUND', INVALID_INVITE_LINK);

@@ -5,7 +5,6 @@ import type { Identity } from '../identity/identity';
 import type { Caller, UsersService } from '../users/users.service';
 import { createTeamsRepo, type ChannelRow, type InviteMatch, type TeamListRow, type TeamMemberRow } from './teams.repo';
 
-export const FINISH_REGISTRATION = 'Finish registration first.';
 export const TEAM_NOT_FOUND = 'Team not found.';
 export const NOT_INVITED = 'You have not been invited to this team.';
 export const OWNER_ONLY_REMOVE = 'Only the team owner can remove members.';
@@ -28,20 +27,15 @@ function membershipOf(row: TeamMemberRow): Membership {
 export function createTeamsService({ db, identity, users }: { db: Db; identity: Identity; users: UsersService }) {
   const repo = createTeamsRepo(db);
 
-  async function requireUser(caller: Caller): Promise<ProductUser> {
-    const user = await users.find(caller);
-    if (!user) throw new AppError('CONFLICT', FINISH_REGISTRATION);
-    return user;
-  }
 
   async function inviteMatch(caller: Caller, user: ProductUser): Promise<InviteMatch> {
-    const account = await identity.users.findById(caller.tenantId, caller.identityUserId);
+    const account = await identity.accounts.findById(caller.tenantId, caller.identityUserId);
     const confirmedEmail = account?.isEmailConfirmed && account.email ? account.email : null;
     return { userId: user.id, username: user.username, confirmedEmail };
   }
 
   async function teamOf(channel: ChannelRow): Promise<Team> {
-    const [owner, members] = await Promise.all([users.repo.byId(channel.tenantId, channel.ownerUserId), repo.members(channel.id)]);
+    const [owner, members] = await Promise.all([users.byId(channel.tenantId, channel.ownerUserId), repo.members(channel.id)]);
     return {
       owner: owner?.username ?? '',
       channel: channel.name,
@@ -53,7 +47,7 @@ export function createTeamsService({ db, identity, users }: { db: Db; identity: 
 
   /** A channel by its owner's username (any case) and name; 404 when either is unknown in this tenant. */
   async function findTeam(tenantId: string, ownerUsername: string, name: string): Promise<ChannelRow> {
-    const owner = await users.repo.byUsername(tenantId, ownerUsername);
+    const owner = await users.byUsername(tenantId, ownerUsername);
     const channel = owner ? await repo.channelByOwner(tenantId, owner.id, name) : undefined;
     if (!channel) throw new AppError('NOT_FOUND', TEAM_NOT_FOUND);
     return channel;
@@ -68,8 +62,6 @@ export function createTeamsService({ db, identity, users }: { db: Db; identity: 
   }
 
   return {
-    repo,
-    requireUser,
     inviteMatch,
     teamOf,
     ownedChannel,
@@ -79,7 +71,7 @@ export function createTeamsService({ db, identity, users }: { db: Db; identity: 
      * run twice) with the new description; an empty one keeps the old, since it is the team's name.
      */
     async createChannel(caller: Caller, body: CreateChannelBody): Promise<{ created: boolean; channel: ChannelResponse }> {
-      const user = await requireUser(caller);
+      const user = await users.requireRegistered(caller);
       const { created, channel } = await repo.transaction(async (tx) => {
         const inserted = await tx.insertChannel({ tenantId: caller.tenantId, ownerUserId: user.id, name: body.channel, description: body.description });
         let row = inserted ?? (await tx.channelByOwner(caller.tenantId, user.id, body.channel))!;
@@ -127,7 +119,7 @@ export function createTeamsService({ db, identity, users }: { db: Db; identity: 
      * in, or was invited to; the invites addressed to them count as accepted.
      */
     async join(caller: Caller, ownerUsername: string, name: string): Promise<Team> {
-      const user = await requireUser(caller);
+      const user = await users.requireRegistered(caller);
       const channel = await findTeam(caller.tenantId, ownerUsername, name);
       const match = await inviteMatch(caller, user);
       await repo.transaction(async (tx) => {
@@ -146,9 +138,9 @@ export function createTeamsService({ db, identity, users }: { db: Db; identity: 
      * member cannot walk back in with the old one.
      */
     async removeMember(caller: Caller, ownerUsername: string, name: string, username: string): Promise<Team> {
-      const user = await requireUser(caller);
+      const user = await users.requireRegistered(caller);
       const channel = await ownedChannel(user, ownerUsername, name, OWNER_ONLY_REMOVE);
-      const member = await users.repo.byUsername(caller.tenantId, username);
+      const member = await users.byUsername(caller.tenantId, username);
       if (member?.id === user.id) throw new AppError('CONFLICT', OWNER_CANNOT_LEAVE);
       if (!member) throw new AppError('NOT_FOUND', NOT_IN_TEAM);
       const changed = await repo.transaction(async (tx) => {

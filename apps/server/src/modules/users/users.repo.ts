@@ -12,6 +12,8 @@ export function createProductUsersRepo(db: Db) {
     byIdentity: (tenantId: string, identityUserId: number) =>
       db.select().from(users).where(and(eq(users.tenantId, tenantId), eq(users.identityUserId, identityUserId))).then(first),
 
+    /** The identity account id is unique across tenants (the Stripe client reference). */
+    byIdentityAccount: (identityUserId: number) => db.select().from(users).where(eq(users.identityUserId, identityUserId)).limit(1).then(first),
     byId: (tenantId: string, id: number) => db.select().from(users).where(and(eq(users.tenantId, tenantId), eq(users.id, id))).then(first),
 
     byUsername: (tenantId: string, username: string) =>

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { createUserMeBody, updateUserMeBody, type UserMe } from '@app/contracts/user-me';
+import { createUserMeBody, updateUserMeBody, userMe, type UserMe } from '@app/contracts/user-me';
 import { authenticateForHost } from '../../plugins/auth';
 import type { Identity } from '../identity/identity';
 import { toCaller, toUserMe, type UsersService } from './users.service';
@@ -11,17 +11,17 @@ export interface UsersRoutesOptions {
 
 /** `GET/POST/PUT /api/user/me` (spec section 7). */
 export const usersRoutes: FastifyPluginAsyncZod<UsersRoutesOptions> = async (app, { identity, users }) => {
-  app.get('/api/user/me', async (request): Promise<UserMe> => {
+  app.get('/api/user/me', { schema: { response: { 200: userMe } } }, async (request): Promise<UserMe> => {
     const auth = await authenticateForHost(identity, request);
     return toUserMe(await users.getOrCreate(toCaller(auth)), auth.userUuid);
   });
 
-  app.post('/api/user/me', { schema: { body: createUserMeBody } }, async (request): Promise<UserMe> => {
+  app.post('/api/user/me', { schema: { body: createUserMeBody, response: { 200: userMe } } }, async (request): Promise<UserMe> => {
     const auth = await authenticateForHost(identity, request);
     return toUserMe(await users.register(toCaller(auth), request.body), auth.userUuid);
   });
 
-  app.put('/api/user/me', { schema: { body: updateUserMeBody } }, async (request): Promise<UserMe> => {
+  app.put('/api/user/me', { schema: { body: updateUserMeBody, response: { 200: userMe } } }, async (request): Promise<UserMe> => {
     const auth = await authenticateForHost(identity, request);
     return toUserMe(await users.update(toCaller(auth), request.body), auth.userUuid);
   });

@@ -3,10 +3,11 @@ import type { Db } from '../../db/client';
 import { AppError } from '../../errors';
 import type { AuthUser } from '../../plugins/auth';
 import type { Identity } from '../identity/identity';
-import { uniqueViolation } from '../identity/users.repo';
+import { uniqueViolation } from '../../db/unique-violation';
 import { createProductUsersRepo, type NewProductUser, type ProductUserRow } from './users.repo';
 
 export const USERNAME_TAKEN = 'Username already exists';
+export const FINISH_REGISTRATION = 'Finish registration first.';
 
 /** Who is calling: the tenant of the host and the identity account of the access token. */
 export interface Caller {
@@ -26,7 +27,7 @@ export function createUsersService({ db, identity }: { db: Db; identity: Identit
   const repo = createProductUsersRepo(db);
 
   async function identityOf(caller: Caller) {
-    const account = await identity.users.findById(caller.tenantId, caller.identityUserId);
+    const account = await identity.accounts.findById(caller.tenantId, caller.identityUserId);
     if (!account) throw new AppError('UNAUTHORIZED', 'Your session has ended. Please sign in again.');
     return account;
   }
@@ -50,10 +51,21 @@ export function createUsersService({ db, identity }: { db: Db; identity: Identit
     return `${wanted}-${Date.now().toString(36)}`;
   }
 
-  return {
-    repo,
+  const find = (caller: Caller) => repo.byIdentity(caller.tenantId, caller.identityUserId);
 
-    find: (caller: Caller) => repo.byIdentity(caller.tenantId, caller.identityUserId),
+  return {
+    find,
+    byId: repo.byId,
+    byIdentityAccount: repo.byIdentityAccount,
+    /** Any case: usernames are unique per tenant regardless of case. */
+    byUsername: repo.byUsername,
+
+    /** The caller's product record; 409 'Finish registration first.' before registration created it. */
+    async requireRegistered(caller: Caller): Promise<ProductUserRow> {
+      const user = await find(caller);
+      if (!user) throw new AppError('CONFLICT', FINISH_REGISTRATION);
+      return user;
+    },
 
     /** Spec section 4: a user without a record gets one from the sign-in profile (username, email, name, image). */
     async getOrCreate(caller: Caller): Promise<ProductUserRow> {

@@ -1,7 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import type PgBoss from 'pg-boss';
-import type { JobQueue } from '../../jobs/job-queue';
 import type { Executor, NewVideo, VideoRow, VideosRepo } from './videos.repo';
+
+/**
+ * What the videos module needs of the job queue (the runtime's JobQueue fits it). Declared here so
+ * the module does not depend on the queue, whose job registry depends on the module's jobs.
+ */
+export interface TranscodeQueue {
+  send(name: 'transcode-video', data: { videoId: string }, options?: PgBoss.SendOptions): Promise<string | null>;
+  /** Idle workers look at once (after the commit of a transaction that sent a job). */
+  wake(name: 'transcode-video'): void;
+}
 
 /**
  * Inserts a `processing` video and its `transcode-video` job through the same transaction
@@ -10,7 +19,7 @@ import type { Executor, NewVideo, VideoRow, VideosRepo } from './videos.repo';
  * here and stored on the row, so the reaper and the row agree on it from the start.
  */
 export async function insertProcessingVideo(
-  deps: { repo: VideosRepo; jobs: Pick<JobQueue, 'send'> },
+  deps: { repo: VideosRepo; jobs: Pick<TranscodeQueue, 'send'> },
   tx: Executor,
   jobDb: PgBoss.Db,
   values: Omit<NewVideo, 'status' | 'jobId' | 'progress'> & { id: string },

@@ -1,16 +1,16 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { completeUploadResponse, preuploadBody, preuploadResponse } from '@app/contracts/videos';
-import type { Db } from '../../db/client';
 import { authenticateForHost } from '../../plugins/auth';
+import type { BillingService } from '../billing/billing.service';
 import { checkLevel } from '../billing/require-level';
 import type { Identity } from '../identity/identity';
 import { toCaller } from '../users/users.service';
 import type { UploadsService } from './uploads.service';
 
 export interface UploadsRoutesOptions {
-  db: Db;
   identity: Identity;
+  billing: BillingService;
   uploads: UploadsService;
 }
 
@@ -21,12 +21,12 @@ const keyParams = z.object({ key: z.string().max(100) });
 const UPLOAD_LEVELS = ['athlete', 'team'] as const;
 
 /** `POST /api/user/preupload` and its completion (spec section 7); the bytes go to the returned URL. */
-export const uploadsRoutes: FastifyPluginAsyncZod<UploadsRoutesOptions> = async (app, { db, identity, uploads }) => {
+export const uploadsRoutes: FastifyPluginAsyncZod<UploadsRoutesOptions> = async (app, { identity, billing, uploads }) => {
   app.post(
     '/api/user/preupload',
     { schema: { body: preuploadBody, response: { 201: preuploadResponse } } },
     async (request, reply) => {
-      const { auth } = await checkLevel({ db, identity }, request, UPLOAD_LEVELS);
+      const { auth } = await checkLevel({ identity, billing }, request, UPLOAD_LEVELS);
       const body = await uploads.preupload(toCaller(auth), request.body);
       return reply.status(201).send(body);
     },

@@ -3,14 +3,12 @@ import { RESUMABLE_THRESHOLD_BYTES, TUS_ENDPOINT, type CompleteUploadResponse, t
 import type { Upload } from '@tus/server';
 import type { Db } from '../../db/client';
 import { AppError } from '../../errors';
-import type { JobQueue } from '../../jobs/job-queue';
 import { assertContentType } from '../../storage/content-type';
 import { storageKey } from '../../storage/keys';
 import type { Storage } from '../../storage/storage';
-import { FINISH_REGISTRATION } from '../teams/teams.service';
 import type { Caller, UsersService } from '../users/users.service';
 import { displayFileName, safeFileName } from './file-name';
-import { insertProcessingVideo, isKey } from './processing-video';
+import { insertProcessingVideo, isKey, type TranscodeQueue } from './processing-video';
 import type { TusStore } from './tus-store';
 import { createUploadsRepo, type UploadRow } from './uploads.repo';
 import { toVideo } from './video-view';
@@ -49,7 +47,7 @@ export function tooLarge(maxBytes: number): AppError {
 export interface UploadsServiceDeps {
   db: Db;
   storage: Storage;
-  jobs: Pick<JobQueue, 'send' | 'wake'>;
+  jobs: TranscodeQueue;
   users: UsersService;
   tus: TusStore;
   /** UPLOAD_MAX_BYTES. */
@@ -94,12 +92,10 @@ export function createUploadsService({ db, storage, jobs, users, tus, uploadMaxB
   }
 
   return {
-    repo,
 
     /** `POST /api/user/preupload`; the route has checked the level (athlete or team). */
     async preupload(caller: Caller, body: PreuploadBody): Promise<PreuploadResponse> {
-      const user = await users.find(caller);
-      if (!user) throw new AppError('CONFLICT', FINISH_REGISTRATION);
+      const user = await users.requireRegistered(caller);
       const isImage = body.tag !== undefined;
       const maxBytes = isImage ? Math.min(IMAGE_MAX_BYTES, uploadMaxBytes) : uploadMaxBytes;
       if (body.size !== undefined && body.size > maxBytes) throw tooLarge(maxBytes);

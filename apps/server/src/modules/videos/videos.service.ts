@@ -2,12 +2,10 @@ import { randomUUID } from 'node:crypto';
 import type { UpdateVideoBody, Video, VideoList, VideoMessage } from '@app/contracts/videos';
 import type { Db } from '../../db/client';
 import { AppError } from '../../errors';
-import type { JobQueue } from '../../jobs/job-queue';
 import { storageKey } from '../../storage/keys';
 import type { Storage } from '../../storage/storage';
-import { FINISH_REGISTRATION } from '../teams/teams.service';
 import type { Caller, UsersService } from '../users/users.service';
-import { insertProcessingVideo, isKey } from './processing-video';
+import { insertProcessingVideo, isKey, type TranscodeQueue } from './processing-video';
 import { createTestVideoFile, TEST_VIDEO_TITLE } from './test-video';
 import { toVideo } from './video-view';
 import { createVideosRepo, withJobTransaction, type VideoWithOwner, type Viewer } from './videos.repo';
@@ -22,7 +20,7 @@ const MESSAGES_LIMIT = 200;
 export interface VideosServiceDeps {
   db: Db;
   storage: Storage;
-  jobs: Pick<JobQueue, 'send' | 'wake'>;
+  jobs: TranscodeQueue;
   users: UsersService;
   /** Where the test video clip is encoded once and kept. */
   dataDir: string;
@@ -67,7 +65,6 @@ export function createVideosService({ db, storage, jobs, users, dataDir }: Video
   }
 
   return {
-    repo,
 
     /** `GET /api/user/videos?limit=&timestamp=` (newest first) or `?keys=a,b` (the visible ones among them). */
     async list(caller: Caller, query: { limit: number; timestamp?: string | undefined; keys?: string[] | undefined }): Promise<VideoList> {
@@ -117,8 +114,7 @@ export function createVideosService({ db, storage, jobs, users, dataDir }: Video
      * upload: stored as the source, inserted `processing`, transcoded by the same job.
      */
     async createTestVideo(caller: Caller): Promise<Video> {
-      const user = await users.find(caller);
-      if (!user) throw new AppError('CONFLICT', FINISH_REGISTRATION);
+      const user = await users.requireRegistered(caller);
       const recent = await repo.testVideosSince(user.id, new Date(Date.now() - 60 * 60 * 1000));
       if (recent >= TEST_VIDEOS_PER_HOUR) {
         throw new AppError('RATE_LIMITED', `You can create ${TEST_VIDEOS_PER_HOUR} test videos an hour. Please try again later.`);

@@ -1,4 +1,4 @@
-import { ConfigError } from '../../../config';
+import { ConfigError } from '../../../config-error';
 
 /** Every social sign-in strategy we know; `custom` is one more OpenID Connect issuer named by `providerId`. */
 export const SOCIAL_PROVIDER_NAMES = ['google', 'azure', 'okta', 'apple', 'github', 'facebook', 'linkedin', 'custom'] as const;

@@ -7,11 +7,11 @@ import { AppError } from '../../../errors';
 import { randomToken, safeEqual, sha256 } from '../crypto';
 import type { Identity } from '../identity';
 import { secureCookies } from '../reply';
-import { uniqueViolation, type IdentityUser } from '../users.repo';
 import { clientConfiguration, finishAuthorization, startAuthorization } from './oauth-client';
 import type { SocialProfile } from './profiles';
 import type { SocialProvider, SocialProviders } from './providers';
 import { allowedOriginsOf, checkedOrigin, safeRedirectPath } from './redirects';
+import { SOCIAL_ERRORS, SocialSignInError, type SocialErrorCode } from './social-errors';
 
 export interface SocialRoutesOptions {
   identity: Identity;
@@ -26,16 +26,6 @@ const STATE_COOKIE_TTL_SECONDS = 600;
 
 export const stateCookieName = (tenantId: string) => `oauth_state.${tenantId}`;
 export const stateCookiePath = (tenantId: string) => `/v0/tenants/${tenantId}/auth`;
-
-/** Error codes the web app's /login page gets as `?error=` (with a readable `message`). */
-export const SOCIAL_ERRORS = {
-  invalid_state: 'Your sign-in attempt expired or was already used. Please try again.',
-  access_denied: 'Sign-in was cancelled at the provider.',
-  email_missing: 'The provider did not share an email address for your account.',
-  email_not_verified: 'Your email address is not verified with this provider. Verify it there, then try again.',
-  provider_error: 'We could not complete sign-in with this provider. Please try again.',
-} as const;
-export type SocialErrorCode = keyof typeof SOCIAL_ERRORS;
 
 /** What the `oauth-state` one-time token remembers between login and callback. */
 interface StateMeta {
@@ -54,12 +44,6 @@ const loginQuery = z.object({
   redirect: z.string().optional(),
   provider_id: z.string().optional(),
 });
-
-class SocialSignInError extends Error {
-  constructor(readonly code: SocialErrorCode) {
-    super(code);
-  }
-}
 
 export const socialRoutes: FastifyPluginAsyncZod<SocialRoutesOptions> = async (app, { identity, config, providers, allowedOrigins }) => {
   const origins = allowedOrigins ?? allowedOriginsOf(config);
@@ -163,7 +147,7 @@ export const socialRoutes: FastifyPluginAsyncZod<SocialRoutesOptions> = async (a
     }
 
     try {
-      const user = await findOrCreateUser(identity, tenantId, profile);
+      const user = await identity.accounts.findOrCreateFromSocial(tenantId, profile);
       const link = await identity.oneTime.issue({ tenantId, purpose: 'link', userId: user.id, ttlSeconds: TTL_SECONDS, meta: { channel: 'social', provider: p.name } });
       const target = new URL(`${meta.origin}/login`);
       target.searchParams.set('token', link.secret);
@@ -180,41 +164,6 @@ export const socialRoutes: FastifyPluginAsyncZod<SocialRoutesOptions> = async (a
   app.get('/v0/tenants/:tenantId/auth/:provider/callback', { schema: { params: providerParams } }, callback);
   app.post('/v0/tenants/:tenantId/auth/:provider/callback', { schema: { params: providerParams } }, callback);
 };
-
-/**
- * The account of a VERIFIED email in the tenant, created when new. An existing account whose email
- * was never confirmed gets it confirmed, and loses its password and sessions: whoever registered the
- * address before (account pre-hijacking) must not keep access to the real owner's account.
- */
-export async function findOrCreateUser(identity: Identity, tenantId: string, profile: SocialProfile): Promise<IdentityUser> {
-  if (!profile.email) throw new SocialSignInError('email_missing');
-  if (!profile.emailVerified) throw new SocialSignInError('email_not_verified');
-  const existing = await identity.users.findByEmail(tenantId, profile.email);
-  if (existing) return adopt(identity, existing, profile);
-  try {
-    return await identity.users.create({
-      tenantId,
-      email: profile.email,
-      name: profile.name ?? null,
-      image: profile.image ?? null,
-      isEmailConfirmed: true,
-      confirmedEmailAt: new Date(),
-    });
-  } catch (err) {
-    // Two callbacks for the same new address at once: the other one created it.
-    if (uniqueViolation(err) !== 'email') throw err;
-    const raced = await identity.users.findByEmail(tenantId, profile.email);
-    if (!raced) throw err;
-    return adopt(identity, raced, profile);
-  }
-}
-
-async function adopt(identity: Identity, user: IdentityUser, profile: SocialProfile): Promise<IdentityUser> {
-  const fill = { ...(!user.name && profile.name ? { name: profile.name } : {}), ...(!user.image && profile.image ? { image: profile.image } : {}) };
-  if (user.isEmailConfirmed) return Object.keys(fill).length ? identity.users.update(user.tenantId, user.id, fill) : user;
-  await identity.sessions.revokeOthers(user.id, undefined, 'email-claimed-by-social-sign-in');
-  return identity.users.update(user.tenantId, user.id, { ...fill, isEmailConfirmed: true, confirmedEmailAt: new Date(), passwordHash: null });
-}
 
 function stringParams(source: unknown): Record<string, string> {
   const out: Record<string, string> = {};
