@@ -18,14 +18,14 @@ const VIDEOS = 20;
 const password = 'bench-password-1';
 
 /** The embedded cluster the server started: credentials beside its directory, port in postmaster.pid. */
-async function databaseUrl(dataDir) {
+export async function databaseUrl(dataDir) {
   const creds = JSON.parse(await fs.readFile(path.join(dataDir, '.postgres-credentials.json'), 'utf8'));
   const port = (await fs.readFile(path.join(dataDir, 'postgres', 'postmaster.pid'), 'utf8')).split('\n')[3].trim();
   return `postgres://${creds.user}:${encodeURIComponent(creds.password)}@127.0.0.1:${port}/app`;
 }
 
 /** A coach with a team and a team subscription, as the web app makes one. */
-async function coach(baseUrl) {
+export async function coach(baseUrl) {
   const { tenantId } = await (await fetch(`${baseUrl}/api/config`)).json();
   const email = 'bench-reads@example.com';
   const created = await fetch(`${baseUrl}/v0/tenants/${tenantId}/auth/create`, {
@@ -61,7 +61,7 @@ async function coach(baseUrl) {
 }
 
 /** Ready videos with every source, a poster and a storyboard, written as the transcoder leaves them. */
-async function insertVideos(db, count) {
+export async function insertVideos(db, count) {
   const { rows } = await db.query(`select id, tenant_id from users where username = 'bench_coach'`);
   const { id: userId, tenant_id: tenantId } = rows[0];
   const keys = [];
