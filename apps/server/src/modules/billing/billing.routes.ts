@@ -1,10 +1,9 @@
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { localSubscribeBody, type PlansResponse, type UsageResponse } from '@app/contracts/billing';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { AppError } from '../../errors';
-import { authenticateForHost } from '../../plugins/auth';
+import { requireSignedIn, type SignedInCaller } from '../../plugins/auth';
 import type { Identity } from '../identity/identity';
 import { assertBillingAllowed, type BillingConfig } from './billing.config';
 import { localCancel, localSubscribe } from './local-billing.service';
@@ -37,17 +36,12 @@ export const billingRoutes: FastifyPluginAsyncZod<BillingRoutesOptions> = async 
   const now = options.now ?? (() => new Date());
   const fetchImpl = options.fetch ?? fetch;
 
-  const signedInUser = async (request: FastifyRequest) => {
-    const auth = await authenticateForHost(identity, request);
-    return { auth, user: await productUserOf(db, auth.tenantId, auth.userId) };
-  };
+  requireSignedIn(app, identity);
+  const productUser = (caller: SignedInCaller) => productUserOf(db, caller.tenantId, caller.identityUserId);
 
-  app.get('/api/user/usage', async (request): Promise<UsageResponse> => {
-    const auth = await authenticateForHost(identity, request);
-    return usageOf(db, auth.tenantId, auth.userId);
-  });
+  app.get('/api/user/usage', async (request): Promise<UsageResponse> => usageOf(db, request.caller.tenantId, request.caller.identityUserId));
 
-  app.get('/api/billing/plans', async (): Promise<PlansResponse> => {
+  app.get('/api/billing/plans', { config: { public: true } }, async (): Promise<PlansResponse> => {
     const stripe = billing.stripe;
     if (!stripe) return { provider: 'local', testMode: true, plans: [...PLANS] };
     return {
@@ -64,18 +58,18 @@ export const billingRoutes: FastifyPluginAsyncZod<BillingRoutesOptions> = async 
 
   app.post('/api/billing/local/subscribe', { schema: { body: localSubscribeBody } }, async (request): Promise<UsageResponse> => {
     requireLocal();
-    const { auth, user } = await signedInUser(request);
+    const user = await productUser(request.caller);
     if (!user) throw new AppError('CONFLICT', 'Finish registration first.');
     await localSubscribe(db, user.id, request.body.type, now());
-    return usageOf(db, auth.tenantId, auth.userId);
+    return usageOf(db, request.caller.tenantId, request.caller.identityUserId);
   });
 
   app.post('/api/billing/local/cancel', async (request): Promise<UsageResponse> => {
     requireLocal();
-    const { auth, user } = await signedInUser(request);
+    const user = await productUser(request.caller);
     if (!user) throw new AppError('CONFLICT', 'Finish registration first.');
     await localCancel(db, user.id, now());
-    return usageOf(db, auth.tenantId, auth.userId);
+    return usageOf(db, request.caller.tenantId, request.caller.identityUserId);
   });
 
   app.get('/api/billing/portal', async (request) => {
@@ -83,7 +77,7 @@ export const billingRoutes: FastifyPluginAsyncZod<BillingRoutesOptions> = async 
     if (!stripe) {
       throw new AppError('NOT_FOUND', 'Manage billing needs Stripe (STRIPE_SECRET_KEY); local test billing has nothing to manage.', 501);
     }
-    const { user } = await signedInUser(request);
+    const user = await productUser(request.caller);
     if (!user) throw new AppError('CONFLICT', 'Finish registration first.');
     const customer = await stripeCustomerOf(db, user.id);
     if (!customer) throw new AppError('CONFLICT', 'There is no billing account yet: subscribe first.');
@@ -99,7 +93,8 @@ export const billingRoutes: FastifyPluginAsyncZod<BillingRoutesOptions> = async 
   await app.register(async (webhook) => {
     webhook.removeAllContentTypeParsers();
     webhook.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
-    webhook.post('/api/billing/stripe/webhook', async (request) => {
+    // Stripe signs it; nobody signs in.
+    webhook.post('/api/billing/stripe/webhook', { config: { public: true } }, async (request) => {
       const stripe = billing.stripe;
       if (!stripe) throw new AppError('NOT_FOUND', 'Stripe billing is not configured on this server.');
       const raw = request.body;

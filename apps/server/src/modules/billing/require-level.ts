@@ -27,7 +27,8 @@ export function assertLevel(level: Level, levels: readonly Level[]): void {
 
 /** Signs the request in (401 without a valid token) and checks its level (403 otherwise). */
 export async function checkLevel(deps: LevelGuardDeps, request: FastifyRequest, levels: readonly Level[]): Promise<LevelContext> {
-  const auth = await authenticateForHost(deps.identity, request);
+  // In a `requireSignedIn` scope the preHandler has signed the request in already.
+  const auth = (request.caller as typeof request.caller | null) ?? (await authenticateForHost(deps.identity, request));
   const level = await levelOf(deps.db, auth.tenantId, auth.userId, deps.now?.() ?? new Date());
   assertLevel(level, levels);
   return { auth, level };
