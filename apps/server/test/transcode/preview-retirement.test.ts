@@ -6,7 +6,7 @@ import { createTestClip } from '@app/media/test-clip';
 import { retirePreviews } from '../../src/modules/videos/transcode/preview-retirement';
 import { findVideo } from '../../src/modules/videos/transcode/transcode.repo';
 import { transcodeVideo } from '../../src/modules/videos/transcode/transcode.service';
-import { toVideo } from '../../src/modules/videos/video-view';
+import { createMediaUrls, toVideo } from '../../src/modules/videos/video-view';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 import { insertVideo, jobContext, owner, videoRow } from './helpers';
 
@@ -41,7 +41,7 @@ describe('the fast first-play copy of a ready video', () => {
   it('is no longer listed once the video is ready', async () => {
     const row = await readyVideo(0);
     const stored = (await findVideo(t.runtime.db, row.id))!;
-    const video = await toVideo(t.runtime.storage, { ...stored, ownerUsername: 'coach', ownerIdentityUserId: 1 });
+    const video = await toVideo(createMediaUrls(t.runtime.storage), { ...stored, ownerUsername: 'coach', ownerIdentityUserId: 1 });
     expect(Object.keys(video.sources).sort()).toEqual(['full', 'low']);
   });
 
