@@ -100,6 +100,7 @@ async function startBare(env) {
     child.once('exit', (code) => reject(new Error(`the bare app exited ${code}`)));
   });
   return {
+    pid: child.pid,
     url: `http://127.0.0.1:${port}/bare`,
     async stop() {
       child.kill('SIGINT');
@@ -108,11 +109,20 @@ async function startBare(env) {
   };
 }
 
-async function load(autocannon, url, headers) {
+/** CPU seconds (user + system) a process has used so far (Linux). */
+async function cpuSeconds(pid) {
+  const fields = (await fs.readFile(`/proc/${pid}/stat`, 'utf8')).split(') ')[1].split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+
+/** req/s, p99 and the CPU milliseconds the serving process spent per request: the last one does not move with the machine's other load. */
+async function load(autocannon, url, headers, pid) {
+  const cpuBefore = await cpuSeconds(pid);
   const result = await autocannon({ url, connections: CONNECTIONS, duration: SECONDS, headers });
+  const cpu = (await cpuSeconds(pid)) - cpuBefore;
   const failed = result.non2xx + result.errors + result.timeouts;
   if (failed > 0) throw new Error(`${url}: ${result.non2xx} non-2xx, ${result.errors} errors, ${result.timeouts} timeouts of ${result.requests.total}`);
-  return { rps: result.requests.average, p99: result.latency.p99 };
+  return { rps: result.requests.average, p99: result.latency.p99, cpuMs: (cpu * 1000) / result.requests.total };
 }
 
 export async function readBenchmarks() {
@@ -149,9 +159,9 @@ export async function readBenchmarks() {
     // Each route right after its own bare run: on a shared machine the load from elsewhere moves
     // between runs, so a ratio is only fair against a baseline measured next to it.
     const paired = async (name, url, headers) => {
-      const base = await load(autocannon, bare.url);
-      const r = await load(autocannon, url, headers);
-      console.log(row(name, r, base.rps) + `  (bare ${base.rps.toFixed(0)} req/s, p99 ${base.p99} ms)`);
+      const base = await load(autocannon, bare.url, undefined, bare.pid);
+      const r = await load(autocannon, url, headers, app.pid);
+      console.log(row(name, r, base.rps) + `  server CPU ${r.cpuMs.toFixed(2)} ms/req  (bare ${base.rps.toFixed(0)} req/s, p99 ${base.p99} ms, ${base.cpuMs.toFixed(2)} ms/req)`);
     };
     for (const route of routes) {
       const headers = { authorization: `Bearer ${await user.signIn()}` };
