@@ -1,5 +1,6 @@
 // `npm run bench`: prints the numbers. Foundation targets: warm start < 3 s, /login JS < 150 KB gzip;
-// the video targets are in bench-videos.mjs. `npm run bench -- videos` runs only those.
+// the video targets are in bench-videos.mjs, the signed-in read targets in bench-reads.mjs.
+// `npm run bench -- videos` or `npm run bench -- reads` runs only that part.
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import zlib from 'node:zlib';
@@ -67,8 +68,11 @@ async function loginJavaScript() {
   }
 }
 
+const parts = ['videos', 'reads'].filter((part) => process.argv.includes(part));
+const runs = (part) => parts.length === 0 || parts.includes(part);
+
 console.log(`Machine: ${os.cpus().length} cores, ${(os.totalmem() / 1024 ** 3).toFixed(0)} GiB, Node ${process.versions.node}`);
-if (!process.argv.includes('videos')) {
+if (parts.length === 0) {
   const t = await startTimes();
   console.log(`cold start to healthy (first start, incl. cluster init): ${fmt(t.cold)}`);
   console.log(`warm start to healthy (node apps/server/dist/main.js, median of 3): ${fmt(t.warm)}   target < 3 s`);
@@ -77,5 +81,11 @@ if (!process.argv.includes('videos')) {
   const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
   console.log(`/login JavaScript: ${js.files} files, ${kb(js.raw)} raw, ${kb(js.gz)} gzip, ${kb(js.br)} brotli   target < 150 KB gzip`);
 }
-const { videoBenchmarks } = await import('./bench-videos.mjs');
-await videoBenchmarks();
+if (runs('reads')) {
+  const { readBenchmarks } = await import('./bench-reads.mjs');
+  await readBenchmarks();
+}
+if (runs('videos')) {
+  const { videoBenchmarks } = await import('./bench-videos.mjs');
+  await videoBenchmarks();
+}

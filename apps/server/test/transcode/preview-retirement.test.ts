@@ -7,7 +7,7 @@ import { createTestClip } from '@app/media/test-clip';
 import { videos } from '../../src/db/schema';
 import { retirePreviews } from '../../src/modules/videos/transcode/preview-retirement';
 import { transcodeVideo } from '../../src/modules/videos/transcode/transcode.service';
-import { toVideo } from '../../src/modules/videos/video-view';
+import { createMediaUrls, toVideo } from '../../src/modules/videos/video-view';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 import { insertVideo, jobContext, owner, videoRow } from './helpers';
 
@@ -43,7 +43,7 @@ describe('the fast first-play copy of a ready video', () => {
     const row = await readyVideo(0);
     const [stored] = await t.runtime.db.select().from(videos).where(eq(videos.id, row.id));
     if (!stored) throw new Error(`video ${row.id} is gone`);
-    const video = await toVideo(t.runtime.storage, { ...stored, ownerUsername: 'coach', ownerIdentityUserId: 1 });
+    const video = await toVideo(createMediaUrls(t.runtime.storage), { ...stored, ownerUsername: 'coach', ownerIdentityUserId: 1 });
     expect(Object.keys(video.sources).sort()).toEqual(['full', 'low']);
   });
 

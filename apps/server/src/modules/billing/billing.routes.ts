@@ -2,9 +2,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { localSubscribeBody, plansResponse, portalResponse, usageResponse } from '@app/contracts/billing';
 import { AppError } from '../../errors';
-import { authenticateForHost } from '../../plugins/auth';
+import { requireSignedIn } from '../../plugins/auth';
 import type { Identity } from '../identity/identity';
-import { toCaller } from '../users/users.service';
 import type { BillingService } from './billing.service';
 
 export interface BillingRoutesOptions {
@@ -19,29 +18,28 @@ const webhookResponse = z.object({ received: z.literal(true), outcome: z.enum(['
  * billing (`POST /api/billing/local/subscribe|cancel`), the Stripe webhook and the billing portal.
  */
 export const billingRoutes: FastifyPluginAsyncZod<BillingRoutesOptions> = async (app, { identity, billing }) => {
-  const callerOf = async (request: Parameters<typeof authenticateForHost>[1]) => toCaller(await authenticateForHost(identity, request));
+  requireSignedIn(app, identity);
 
-  app.get('/api/user/usage', { schema: { response: { 200: usageResponse } } }, async (request) => billing.usage(await callerOf(request)));
+  app.get('/api/user/usage', { schema: { response: { 200: usageResponse } } }, async (request) => billing.usage(request.caller));
 
-  app.get('/api/billing/plans', { schema: { response: { 200: plansResponse } } }, async () => billing.plans());
+  app.get('/api/billing/plans', { schema: { response: { 200: plansResponse } }, config: { public: true } }, async () => billing.plans());
 
   app.post('/api/billing/local/subscribe', { schema: { body: localSubscribeBody, response: { 200: usageResponse } } }, async (request) =>
-    billing.localSubscribe(await callerOf(request), request.body.type),
+    billing.localSubscribe(request.caller, request.body.type),
   );
 
-  app.post('/api/billing/local/cancel', { schema: { response: { 200: usageResponse } } }, async (request) =>
-    billing.localCancel(await callerOf(request)),
-  );
+  app.post('/api/billing/local/cancel', { schema: { response: { 200: usageResponse } } }, async (request) => billing.localCancel(request.caller));
 
   app.get('/api/billing/portal', { schema: { response: { 200: portalResponse } } }, async (request) => ({
-    url: await billing.portalUrl(await callerOf(request), (err) => request.log.error({ err }, 'stripe portal session failed')),
+    url: await billing.portalUrl(request.caller, (err) => request.log.error({ err }, 'stripe portal session failed')),
   }));
 
   // The webhook needs the exact bytes Stripe signed: its own context with a raw JSON parser.
   await app.register(async (webhook) => {
     webhook.removeAllContentTypeParsers();
     webhook.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
-    webhook.post('/api/billing/stripe/webhook', { schema: { response: { 200: webhookResponse } } }, async (request) => {
+    // Stripe signs it; nobody signs in.
+    webhook.post('/api/billing/stripe/webhook', { schema: { response: { 200: webhookResponse } }, config: { public: true } }, async (request) => {
       if (!Buffer.isBuffer(request.body)) throw new AppError('INVALID_SIGNATURE', 'Invalid signature', 400);
       const header = request.headers['stripe-signature'];
       try {

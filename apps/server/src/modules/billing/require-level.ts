@@ -1,8 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Level } from '@app/contracts/levels';
-import { authenticateForHost, type AuthUser } from '../../plugins/auth';
+import { authenticateCaller, type SignedInCaller } from '../../plugins/auth';
 import type { Identity } from '../identity/identity';
-import { toCaller } from '../users/users.service';
 import type { BillingService } from './billing.service';
 
 export interface LevelGuardDeps {
@@ -11,14 +10,15 @@ export interface LevelGuardDeps {
 }
 
 export interface LevelContext {
-  auth: AuthUser;
+  caller: SignedInCaller;
   level: Level;
 }
 
 /** Signs the request in (401 without a valid token) and checks its level (403 otherwise). */
 export async function checkLevel(deps: LevelGuardDeps, request: FastifyRequest, levels: readonly Level[]): Promise<LevelContext> {
-  const auth = await authenticateForHost(deps.identity, request);
-  return { auth, level: await deps.billing.requireLevel(toCaller(auth), levels) };
+  // In a `requireSignedIn` scope the preHandler has signed the request in already.
+  const caller = (request.caller as SignedInCaller | null) ?? (await authenticateCaller(deps.identity, request));
+  return { caller, level: await deps.billing.requireLevel(caller, levels) };
 }
 
 /**

@@ -1,3 +1,4 @@
+import { createPublicKey, type KeyObject } from 'node:crypto';
 import { and, eq, isNull } from 'drizzle-orm';
 import { exportJWK, generateKeyPair, importJWK, type CryptoKey, type JWK } from 'jose';
 import { randomToken } from './crypto';
@@ -15,7 +16,7 @@ interface SigningKey {
  */
 export function createKeyStore(db: Db) {
   const signing = new Map<string, Promise<SigningKey>>();
-  const verifying = new Map<string, Promise<CryptoKey | undefined>>();
+  const verifying = new Map<string, Promise<KeyObject | undefined>>();
 
   async function loadOrCreate(tenantId: string): Promise<SigningKey> {
     const [row] = await db
@@ -45,8 +46,11 @@ export function createKeyStore(db: Db) {
       return key;
     },
 
-    /** The public key for `kid`, only if it belongs to `tenantId`. */
-    verificationKey(tenantId: string, kid: string): Promise<CryptoKey | undefined> {
+    /**
+     * The public key for `kid`, only if it belongs to `tenantId`, as a node:crypto KeyObject imported
+     * once (tokens are verified with `crypto.verify`, see the token service).
+     */
+    verificationKey(tenantId: string, kid: string): Promise<KeyObject | undefined> {
       const cacheKey = `${tenantId}/${kid}`;
       let key = verifying.get(cacheKey);
       if (!key) {
@@ -54,7 +58,7 @@ export function createKeyStore(db: Db) {
           .select()
           .from(identityKeys)
           .where(and(eq(identityKeys.tenantId, tenantId), eq(identityKeys.kid, kid)))
-          .then(async ([row]) => (row ? ((await importJWK(row.publicJwk as JWK, 'RS256')) as CryptoKey) : undefined));
+          .then(([row]) => (row ? createPublicKey({ key: row.publicJwk as JWK & { kty: string }, format: 'jwk' }) : undefined));
         // Unknown kids are not cached, so a key created by another node is found later.
         void key.then((k) => k ?? verifying.delete(cacheKey), () => verifying.delete(cacheKey));
         verifying.set(cacheKey, key);

@@ -16,6 +16,13 @@ export type Session = typeof identitySessions.$inferSelect;
 const invalidRefresh = () => new AppError('UNAUTHORIZED', 'Your session has ended. Please sign in again.');
 
 export function createSessionService(db: Db) {
+  // Every signed-in request asks this: built once, and a named statement each connection parses once.
+  const activeSession = db
+    .select()
+    .from(identitySessions)
+    .where(and(eq(identitySessions.id, sql.placeholder('id')), isNull(identitySessions.revokedAt), gt(identitySessions.expiresAt, sql`now()`)))
+    .prepare('identity_session_active');
+
   async function issueRefreshToken(sessionId: string, tx: Pick<Db, 'insert'> = db): Promise<string> {
     const token = randomToken(32);
     await tx.insert(identityRefreshTokens).values({ tokenHash: sha256(token), sessionId });
@@ -74,10 +81,7 @@ export function createSessionService(db: Db) {
 
     /** The session if it is still valid (not revoked, not past its absolute lifetime). */
     async active(sessionId: string): Promise<Session | undefined> {
-      const [session] = await db
-        .select()
-        .from(identitySessions)
-        .where(and(eq(identitySessions.id, sessionId), isNull(identitySessions.revokedAt), gt(identitySessions.expiresAt, sql`now()`)));
+      const [session] = await activeSession.execute({ id: sessionId });
       return session;
     },
 

@@ -1,4 +1,3 @@
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -12,9 +11,8 @@ import {
   teamsResponse,
 } from '@app/contracts/teams';
 import type { Config } from '../../config';
-import { authenticateForHost } from '../../plugins/auth';
+import { requireSignedIn } from '../../plugins/auth';
 import type { Identity } from '../identity/identity';
-import { toCaller, type Caller } from '../users/users.service';
 import type { InvitesService } from './invites.service';
 import type { TeamsService } from './teams.service';
 
@@ -33,7 +31,7 @@ const tokenParams = z.object({ token: z.string().max(200) });
 
 /** Teams, memberships and invitations (spec sections 3, 6, 7). */
 export const teamsRoutes: FastifyPluginAsyncZod<TeamsRoutesOptions> = async (app, { config, identity, teams, invites }) => {
-  const callerOf = async (request: FastifyRequest): Promise<Caller> => toCaller(await authenticateForHost(identity, request));
+  requireSignedIn(app, identity);
   // Invite links are public secrets: limit guessing like the identity sign-in routes do.
   const tokenLimit = { rateLimit: { max: config.identity.authRateLimit, timeWindow: '1 minute' } };
   // Invites send mail to any address; a coach invites a whole roster at once, so ten times the mail limit.
@@ -43,34 +41,29 @@ export const teamsRoutes: FastifyPluginAsyncZod<TeamsRoutesOptions> = async (app
     '/api/user/channels',
     { schema: { body: createChannelBody, response: { 200: channelResponse, 201: channelResponse } } },
     async (request, reply) => {
-      const caller = await callerOf(request);
-      const { created, channel } = await teams.createChannel(caller, request.body);
+      const { created, channel } = await teams.createChannel(request.caller, request.body);
       return reply.status(created ? 201 : 200).send(channel);
     },
   );
 
   app.get('/api/user/team', { schema: { response: { 200: teamResponse } } }, async (request) => {
-    const caller = await callerOf(request);
-    return teams.activeTeam(caller);
+    return teams.activeTeam(request.caller);
   });
 
   app.get('/api/user/teams', { schema: { response: { 200: teamsResponse } } }, async (request) => {
-    const caller = await callerOf(request);
-    return teams.teamsOf(caller);
+    return teams.teamsOf(request.caller);
   });
 
   app.put('/api/channel/:owner/:channel/members', { schema: { params: teamParams, response: { 200: teamResponse } } }, async (request) => {
-    const caller = await callerOf(request);
-    return teams.join(caller, request.params.owner, request.params.channel);
+    return teams.join(request.caller, request.params.owner, request.params.channel);
   });
 
   app.delete(
     '/api/channel/:owner/:channel/members/:username',
     { schema: { params: memberParams, response: { 200: teamResponse } } },
     async (request) => {
-      const caller = await callerOf(request);
       const { owner, channel, username } = request.params;
-      return teams.removeMember(caller, owner, channel, username);
+      return teams.removeMember(request.caller, owner, channel, username);
     },
   );
 
@@ -78,18 +71,16 @@ export const teamsRoutes: FastifyPluginAsyncZod<TeamsRoutesOptions> = async (app
     '/api/channel/:owner/:channel/invites',
     { schema: { params: teamParams, body: inviteMemberBody, response: { 200: inviteResponse } }, config: inviteLimit },
     async (request) => {
-      const caller = await callerOf(request);
-      return invites.invite(caller, { ...request.params, member: request.body.member });
+      return invites.invite(request.caller, { ...request.params, member: request.body.member });
     },
   );
 
   app.post('/api/user/invites', { schema: { body: createInviteBody, response: { 200: inviteResponse } }, config: inviteLimit }, async (request) => {
-    const caller = await callerOf(request);
     const { email, owner, channel } = request.body;
-    return invites.invite(caller, { owner, channel, member: email });
+    return invites.invite(request.caller, { owner, channel, member: email });
   });
 
-  app.get('/api/invites/:token', { schema: { params: tokenParams, response: { 200: invitePreview } }, config: tokenLimit }, async (request) =>
+  app.get('/api/invites/:token', { schema: { params: tokenParams, response: { 200: invitePreview } }, config: { ...tokenLimit, public: true } }, async (request) =>
     invites.preview(identity.tenants.fromHost(request.headers.host), request.params.token),
   );
 
@@ -97,8 +88,7 @@ export const teamsRoutes: FastifyPluginAsyncZod<TeamsRoutesOptions> = async (app
     '/api/invites/:token/accept',
     { schema: { params: tokenParams, response: { 200: teamResponse } }, config: tokenLimit },
     async (request) => {
-      const caller = await callerOf(request);
-      return invites.accept(caller, request.params.token);
+      return invites.accept(request.caller, request.params.token);
     },
   );
 };

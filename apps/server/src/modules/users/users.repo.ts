@@ -8,9 +8,14 @@ export type NewProductUser = typeof users.$inferInsert;
 /** Queries on the product `users` table. Every lookup is scoped to one tenant. */
 export function createProductUsersRepo(db: Db) {
   const first = (rows: ProductUserRow[]) => rows[0];
+  // Most signed-in requests start here: built once, a named statement each connection parses once.
+  const byIdentity = db
+    .select()
+    .from(users)
+    .where(and(eq(users.tenantId, sql.placeholder('tenantId')), eq(users.identityUserId, sql.placeholder('identityUserId'))))
+    .prepare('users_by_identity');
   return {
-    byIdentity: (tenantId: string, identityUserId: number) =>
-      db.select().from(users).where(and(eq(users.tenantId, tenantId), eq(users.identityUserId, identityUserId))).then(first),
+    byIdentity: (tenantId: string, identityUserId: number) => byIdentity.execute({ tenantId, identityUserId }).then(first),
 
     /** The identity account id is unique across tenants (the Stripe client reference). */
     byIdentityAccount: (identityUserId: number) => db.select().from(users).where(eq(users.identityUserId, identityUserId)).limit(1).then(first),

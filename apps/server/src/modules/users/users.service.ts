@@ -1,7 +1,6 @@
 import { profileKeys, type CreateUserMeBody, type UpdateUserMeBody, type UserMe } from '@app/contracts/user-me';
 import type { Db } from '../../db/client';
 import { AppError } from '../../errors';
-import type { AuthUser } from '../../plugins/auth';
 import type { Identity } from '../identity/identity';
 import { uniqueViolation } from '../../db/unique-violation';
 import { createProductUsersRepo, type NewProductUser, type ProductUserRow } from './users.repo';
@@ -14,9 +13,6 @@ export interface Caller {
   tenantId: string;
   identityUserId: number;
 }
-
-/** The caller of a product API request, from its authenticated token. */
-export const toCaller = (auth: Pick<AuthUser, 'tenantId' | 'userId'>): Caller => ({ tenantId: auth.tenantId, identityUserId: auth.userId });
 
 /**
  * The product user record (spec sections 3, 4, 7). `updatedAt` is the trial clock of spec section 4

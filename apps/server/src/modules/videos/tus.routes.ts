@@ -5,11 +5,11 @@ import { Server, TUS_RESUMABLE, type ServerOptions } from '@tus/server';
 import type { FastifyBaseLogger, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { IncomingMessage } from 'node:http';
 import { AppError } from '../../errors';
-import { authenticateForHost } from '../../plugins/auth';
+import { authenticateCaller } from '../../plugins/auth';
 import { toErrorBody } from '../../plugins/errors';
 import { isSafeKey } from '../../storage/keys';
 import type { Identity } from '../identity/identity';
-import { toCaller, type Caller } from '../users/users.service';
+import type { Caller } from '../users/users.service';
 import type { TusStore } from './tus-store';
 import type { UploadRow } from './uploads.repo';
 import { tooLarge, type UploadsService } from './uploads.service';
@@ -115,8 +115,7 @@ export const tusRoutes: FastifyPluginAsync<{ identity: Identity; uploads: Upload
   const handler = async (request: FastifyRequest, reply: FastifyReply) => {
     // OPTIONS only describes the server (a CORS preflight carries no token).
     if (request.method !== 'OPTIONS') {
-      const auth = await authenticateForHost(identity, request);
-      const caller = toCaller(auth);
+      const caller = await authenticateCaller(identity, request);
       const id = request.method === 'HEAD' ? decodeId((request.params as { id?: string }).id) : undefined;
       const finishedSize = id ? await uploads.tusFinishedSize(caller, id) : null;
       if (finishedSize !== null) {

@@ -1,11 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { completeUploadResponse, preuploadBody, preuploadResponse } from '@app/contracts/videos';
-import { authenticateForHost } from '../../plugins/auth';
+import { requireSignedIn } from '../../plugins/auth';
 import type { BillingService } from '../billing/billing.service';
 import { checkLevel } from '../billing/require-level';
 import type { Identity } from '../identity/identity';
-import { toCaller } from '../users/users.service';
 import type { UploadsService } from './uploads.service';
 
 export interface UploadsRoutesOptions {
@@ -22,12 +21,14 @@ const UPLOAD_LEVELS = ['athlete', 'team'] as const;
 
 /** `POST /api/user/preupload` and its completion (spec section 7); the bytes go to the returned URL. */
 export const uploadsRoutes: FastifyPluginAsyncZod<UploadsRoutesOptions> = async (app, { identity, billing, uploads }) => {
+  requireSignedIn(app, identity);
+
   app.post(
     '/api/user/preupload',
     { schema: { body: preuploadBody, response: { 201: preuploadResponse } } },
     async (request, reply) => {
-      const { auth } = await checkLevel({ identity, billing }, request, UPLOAD_LEVELS);
-      const body = await uploads.preupload(toCaller(auth), request.body);
+      await checkLevel({ identity, billing }, request, UPLOAD_LEVELS);
+      const body = await uploads.preupload(request.caller, request.body);
       return reply.status(201).send(body);
     },
   );
@@ -37,7 +38,7 @@ export const uploadsRoutes: FastifyPluginAsyncZod<UploadsRoutesOptions> = async 
     '/api/user/preupload/:key/complete',
     { schema: { params: keyParams, response: { 200: completeUploadResponse, 201: completeUploadResponse } } },
     async (request, reply) => {
-      const { created, body } = await uploads.complete(toCaller(await authenticateForHost(identity, request)), request.params.key);
+      const { created, body } = await uploads.complete(request.caller, request.params.key);
       return reply.status(created ? 201 : 200).send(body);
     },
   );

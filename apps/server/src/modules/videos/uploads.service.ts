@@ -11,7 +11,7 @@ import { displayFileName, safeFileName } from './file-name';
 import { insertProcessingVideo, isKey, type TranscodeQueue } from './processing-video';
 import type { TusStore } from './tus-store';
 import { createUploadsRepo, type UploadRow } from './uploads.repo';
-import { toVideo } from './video-view';
+import { createMediaUrls, toVideo } from './video-view';
 import { createVideosRepo, withJobTransaction } from './videos.repo';
 
 export const UPLOAD_NOT_FOUND = 'Upload not found.';
@@ -65,6 +65,7 @@ export interface UploadsServiceDeps {
 export function createUploadsService({ db, storage, jobs, users, tus, uploadMaxBytes, now = () => new Date() }: UploadsServiceDeps) {
   const repo = createUploadsRepo(db);
   const videos = createVideosRepo(db);
+  const mediaUrl = createMediaUrls(storage);
 
   const abandoned = (row: UploadRow) => now().getTime() > row.expiresAt.getTime() + UPLOAD_GRACE_MS;
   const expired = (row: UploadRow) => now().getTime() > row.expiresAt.getTime();
@@ -79,7 +80,7 @@ export function createUploadsService({ db, storage, jobs, users, tus, uploadMaxB
   async function completed(row: UploadRow): Promise<CompleteUploadResponse> {
     if (!row.videoId) return { key: row.key };
     const video = await videos.visible({ tenantId: row.tenantId, userId: row.userId }, row.videoId);
-    return video ? { key: row.key, video: await toVideo(storage, video) } : { key: row.key };
+    return video ? { key: row.key, video: await toVideo(mediaUrl, video) } : { key: row.key };
   }
 
   /** A tus request's upload: the caller's, resumable, and (unless only asked about) still open. */

@@ -5,10 +5,44 @@ import type { VideoWithOwner } from './videos.repo';
 
 /** Media URLs in the JSON are signed for a few hours: long enough for a game, short enough to go stale when shared. */
 export const MEDIA_URL_SECONDS = 4 * 60 * 60;
+/** Expiries are rounded down to whole steps, so a key signs to one URL for a whole step. */
+const MEDIA_URL_STEP_SECONDS = 5 * 60;
+/** Keys remembered per step (a library page has 4 per video); past it, the memo starts over. */
+const MEDIA_URL_MEMO_SIZE = 20_000;
 
-/** The JSON of a video (contract `video`), with freshly signed media URLs. */
-export async function toVideo(storage: Storage, row: VideoWithOwner): Promise<Video> {
-  const sign = (key: string) => storage.signedGetUrl(key, { expiresInSec: MEDIA_URL_SECONDS });
+export type MediaUrl = (key: string) => Promise<string>;
+
+/**
+ * Signs media URLs for the JSON. A URL expires at most MEDIA_URL_SECONDS after it is handed out
+ * (at least that less one step), at the end of a 5-minute step, so within a step a key has one URL:
+ * signed once (a library page of 20 videos needs 80 signatures, which were most of its CPU time),
+ * and the same poster URL on every page load lets the browser cache it. The memo holds only
+ * signatures, a pure function of key and expiry, so nothing in it can go stale.
+ */
+export function createMediaUrls(storage: Storage): MediaUrl {
+  let expires = 0;
+  let memo = new Map<string, Promise<string>>();
+  return (key) => {
+    const now = Math.floor(Date.now() / 1000);
+    // One second of margin: the driver reads the clock again and may be a second later.
+    const step = Math.floor((now + MEDIA_URL_SECONDS - 1) / MEDIA_URL_STEP_SECONDS) * MEDIA_URL_STEP_SECONDS;
+    if (step !== expires || memo.size >= MEDIA_URL_MEMO_SIZE) {
+      expires = step;
+      memo = new Map();
+    }
+    let url = memo.get(key);
+    if (!url) {
+      const signing = storage.signedGetUrl(key, { expiresInSec: step - now });
+      const entries = memo;
+      signing.catch(() => entries.delete(key));
+      memo.set(key, (url = signing));
+    }
+    return url;
+  };
+}
+
+/** The JSON of a video (contract `video`), with signed media URLs (`createMediaUrls`). */
+export async function toVideo(sign: MediaUrl, row: VideoWithOwner): Promise<Video> {
   const source = async (rendition: StoredRendition | undefined) =>
     rendition ? { url: await sign(rendition.key), width: rendition.width, height: rendition.height, fps: rendition.fps ?? null } : undefined;
   const [preview, low, full, poster, storyboardUrl] = await Promise.all([

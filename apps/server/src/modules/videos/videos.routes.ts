@@ -1,10 +1,8 @@
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { postVideoMessageBody, updateVideoBody, video, videoList, videoListQuery, videoMessage, videoMessages } from '@app/contracts/videos';
-import { authenticateForHost } from '../../plugins/auth';
+import { requireSignedIn } from '../../plugins/auth';
 import type { Identity } from '../identity/identity';
-import { toCaller, type Caller } from '../users/users.service';
 import type { VideosService } from './videos.service';
 
 export interface VideosRoutesOptions {
@@ -19,30 +17,30 @@ const keyParams = z.object({ key: z.string().max(100) });
 
 /** The video library (spec sections 2, 3, 7). Visibility is the service's: owner and teammates, 404 for anyone else. */
 export const videosRoutes: FastifyPluginAsyncZod<VideosRoutesOptions> = async (app, { identity, videos, testVideosPerIpHour = 20 }) => {
-  const callerOf = async (request: FastifyRequest): Promise<Caller> => toCaller(await authenticateForHost(identity, request));
+  requireSignedIn(app, identity);
 
   app.get('/api/user/videos', { schema: { querystring: videoListQuery, response: { 200: videoList } } }, async (request) =>
-    videos.list(await callerOf(request), request.query),
+    videos.list(request.caller, request.query),
   );
 
   app.get('/api/user/videos/:key', { schema: { params: keyParams, response: { 200: video } } }, async (request) =>
-    videos.get(await callerOf(request), request.params.key),
+    videos.get(request.caller, request.params.key),
   );
 
   app.put(
     '/api/user/videos/:key',
     { schema: { params: keyParams, body: updateVideoBody, response: { 200: video } } },
-    async (request) => videos.update(await callerOf(request), request.params.key, request.body),
+    async (request) => videos.update(request.caller, request.params.key, request.body),
   );
 
   app.get('/api/user/videos/:key/messages', { schema: { params: keyParams, response: { 200: videoMessages } } }, async (request) =>
-    videos.messages(await callerOf(request), request.params.key),
+    videos.messages(request.caller, request.params.key),
   );
 
   app.post(
     '/api/user/videos/:key/messages',
     { schema: { params: keyParams, body: postVideoMessageBody, response: { 201: videoMessage } } },
-    async (request, reply) => reply.status(201).send(await videos.postMessage(await callerOf(request), request.params.key, request.body.message)),
+    async (request, reply) => reply.status(201).send(await videos.postMessage(request.caller, request.params.key, request.body.message)),
   );
 
   // Spec: "POST /api/user/testvideo (empty body)". Clients differ in whether they still send
@@ -57,7 +55,7 @@ export const videosRoutes: FastifyPluginAsyncZod<VideosRoutesOptions> = async (a
     scope.post(
       '/api/user/testvideo',
       { schema: { response: { 201: video } }, config: { rateLimit: { max: testVideosPerIpHour, timeWindow: '1 hour' } } },
-      async (request, reply) => reply.status(201).send(await videos.createTestVideo(await callerOf(request))),
+      async (request, reply) => reply.status(201).send(await videos.createTestVideo(request.caller)),
     );
   });
 };

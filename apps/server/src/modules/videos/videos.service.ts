@@ -7,7 +7,7 @@ import type { Storage } from '../../storage/storage';
 import type { Caller, UsersService } from '../users/users.service';
 import { insertProcessingVideo, isKey, type TranscodeQueue } from './processing-video';
 import { createTestVideoFile, TEST_VIDEO_TITLE } from './test-video';
-import { toVideo } from './video-view';
+import { createMediaUrls, toVideo } from './video-view';
 import { createVideosRepo, withJobTransaction, type VideoWithOwner, type Viewer } from './videos.repo';
 
 export const VIDEO_NOT_FOUND = 'Video not found.';
@@ -47,7 +47,8 @@ export function createVideosService({ db, storage, jobs, users, dataDir }: Video
     return { ...who, video };
   }
 
-  const view = (row: VideoWithOwner) => toVideo(storage, row);
+  const mediaUrl = createMediaUrls(storage);
+  const view = (row: VideoWithOwner) => toVideo(mediaUrl, row);
 
   /**
    * A page that ends inside one millisecond would lose that millisecond's other rows, because the
