@@ -1,5 +1,4 @@
 import { AppError } from '../../errors';
-import type { AuthUser } from '../../plugins/auth';
 import { uniqueViolation } from '../../db/unique-violation';
 import type { SessionService } from './sessions.service';
 import type { SocialProfile } from './social/profiles';
@@ -38,7 +37,7 @@ export function createAccountsService(users: UsersRepo, sessions: Pick<SessionSe
     findByUsername: users.findByUsername,
 
     /** PUT /v0/self: profile fields only; email and password change through their own flows. */
-    async updateSelf(auth: AuthUser, update: SelfUpdate): Promise<IdentityUser> {
+    async updateSelf(auth: { tenantId: string; userId: number }, update: SelfUpdate): Promise<IdentityUser> {
       const current = await users.findById(auth.tenantId, auth.userId);
       if (!current) throw new AppError('UNAUTHORIZED', 'Sign in to continue.');
       const phoneChanged = update.phoneNumber !== undefined && update.phoneNumber !== current.phoneNumber;
