@@ -25,8 +25,8 @@ export interface JobContext {
 export type JobState = 'created' | 'retry' | 'active' | 'completed' | 'cancelled' | 'failed';
 
 export interface JobControl {
-  /** A job's state and retries, or null when it no longer exists (or was archived). */
-  get(name: string, id: string): Promise<{ state: JobState; retryCount: number; retryLimit: number } | null>;
+  /** A job's state, retries and when its current run started (database clock), or null when it no longer exists (or was archived). */
+  get(name: string, id: string): Promise<{ state: JobState; retryCount: number; retryLimit: number; startedOn: Date | null } | null>;
   /**
    * Fails a job as if its handler had thrown: pg-boss retries it (or fails it for good after its
    * last retry). `retryNow` skips the backoff delay, for a job whose worker died.

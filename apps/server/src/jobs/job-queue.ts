@@ -39,7 +39,7 @@ export async function startJobQueue(connectionString: string, log: Logger): Prom
   const queue: JobControl = {
     async get(name, id) {
       const job = await boss.getJobById(name, id);
-      return job ? { state: job.state, retryCount: job.retryCount, retryLimit: job.retryLimit } : null;
+      return job ? { state: job.state, retryCount: job.retryCount, retryLimit: job.retryLimit, startedOn: job.startedOn ?? null } : null;
     },
     async fail(name, id, error, options = {}) {
       await boss.fail(name, id, { message: error.message });

@@ -28,13 +28,17 @@ afterAll(async () => {
 
 const sql = (text: string, params: unknown[] = []) => t.runtime.db.$client.query(text, params);
 
-/** A video whose worker fetched its job and then beat for the last time `heartbeatAgeSec` ago. */
-async function inFlight(heartbeatAgeSec: number, job: { state?: string; lastAttempt?: boolean } = {}) {
+/**
+ * A video whose worker fetched its job and then beat for the last time `heartbeatAgeSec` ago; the
+ * job's run started `startedAgeSec` ago (by default just before that last beat).
+ */
+async function inFlight(heartbeatAgeSec: number, job: { state?: string; lastAttempt?: boolean; startedAgeSec?: number } = {}) {
   const videoId = await insertVideo(t, ownerId, file);
   const jobId = (await t.runtime.jobs.send('transcode-video', { videoId }))!;
   await sql(
-    `UPDATE pgboss.job SET state = $2::pgboss.job_state, started_on = now(), retry_count = CASE WHEN $3 THEN retry_limit ELSE 0 END WHERE id = $1`,
-    [jobId, job.state ?? 'active', job.lastAttempt ?? false],
+    `UPDATE pgboss.job SET state = $2::pgboss.job_state, started_on = now() - make_interval(secs => $4),
+       retry_count = CASE WHEN $3 THEN retry_limit ELSE 0 END WHERE id = $1`,
+    [jobId, job.state ?? 'active', job.lastAttempt ?? false, job.startedAgeSec ?? heartbeatAgeSec + 1],
   );
   await sql(`UPDATE videos SET job_id = $2, attempt_id = 'a1', heartbeat_at = now() - make_interval(secs => $3) WHERE id = $1`, [
     videoId,
@@ -67,6 +71,18 @@ describe('stale-heartbeat reaper', () => {
     const result = await reap();
     expect(result.retried).not.toContain(videoId);
     expect((await jobOf(jobId)).state).toBe('active');
+  });
+
+  it('leaves a job alone whose new run started after the last beat, until that run had time to beat', async () => {
+    // The crash test's race: a retry is already running again (another reaper pass failed it), but its
+    // attempt has not claimed the video yet, so the heartbeat is still the dead attempt's.
+    const starting = await inFlight(300, { startedAgeSec: 2 });
+    expect((await reap()).retried).not.toContain(starting.videoId);
+    expect(await jobOf(starting.jobId)).toMatchObject({ state: 'active', retryCount: 0 });
+    // A run that started after the last beat but never beat within the stale time died too.
+    const died = await inFlight(300, { startedAgeSec: 31 });
+    expect((await reap()).retried).toContain(died.videoId);
+    expect((await jobOf(died.jobId)).state).toBe('retry');
   });
 
   it('marks the video failed when its last attempt died', async () => {

@@ -22,6 +22,18 @@ export interface ReapResult {
  * several workers: one pass at a time (advisory lock), a job is only failed while `active`, and a
  * video only marked failed while its heartbeat is still stale.
  */
+/**
+ * The job's current run started after the video's last heartbeat, and less than `staleAfterSec` ago:
+ * a retry (or another worker's pass of this reaper) already handed the job to a new attempt, which
+ * has not claimed the video yet. Failing it again would waste that attempt and a retry. Both times
+ * are the database's, so the clocks of the nodes do not matter.
+ */
+function newAttemptStarting(startedOn: Date | null, video: repo.StaleVideo, staleAfterSec: number): boolean {
+  if (!startedOn || startedOn <= video.heartbeatAt) return false;
+  const startedAgeSec = video.heartbeatAgeSec - (startedOn.getTime() - video.heartbeatAt.getTime()) / 1000;
+  return startedAgeSec < staleAfterSec;
+}
+
 export async function reapStaleTranscodes(ctx: Pick<JobContext, 'db' | 'storage' | 'config' | 'log' | 'queue'>): Promise<ReapResult> {
   const { db, storage, queue, log } = ctx;
   const staleAfterSec = ctx.config.transcode.staleAfterSec;
@@ -34,6 +46,7 @@ export async function reapStaleTranscodes(ctx: Pick<JobContext, 'db' | 'storage'
       for (const video of await repo.findStale(db, staleAfterSec)) {
         const job = video.jobId ? await queue.get(TRANSCODE_JOB, video.jobId) : null;
         if (job && (job.state === 'created' || job.state === 'retry')) continue; // queued to run again
+        if (job?.state === 'active' && newAttemptStarting(job.startedOn, video, staleAfterSec)) continue;
         if (job?.state === 'active') {
           const message = `worker stopped reporting: no heartbeat for ${Math.round(video.heartbeatAgeSec)} s`;
           await queue.fail(TRANSCODE_JOB, video.jobId!, { message }, { retryNow: true });

@@ -135,6 +135,7 @@ export interface StaleVideo {
   tenantId: string;
   jobId: string | null;
   attemptId: string | null;
+  heartbeatAt: Date;
   heartbeatAgeSec: number;
 }
 
@@ -146,6 +147,7 @@ export async function findStale(db: Db, staleAfterSec: number, limit = 100): Pro
       tenantId: videos.tenantId,
       jobId: videos.jobId,
       attemptId: videos.attemptId,
+      heartbeatAt: sql<Date>`${videos.heartbeatAt}`.mapWith(videos.heartbeatAt),
       heartbeatAgeSec: sql<number>`extract(epoch from now() - ${videos.heartbeatAt})::float8`,
     })
     .from(videos)
