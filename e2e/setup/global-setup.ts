@@ -22,7 +22,6 @@ export default async function setup(project: TestProject) {
   const chromiumPath: string = ensureChromium();
 
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'teamfilm-e2e-'));
-  await fs.chmod(dataDir, 0o755);
   const port = await freePort();
   // Every journey signs up and in from the same loopback address within a minute or two; the
   // per-IP limits (tested on their own in the server tests) would otherwise fail them at random.

@@ -38,7 +38,6 @@ beforeAll(async () => {
   const smtpPort = await new Promise<number>((resolve) => smtp.listen(0, '127.0.0.1', () => resolve((smtp.server.address() as { port: number }).port)));
 
   dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'teamfilm-e2e-smtp-'));
-  await fs.chmod(dataDir, 0o755);
   const port = await freePort();
   baseUrl = `http://localhost:${port}`;
   server = startServer({ DATA_DIR: dataDir, PORT: String(port), PUBLIC_URL: baseUrl, SMTP_URL: `smtp://127.0.0.1:${smtpPort}`, MAIL_FROM: 'Teamfilm <team@teamfilm.test>' });

@@ -45,6 +45,5 @@ export async function startApp(args, dataDir, env = {}) {
 
 export async function tempDataDir() {
   const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'teamfilm-bench-'));
-  await fs.chmod(dir, 0o755);
   return dir;
 }

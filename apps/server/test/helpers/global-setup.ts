@@ -25,7 +25,6 @@ export default async function setup(project: TestProject) {
     return;
   }
   const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'teamfilm-testdb-'));
-  await fs.chmod(dir, 0o755);
   const pg = await startEmbeddedPostgres(path.join(dir, 'postgres'), pino({ level: 'warn' }), 'postgres');
   project.provide('pgAdminUrl', pg.url);
   return async () => {

@@ -4,6 +4,14 @@ import { afterEach, beforeEach, vi } from 'vitest';
 
 import { installMatchMedia } from '@/test/match-media';
 
+// Node 25+ has Web Storage globals of its own (unusable without --localstorage-file), and Vitest 4
+// keeps a global that Node already has instead of the test window's. Give the tests the window's own
+// storage, as on Node 20 to 24 (where this only restates what Vitest did).
+const { window: testWindow } = (globalThis as unknown as { jsdom: { window: Window } }).jsdom;
+for (const name of ['localStorage', 'sessionStorage'] as const) {
+  Object.defineProperty(globalThis, name, { configurable: true, enumerable: true, get: () => testWindow[name] });
+}
+
 // jsdom lacks these browser APIs that Radix (popper sizing) relies on.
 class ResizeObserverStub {
   observe() {}
