@@ -208,6 +208,7 @@ async function giveToOwner(cluster: Cluster, file: string): Promise<void> {
     throw new Error(
       `Could not give ${file} to the system user '${SERVICE_USER}' that PostgreSQL runs as under root (${(err as Error).message}). ` +
         'Choose a DATA_DIR on a local file system, set DATABASE_URL to use a PostgreSQL server, or run as an ordinary user.',
+      { cause: err },
     );
   }
 }
