@@ -1,11 +1,11 @@
 import type { Level } from '@app/contracts/levels';
 import { useEffect } from 'react';
 
-import { useUsage } from '@/features/subscription/api/get-usage';
-import { useMe } from '@/lib/users/get-me';
 import { useSession } from '@/lib/auth/session';
+import { useUsage } from '@/lib/billing/get-usage';
 import { computeLevel } from '@/lib/subscription/compute-level';
 import { LevelContext } from '@/lib/subscription/level-context';
+import { useMe } from '@/lib/users/get-me';
 
 function useLoggedFailure(error: Error | null, what: string) {
   useEffect(() => {

@@ -4,6 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { ApiClient } from '@/lib/api-client';
 import { useApiClient } from '@/lib/api-client-context';
 import { useSession } from '@/lib/auth/session';
+import { queryKeys } from '@/lib/query-keys';
 
 /** `GET /api/user/videos?limit=n`: the newest videos, for the library home and the team dashboard. */
 export function getRecentVideos(api: ApiClient, limit: number, signal?: AbortSignal): Promise<VideoList> {
@@ -14,8 +15,8 @@ export function useRecentVideos(limit: number) {
   const api = useApiClient();
   const session = useSession();
   return useQuery({
-    // Under the user's videos key (as the videos feature's queries): invalidating the user's videos refreshes this too.
-    queryKey: ['users', session.userId ?? session.userUuid ?? 'signed-in', 'videos', 'recent', limit],
+    // Under the user's videos key: invalidating the user's videos refreshes this too.
+    queryKey: queryKeys.videos.recent(session.userId ?? session.userUuid, limit),
     queryFn: ({ signal }) => getRecentVideos(api, limit, signal),
     enabled: session.isLoggedIn,
     // Progress on a processing card moves on while the page is open.

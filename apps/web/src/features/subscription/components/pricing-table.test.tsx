@@ -9,7 +9,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { LevelProvider } from '@/app/level-provider';
 import { routes as appRoutes } from '@/app/router';
 import { ConfigContext } from '@/config/config-context';
-import { usageQueryKey } from '@/features/subscription/api/get-usage';
+import { queryKeys } from '@/lib/query-keys';
 import { PRICING_TABLE_SCRIPT } from '@/features/subscription/components/stripe-pricing-table';
 import { SessionContext } from '@/lib/auth/session';
 import { errorJson, mockFetch, type FetchCall } from '@/test/fetch-mock';
@@ -81,7 +81,7 @@ describe('PricingTable: local test billing', () => {
     await user.click(await screen.findByRole('button', { name: `Subscribe to ${plans.find((p) => p.type === type)!.name}` }));
     expect(await screen.findByText(`at: ${target}`)).toBeInTheDocument();
     expect(fetch.call('POST', '/api/billing/local/subscribe')!.body).toEqual({ type });
-    expect(queryClient.getQueryData(usageQueryKey(signedInSession.userId))).toEqual(usageOf(type));
+    expect(queryClient.getQueryData(queryKeys.usage(signedInSession.userId))).toEqual(usageOf(type));
     // Replaced: Back does not return to the finished purchase.
     expect(router.state.historyAction).toBe('REPLACE');
   });

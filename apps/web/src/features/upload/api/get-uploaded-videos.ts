@@ -4,6 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { ApiClient } from '@/lib/api-client';
 import { useApiClient } from '@/lib/api-client-context';
 import { useSession } from '@/lib/auth/session';
+import { queryKeys } from '@/lib/query-keys';
 
 /** `GET /api/user/videos?keys=a,b` (spec section 7): the videos an upload just created. */
 export function getVideosByKeys(api: ApiClient, keys: readonly string[], signal?: AbortSignal): Promise<VideoList> {
@@ -16,7 +17,7 @@ export function useUploadedVideos(keys: readonly string[]) {
   const api = useApiClient();
   const session = useSession();
   return useQuery({
-    queryKey: ['users', session.userId ?? session.userUuid ?? 'signed-in', 'videos', 'keys', [...keys].sort().join(',')],
+    queryKey: queryKeys.videos.byKeys(session.userId ?? session.userUuid, keys),
     queryFn: ({ signal }) => getVideosByKeys(api, keys, signal),
     enabled: session.isLoggedIn && keys.length > 0,
     refetchInterval: (query) => (query.state.data?.items.some((v) => v.status === 'processing') ? 3000 : false),
