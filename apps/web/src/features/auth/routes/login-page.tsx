@@ -10,7 +10,7 @@ import { MagicLinkForm } from '@/features/auth/components/magic-link-form';
 import { PasswordSignInForm } from '@/features/auth/components/password-sign-in-form';
 import { SecondFactorStep } from '@/features/auth/components/second-factor-step';
 import { enabledProviders, SocialSignIn } from '@/features/auth/components/social-sign-in';
-import type { AuthResult } from '@/lib/auth/auth-client';
+import type { AuthResult } from '@/lib/auth/auth-types';
 import { useAuth, useAuthState } from '@/lib/auth/auth-context';
 import { redirectQueryParam } from '@/lib/auth/redirect';
 import { useSession } from '@/lib/auth/session';
