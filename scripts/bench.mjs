@@ -1,4 +1,5 @@
-// `npm run bench`: prints the numbers. Foundation targets: warm start < 3 s, /login JS < 150 KB gzip;
+// `npm run bench`: prints the numbers. Foundation targets: warm start < 3 s, /login JS < 150 KB gzip
+// (also checked in `npm test`, from the build output);
 // the video targets are in bench-videos.mjs. `npm run bench -- videos` runs only those.
 import fs from 'node:fs/promises';
 import os from 'node:os';
@@ -77,10 +78,10 @@ if (!process.argv.includes('videos')) {
   console.log(`warm start to healthy (node apps/server/dist/main.js, median of 3): ${fmt(t.warm)}   target < 3 s`);
   console.log(`warm start to healthy (npm start path incl. install/build checks, median of 3): ${fmt(t.npmStart)}   target < 3 s`);
   const { script: js, stylesheet: css } = await loginWeight();
+  const { pageWeight, LOGIN_ROUTE_MODULE, LOGIN_JS_BUDGET_KIB, LOGIN_CSS_BUDGET_KIB } = await import('../apps/web/scripts/page-weight.mjs');
   const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
-  console.log(`/login JavaScript: ${js.files} files, ${kb(js.raw)} raw, ${kb(js.gz)} gzip, ${kb(js.br)} brotli   target < 150 KB gzip`);
-  console.log(`/login CSS: ${css.files} files, ${kb(css.raw)} raw, ${kb(css.gz)} gzip, ${kb(css.br)} brotli   target < 12 KB gzip`);
-  const { pageWeight, LOGIN_ROUTE_MODULE } = await import('../apps/web/scripts/page-weight.mjs');
+  console.log(`/login JavaScript: ${js.files} files, ${kb(js.raw)} raw, ${kb(js.gz)} gzip, ${kb(js.br)} brotli   target < ${LOGIN_JS_BUDGET_KIB} KB gzip`);
+  console.log(`/login CSS: ${css.files} files, ${kb(css.raw)} raw, ${kb(css.gz)} gzip, ${kb(css.br)} brotli   target < ${LOGIN_CSS_BUDGET_KIB} KB gzip`);
   const predicted = pageWeight(at('apps/web/dist'), [LOGIN_ROUTE_MODULE]);
   console.log(`/login from the Vite manifest (the npm test check): ${predicted.files.length} files, JavaScript ${kb(predicted.jsGzip)} gzip, CSS ${kb(predicted.cssGzip)} gzip`);
 }
