@@ -23,6 +23,10 @@ export default defineConfig({
     outDir: 'dist',
     assetsDir: 'assets',
     emptyOutDir: true,
+    // dist/.vite/manifest.json: which chunks and CSS each route module loads, read by the /login
+    // size check (src/app/login-bundle-size.test.ts) and the bench. The server never serves it
+    // (@fastify/static's file list skips dot folders), and nothing at run time needs it.
+    manifest: true,
   },
   server: { proxy },
   preview: { proxy },

@@ -7,7 +7,7 @@ import { ApiError, type ApiClient } from '@/lib/api-client';
 import { ApiClientContext } from '@/lib/api-client-context';
 import { SessionContext, signedOut, type Session } from '@/lib/auth/session';
 import { useLevel } from '@/lib/subscription/level-context';
-import { signedInSession } from '@/test/fixtures';
+import { signedInSession, usageOf } from '@/test/fixtures';
 
 function LevelProbe() {
   return <p>level: {useLevel() ?? 'unknown'}</p>;
@@ -48,7 +48,7 @@ describe('LevelProvider', () => {
   });
 
   it('uses the first usage item and does not fetch the user record', async () => {
-    const { api, request } = fakeApi({ '/api/user/usage': () => ({ items: [{ type: 'fan' }, { type: 'team' }] }) });
+    const { api, request } = fakeApi({ '/api/user/usage': () => usageOf('fan', 'team') });
     renderLevel(api);
     expect(screen.getByText('level: unknown')).toBeInTheDocument();
     expect(await screen.findByText('level: fan')).toBeInTheDocument();
@@ -57,7 +57,7 @@ describe('LevelProvider', () => {
 
   it('falls back to a recent team/athlete user record when there is no subscription', async () => {
     const { api, request } = fakeApi({
-      '/api/user/usage': () => ({ items: [] }),
+      '/api/user/usage': () => usageOf(),
       '/api/user/me': () => ({ username: 'coach', type: 'team', updatedAt: recently() }),
     });
     renderLevel(api);

@@ -1,11 +1,12 @@
 import type { Level } from '@app/contracts/levels';
 import { useEffect } from 'react';
 
-import { useUsage } from '@/features/subscription/api/get-usage';
-import { useMe } from '@/lib/users/get-me';
 import { useSession } from '@/lib/auth/session';
+import { useUsage } from '@/lib/billing/get-usage';
 import { computeLevel } from '@/lib/subscription/compute-level';
 import { LevelContext } from '@/lib/subscription/level-context';
+import { useNow } from '@/lib/use-now';
+import { useMe } from '@/lib/users/get-me';
 
 function useLoggedFailure(error: Error | null, what: string) {
   useEffect(() => {
@@ -19,6 +20,8 @@ function useLoggedFailure(error: Error | null, what: string) {
  */
 function useSubscriptionLevel(): Level | undefined {
   const { isLoggedIn } = useSession();
+  // A minute is fine-grained enough for a window of 8 days.
+  const now = useNow(60_000);
 
   const usage = useUsage();
   useLoggedFailure(usage.error, 'the subscription usage');
@@ -29,9 +32,9 @@ function useSubscriptionLevel(): Level | undefined {
   useLoggedFailure(me.error, 'the user record');
 
   if (!isLoggedIn || usageItems === undefined) return undefined;
-  if (usageItems.length > 0) return computeLevel({ usageItems, now: Date.now() });
+  if (usageItems.length > 0) return computeLevel({ usageItems, now });
   if (me.isPending) return undefined;
-  return computeLevel({ usageItems, userRecord: me.data ?? null, now: Date.now() });
+  return computeLevel({ usageItems, userRecord: me.data ?? null, now });
 }
 
 /**

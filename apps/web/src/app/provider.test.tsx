@@ -9,7 +9,7 @@ import { useApiClient } from '@/lib/api-client-context';
 import { SessionContext } from '@/lib/auth/session';
 import { LevelContext, useLevel } from '@/lib/subscription/level-context';
 import { errorJson, mockFetch, signInBody, signInWithCookies } from '@/test/fetch-mock';
-import { signedInSession, testConfig } from '@/test/fixtures';
+import { signedInSession, testConfig, usageOf } from '@/test/fixtures';
 
 function UsageProbe() {
   const api = useApiClient();
@@ -61,7 +61,7 @@ function LevelProbe() {
 describe('MainProviders', () => {
   it('computes the level when none is provided above', async () => {
     signInWithCookies();
-    mockFetch({ 'GET /api/user/usage': { items: [{ type: 'athlete' }] } });
+    mockFetch({ 'GET /api/user/usage': usageOf('athlete') });
     render(
       <SessionContext.Provider value={signedInSession}>
         <MainProviders>

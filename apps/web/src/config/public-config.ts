@@ -9,5 +9,3 @@ export function getPublicConfig(
 ): Promise<PublicConfig> {
   return api.request('/api/config', { schema: publicConfig, signal });
 }
-
-export const publicConfigQueryKey = ['public-config'] as const;

@@ -1,5 +1,5 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
 
 import { installMatchMedia } from '@/test/match-media';
@@ -11,6 +11,11 @@ const { window: testWindow } = (globalThis as unknown as { jsdom: { window: Wind
 for (const name of ['localStorage', 'sessionStorage'] as const) {
   Object.defineProperty(globalThis, name, { configurable: true, enumerable: true, get: () => testWindow[name] });
 }
+
+// findBy*/waitFor wait for the DOM to change and return as soon as it does; the bound is only how long
+// before a test gives up. Testing Library's 1 s is shorter than the first load of a lazy route module
+// (a Vite transform) on a busy machine: router.test failed that way once with nothing wrong.
+configure({ asyncUtilTimeout: 10_000 });
 
 // jsdom lacks these browser APIs that Radix (popper sizing) relies on.
 class ResizeObserverStub {

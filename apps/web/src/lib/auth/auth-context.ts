@@ -1,6 +1,7 @@
 import { createContext, useContext, useSyncExternalStore } from 'react';
 
-import type { AuthClient, AuthState } from '@/lib/auth/auth-client';
+import type { AuthClient } from '@/lib/auth/auth-client';
+import type { AuthState } from '@/lib/auth/auth-types';
 
 /** The tenant's auth client; the app's SessionProvider builds it, tests inject their own. */
 export const AuthClientContext = createContext<AuthClient | null>(null);

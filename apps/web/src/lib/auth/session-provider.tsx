@@ -47,7 +47,10 @@ export function SessionProvider({ children, navigate, auth: injected }: SessionP
   // No valid token but a refresh cookie: one attempt per signed-out spell (the client dedupes
   // concurrent calls, so StrictMode's double effect still makes one request).
   useEffect(() => {
+    // Synchronous on purpose: the refresh cookie hint (outside React) decides, and a new signed-out spell
+    // must read as pending before the first paint, or a protected page would redirect to /login.
     if (token !== null || !hasSessionHint(tenantId)) {
+      // eslint-disable-next-line react-hooks/set-state-in-effect
       setRefreshing(false);
       return;
     }

@@ -1,7 +1,7 @@
 import { useCallback, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 
-import type { AuthResult } from '@/lib/auth/auth-client';
+import type { AuthResult } from '@/lib/auth/auth-types';
 import { redirectQueryParam } from '@/lib/auth/redirect';
 
 /**

@@ -3,13 +3,14 @@ import { useQuery } from '@tanstack/react-query';
 
 import { useApiClient } from '@/lib/api-client-context';
 import { useSession } from '@/lib/auth/session';
+import { queryKeys } from '@/lib/query-keys';
 
 /** `GET /api/user/team`: the active team, or `{ error }` when the user is in none (dashboard, members). */
 export function useTeam() {
   const api = useApiClient();
   const session = useSession();
   return useQuery({
-    queryKey: ['users', session.userId ?? session.userUuid ?? 'signed-in', 'team'],
+    queryKey: queryKeys.team(session.userId ?? session.userUuid),
     queryFn: ({ signal }): Promise<TeamResponse> => api.request('/api/user/team', { schema: teamResponse, signal }),
     enabled: session.isLoggedIn,
   });

@@ -5,7 +5,7 @@ import { FormField } from '@/components/form-field';
 import { SubmitButton } from '@/components/submit-button';
 import { Input } from '@/components/ui/input';
 import { paths } from '@/config/paths';
-import type { AuthResult } from '@/lib/auth/auth-client';
+import type { AuthResult } from '@/lib/auth/auth-types';
 import { useAuth } from '@/lib/auth/auth-context';
 import { errorMessage } from '@/lib/error-message';
 import { useZodForm } from '@/lib/use-zod-form';

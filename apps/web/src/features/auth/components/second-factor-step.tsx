@@ -4,7 +4,7 @@ import { useState } from 'react';
 
 import { Button } from '@/components/ui/button';
 import { CodeForm } from '@/components/code-form';
-import type { AuthResult } from '@/lib/auth/auth-client';
+import type { AuthResult } from '@/lib/auth/auth-types';
 import { useAuth, useAuthState } from '@/lib/auth/auth-context';
 import { errorMessage } from '@/lib/error-message';
 import { backupCodeField, totpCodeField, verificationCodeField } from '@/lib/validation';

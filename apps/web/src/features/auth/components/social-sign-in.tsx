@@ -2,7 +2,7 @@ import type { AuthFactor } from '@app/contracts/identity-responses';
 import { useEffect, useState } from 'react';
 
 import { Button } from '@/components/ui/button';
-import type { SocialProvider } from '@/lib/auth/auth-client';
+import type { SocialProvider } from '@/lib/auth/auth-types';
 import { useAuth, useAuthState } from '@/lib/auth/auth-context';
 import { errorMessage } from '@/lib/error-message';
 

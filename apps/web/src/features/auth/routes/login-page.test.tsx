@@ -93,6 +93,8 @@ describe('/login: second factor', () => {
     await rendered.user.type(screen.getByLabelText('Password'), 'secret');
     await rendered.user.click(screen.getByRole('button', { name: 'Sign in' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Two-factor authentication' })).toBeInTheDocument();
+    // The step is its own chunk (most sign-ins never need it): wait until it has loaded.
+    expect(await screen.findByRole('button', { name: 'Back to sign in' })).toBeInTheDocument();
     return { net, ...rendered };
   }
 

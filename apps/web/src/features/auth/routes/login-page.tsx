@@ -1,5 +1,5 @@
 import { CircleAlertIcon } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Link, Navigate, useLocation, useSearchParams } from 'react-router';
 
 import { PageLoading } from '@/components/page-loading';
@@ -8,14 +8,18 @@ import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { paths } from '@/config/paths';
 import { MagicLinkForm } from '@/features/auth/components/magic-link-form';
 import { PasswordSignInForm } from '@/features/auth/components/password-sign-in-form';
-import { SecondFactorStep } from '@/features/auth/components/second-factor-step';
 import { enabledProviders, SocialSignIn } from '@/features/auth/components/social-sign-in';
-import type { AuthResult } from '@/lib/auth/auth-client';
+import type { AuthResult } from '@/lib/auth/auth-types';
 import { useAuth, useAuthState } from '@/lib/auth/auth-context';
 import { redirectQueryParam } from '@/lib/auth/redirect';
 import { useSession } from '@/lib/auth/session';
 import { useSignInFlow } from '@/lib/auth/use-sign-in-flow';
 import { errorMessage } from '@/lib/error-message';
+
+// Only an account with two-factor authentication gets this far; everyone else never downloads it.
+const SecondFactorStep = lazy(() =>
+  import('@/features/auth/components/second-factor-step').then((module) => ({ default: module.SecondFactorStep })),
+);
 
 type LinkState = { status: 'idle' } | { status: 'verifying' } | { status: 'failed'; message: string };
 
@@ -98,7 +102,9 @@ export function Component() {
         title="Two-factor authentication"
         description="Your account has an extra layer of security. Confirm it's you to finish signing in."
       >
-        <SecondFactorStep run={flow.run} onCancel={auth.resetMfa} />
+        <Suspense fallback={<PageLoading className="min-h-40" />}>
+          <SecondFactorStep run={flow.run} onCancel={auth.resetMfa} />
+        </Suspense>
       </PublicPage>
     );
   }

@@ -2,6 +2,7 @@ import { inviteResponse, type InviteResponse } from '@app/contracts/teams';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
 import { useApiClient } from '@/lib/api-client-context';
+import { queryKeys } from '@/lib/query-keys';
 
 /** `PUT /api/channel/{owner}/{channel}/invites {member}`: the owner invites by e-mail or username. */
 export function useInviteMember(owner: string, channel: string) {
@@ -14,6 +15,6 @@ export function useInviteMember(owner: string, channel: string) {
         body: { member },
         schema: inviteResponse,
       }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['users'] }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.users() }),
   });
 }

@@ -1,7 +1,8 @@
 import { ErrorAlert } from '@/components/error-alert';
 import { Button } from '@/components/ui/button';
-import { useActivateTeam, useTeams } from '@/features/profiles/api/teams';
 import { errorMessage } from '@/lib/error-message';
+import { useTeams } from '@/lib/teams/get-teams';
+import { useJoinTeam } from '@/lib/teams/join-team';
 
 // Spec section 8, verbatim (the double spaces and the unfinished sentences are the spec's).
 export const NO_INVITES = 'You have not been invited to any teams.  Contact your coach or team manager if you wish to';
@@ -10,7 +11,7 @@ export const SEVERAL_INVITES = 'You have been invited to multiple teams. Choose 
 /** Edit Profile's team list (spec section 4): one team 'Current', the others 'Activate'. */
 export function TeamActivation() {
   const teams = useTeams();
-  const activate = useActivateTeam();
+  const activate = useJoinTeam();
 
   if (teams.isPending) return <p className="text-muted-foreground text-sm">Loading...</p>;
   if (teams.isError) return <p className="text-destructive text-sm">{errorMessage(teams.error)}</p>;

@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 
 import type { ApiClient } from '@/lib/api-client';
 import { useApiClient } from '@/lib/api-client-context';
+import { queryKeys } from '@/lib/query-keys';
 
 const invitePath = (token: string) => `/api/invites/${encodeURIComponent(token)}`;
 
@@ -13,7 +14,7 @@ export function getInvitation(api: ApiClient, token: string, signal?: AbortSigna
 
 export function useInvitation(token: string) {
   const api = useApiClient();
-  return useQuery({ queryKey: ['invites', token], queryFn: ({ signal }) => getInvitation(api, token, signal), retry: false });
+  return useQuery({ queryKey: queryKeys.invitation(token), queryFn: ({ signal }) => getInvitation(api, token, signal), retry: false });
 }
 
 /** `POST /api/invites/{token}/accept`: the signed-in user claims the invitation and joins the team. */

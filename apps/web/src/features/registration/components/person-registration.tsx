@@ -3,11 +3,12 @@ import { useNavigate, useSearchParams } from 'react-router';
 
 import { PublicPage } from '@/components/public-page';
 import { acceptInvitation } from '@/features/registration/api/invitation';
-import { getTeams } from '@/features/registration/api/get-teams';
-import { joinTeam } from '@/features/registration/api/join-team';
 import { registerUser } from '@/features/registration/api/register-user';
 import { RegistrationForm } from '@/features/registration/components/registration-form';
 import { useApiClient } from '@/lib/api-client-context';
+import { queryKeys } from '@/lib/query-keys';
+import { getTeams } from '@/lib/teams/get-teams';
+import { joinTeam } from '@/lib/teams/join-team';
 
 type PersonRegistrationProps = {
   type: 'athlete' | 'fan';
@@ -32,7 +33,7 @@ export function PersonRegistration({ type, title }: PersonRegistrationProps) {
           const affiliate = params.get('affiliate') ?? undefined;
           await registerUser(api, { username, firstname, lastname, type, ...(affiliate && { affiliate }) });
           if (type === 'athlete') await joinInvitedTeam(params.get('invite'));
-          await queryClient.invalidateQueries({ queryKey: ['users'] });
+          await queryClient.invalidateQueries({ queryKey: queryKeys.users() });
           void navigate(`/register/subscribe/${type}`, { replace: true });
         }}
       />

@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 
 import type { AuthClient } from '@/lib/auth/auth-client';
 import { useAuth } from '@/lib/auth/auth-context';
+import { queryKeys } from '@/lib/query-keys';
 
 export type ChangePasswordInput = { existingPassword: string; password: string };
 
@@ -15,6 +16,6 @@ export function useChangePassword() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: ChangePasswordInput) => changePassword(auth, input),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['identity'] }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.identity.all() }),
   });
 }

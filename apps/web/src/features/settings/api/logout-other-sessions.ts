@@ -3,6 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 
 import type { AuthClient } from '@/lib/auth/auth-client';
 import { useAuth } from '@/lib/auth/auth-context';
+import { queryKeys } from '@/lib/query-keys';
 
 /** `POST /v0/auth/logout/others`: ends every session of the account but this one. */
 export function logoutOtherSessions(auth: AuthClient): Promise<LogoutOthersResponse> {
@@ -14,6 +15,6 @@ export function useLogoutOtherSessions() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () => logoutOtherSessions(auth),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['identity'] }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.identity.all() }),
   });
 }

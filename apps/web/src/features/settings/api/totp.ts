@@ -4,6 +4,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 
 import type { AuthClient } from '@/lib/auth/auth-client';
 import { useAuth } from '@/lib/auth/auth-context';
+import { queryKeys } from '@/lib/query-keys';
 
 /** `GET /v0/auth/totp`: a new secret, its QR code and backup codes. Nothing is active until confirmed. */
 export function startTotpEnrolment(auth: AuthClient): Promise<TotpEnrolmentResponse> {
@@ -30,7 +31,7 @@ export function useConfirmTotpEnrolment() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (totpCode: string) => confirmTotpEnrolment(auth, totpCode),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['identity'] }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.identity.all() }),
   });
 }
 
@@ -39,6 +40,6 @@ export function useDisableTotp() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (totpCode: string) => disableTotp(auth, totpCode),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['identity'] }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.identity.all() }),
   });
 }

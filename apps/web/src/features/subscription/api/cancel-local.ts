@@ -1,10 +1,10 @@
 import { usageResponse, type UsageResponse } from '@app/contracts/billing';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
-import { usageQueryKey } from '@/features/subscription/api/get-usage';
 import type { ApiClient } from '@/lib/api-client';
 import { useApiClient } from '@/lib/api-client-context';
 import { useSession } from '@/lib/auth/session';
+import { queryKeys } from '@/lib/query-keys';
 
 /** `POST /api/billing/local/cancel`: ends the built-in test subscription at once (no period to run out). */
 export function cancelLocal(api: ApiClient): Promise<UsageResponse> {
@@ -18,7 +18,7 @@ export function useCancelLocal() {
   return useMutation({
     mutationFn: () => cancelLocal(api),
     onSuccess: async (usage) => {
-      const queryKey = usageQueryKey(session.userId ?? session.userUuid);
+      const queryKey = queryKeys.usage(session.userId ?? session.userUuid);
       await queryClient.cancelQueries({ queryKey, exact: true });
       // The level follows at once. With the list now empty, LevelProvider loads the user record
       // itself for the trial rule; cancelling changes nothing in that record, so nothing to invalidate.

@@ -1,10 +1,10 @@
 import { usageResponse, type PlanType, type UsageResponse } from '@app/contracts/billing';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
-import { usageQueryKey } from '@/features/subscription/api/get-usage';
 import type { ApiClient } from '@/lib/api-client';
 import { useApiClient } from '@/lib/api-client-context';
 import { useSession } from '@/lib/auth/session';
+import { queryKeys } from '@/lib/query-keys';
 
 /** `POST /api/billing/local/subscribe`: the built-in test billing activates a plan at once. */
 export function subscribeLocal(api: ApiClient, type: PlanType): Promise<UsageResponse> {
@@ -28,7 +28,7 @@ export function useSubscribeLocal({ onSubscribed }: Options = {}) {
   return useMutation({
     mutationFn: (type: PlanType) => subscribeLocal(api, type),
     onSuccess: async (usage, type) => {
-      const queryKey = usageQueryKey(session.userId ?? session.userUuid);
+      const queryKey = queryKeys.usage(session.userId ?? session.userUuid);
       // A usage request still in flight would answer with the state from before the purchase.
       await queryClient.cancelQueries({ queryKey, exact: true });
       try {

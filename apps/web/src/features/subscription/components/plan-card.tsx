@@ -9,7 +9,7 @@ import { Card, CardAction, CardContent, CardDescription, CardHeader, CardTitle }
 import { paths } from '@/config/paths';
 import { useCancelLocal } from '@/features/subscription/api/cancel-local';
 import { usePlans } from '@/features/subscription/api/get-plans';
-import { useUsage } from '@/features/subscription/api/get-usage';
+import { useUsage } from '@/lib/billing/get-usage';
 import { usePortal } from '@/features/subscription/api/get-portal';
 import { useLevel } from '@/lib/subscription/level-context';
 import { cn } from '@/lib/utils';

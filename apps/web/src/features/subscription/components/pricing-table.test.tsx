@@ -1,19 +1,12 @@
 import type { Plan, PlansResponse, UsageResponse } from '@app/contracts/billing';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { flushSync } from 'react-dom';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 
-import { LevelProvider } from '@/app/level-provider';
-import { routes as appRoutes } from '@/app/router';
-import { ConfigContext } from '@/config/config-context';
-import { usageQueryKey } from '@/features/subscription/api/get-usage';
+import { queryKeys } from '@/lib/query-keys';
 import { PRICING_TABLE_SCRIPT } from '@/features/subscription/components/stripe-pricing-table';
-import { SessionContext } from '@/lib/auth/session';
 import { errorJson, mockFetch, type FetchCall } from '@/test/fetch-mock';
-import { signedInSession, testConfig } from '@/test/fixtures';
+import { signedInSession } from '@/test/fixtures';
 import { pageRoutes } from '@/test/location-probe';
 import { renderApp } from '@/test/render-app';
 
@@ -81,7 +74,7 @@ describe('PricingTable: local test billing', () => {
     await user.click(await screen.findByRole('button', { name: `Subscribe to ${plans.find((p) => p.type === type)!.name}` }));
     expect(await screen.findByText(`at: ${target}`)).toBeInTheDocument();
     expect(fetch.call('POST', '/api/billing/local/subscribe')!.body).toEqual({ type });
-    expect(queryClient.getQueryData(usageQueryKey(signedInSession.userId))).toEqual(usageOf(type));
+    expect(queryClient.getQueryData(queryKeys.usage(signedInSession.userId))).toEqual(usageOf(type));
     // Replaced: Back does not return to the finished purchase.
     expect(router.state.historyAction).toBe('REPLACE');
   });
@@ -135,39 +128,5 @@ describe('PricingTable: Stripe', () => {
     expect(table.getAttribute('customer-email')).toBe('jane@example.com');
     expect(document.head.querySelectorAll(`script[src="${PRICING_TABLE_SCRIPT}"]`)).toHaveLength(1);
     expect(screen.queryByRole('note')).not.toBeInTheDocument();
-  });
-});
-
-describe('/subscribe with the real level', () => {
-  it('lands on the plan page after subscribing, not on /login (the page is for level none only)', async () => {
-    let usage = usageOf();
-    const fetch = mockFetch({
-      'GET /api/billing/plans': localPlans,
-      'GET /api/user/usage': () => Response.json(usage),
-      'GET /api/user/me': { userId: 1, userUuid: 'uuid-1', username: 'jane', type: 'fan', updatedAt: new Date().toISOString() },
-      'POST /api/billing/local/subscribe': () => {
-        usage = usageOf('fan');
-        return Response.json(usage);
-      },
-    });
-    const router = createMemoryRouter(appRoutes, { initialEntries: ['/subscribe'] });
-    const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-    render(
-      <QueryClientProvider client={queryClient}>
-        <ConfigContext.Provider value={testConfig}>
-          <SessionContext.Provider value={signedInSession}>
-            <LevelProvider>
-              {/* What react-router/dom's provider adds (that entry point resolves to another copy under Vitest). */}
-              <RouterProvider router={router} flushSync={(fn) => void flushSync(fn)} />
-            </LevelProvider>
-          </SessionContext.Provider>
-        </ConfigContext.Provider>
-      </QueryClientProvider>,
-    );
-    const user = userEvent.setup();
-    await user.click(await screen.findByRole('button', { name: 'Subscribe to Fan' }));
-    expect(await screen.findByRole('heading', { level: 1, name: 'Live' })).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe('/live');
-    expect(fetch.calls.some((call) => call.path.startsWith('/v0/'))).toBe(false);
   });
 });

@@ -6,7 +6,7 @@ import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { paths } from '@/config/paths';
 import { usePlans } from '@/features/subscription/api/get-plans';
-import { useUsage } from '@/features/subscription/api/get-usage';
+import { useUsage } from '@/lib/billing/get-usage';
 import { useSubscribeLocal } from '@/features/subscription/api/subscribe-local';
 import { StripePricingTable } from '@/features/subscription/components/stripe-pricing-table';
 import { ApiError } from '@/lib/api-client';

@@ -49,9 +49,9 @@ export function StripePricingTable({ stripe, type, testMode }: StripePricingTabl
   const [script, setScript] = useState<'loading' | 'ready' | 'failed'>('loading');
   const [attempt, setAttempt] = useState(0);
 
+  // Each attempt starts 'loading' (the initial state, or set by the retry that bumps `attempt`).
   useEffect(() => {
     let active = true;
-    setScript('loading');
     loadPricingTableScript().then(
       () => active && setScript('ready'),
       () => active && setScript('failed'),
@@ -80,7 +80,15 @@ export function StripePricingTable({ stripe, type, testMode }: StripePricingTabl
           <AlertTitle>The plans could not be shown</AlertTitle>
           <AlertDescription>
             <p>Stripe did not load. Check your connection, or turn off a blocker for js.stripe.com.</p>
-            <Button type="button" variant="outline" size="sm" onClick={() => setAttempt((n) => n + 1)}>
+            <Button
+              type="button"
+              variant="outline"
+              size="sm"
+              onClick={() => {
+                setScript('loading');
+                setAttempt((n) => n + 1);
+              }}
+            >
               Try again
             </Button>
           </AlertDescription>

@@ -3,6 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ApiClient } from '@/lib/api-client';
 import { useApiClient } from '@/lib/api-client-context';
 import { useSession } from '@/lib/auth/session';
+import { queryKeys } from '@/lib/query-keys';
 
 /** `POST /api/user/testvideo` (empty body, spec section 7): a sample video to try highlights and clips on. */
 export function createTestVideo(api: ApiClient): Promise<unknown> {
@@ -16,7 +17,6 @@ export function useCreateTestVideo() {
   return useMutation({
     mutationFn: () => createTestVideo(api),
     // The dashboard and libraries list the new video.
-    onSuccess: () =>
-      queryClient.invalidateQueries({ queryKey: ['users', session.userId ?? session.userUuid ?? 'signed-in', 'videos'] }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.videos.all(session.userId ?? session.userUuid) }),
   });
 }

@@ -5,11 +5,11 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { NO_SUBSCRIPTION_MESSAGE } from '@/features/upload/components/test-video-offer';
 import { MEDIA_DEVICES_ERROR } from '@/features/upload/hooks/use-camera';
 import { errorJson, json, mockFetch } from '@/test/fetch-mock';
-import { signedInSession } from '@/test/fixtures';
+import { signedInSession, usageOf } from '@/test/fixtures';
 import { pageRoutes } from '@/test/location-probe';
 import { renderApp } from '@/test/render-app';
 
-const subscribed = { items: [{ type: 'team' }] };
+const subscribed = usageOf('team');
 
 /** The PUT of the bytes: driven by the test (progress, then done). */
 class FakeXhr {
@@ -63,7 +63,7 @@ describe('/upload', () => {
 
   it('offers a test video to users without a subscription, then goes to /team', async () => {
     const net = mockFetch({
-      'GET /api/user/usage': { items: [] },
+      'GET /api/user/usage': usageOf(),
       'POST /api/user/testvideo': json({}, 201),
     });
     renderUpload();

@@ -3,7 +3,7 @@ import { useNavigate } from 'react-router';
 
 import { Page } from '@/components/page';
 import { PageLoading } from '@/components/page-loading';
-import { useIsSubscribed } from '@/features/upload/api/get-usage';
+import { useIsSubscribed } from '@/features/upload/hooks/use-is-subscribed';
 import { CameraPanel } from '@/features/upload/components/camera-panel';
 import { TestVideoOffer } from '@/features/upload/components/test-video-offer';
 import { UploadStatus } from '@/features/upload/components/upload-status';

@@ -1,14 +1,11 @@
 import { video, type Video } from '@app/contracts/videos';
 import { useIsMutating, useQuery } from '@tanstack/react-query';
 
-import { PROCESSING_POLL_MS, videosQueryKey } from '@/features/videos/api/get-videos';
+import { PROCESSING_POLL_MS } from '@/features/videos/api/get-videos';
 import type { ApiClient } from '@/lib/api-client';
 import { useApiClient } from '@/lib/api-client-context';
 import { useSession } from '@/lib/auth/session';
-
-export function videoQueryKey(userKey: string | number | undefined, key: string) {
-  return [...videosQueryKey(userKey), 'detail', key] as const;
-}
+import { queryKeys } from '@/lib/query-keys';
 
 /** `GET /api/user/videos/{key}`. */
 export function getVideo(api: ApiClient, key: string, signal?: AbortSignal): Promise<Video> {
@@ -23,7 +20,7 @@ export function getVideo(api: ApiClient, key: string, signal?: AbortSignal): Pro
 export function useVideo(key: string) {
   const api = useApiClient();
   const session = useSession();
-  const queryKey = videoQueryKey(session.userId ?? session.userUuid, key);
+  const queryKey = queryKeys.videos.detail(session.userId ?? session.userUuid, key);
   const saving = useIsMutating({ mutationKey: queryKey }) > 0;
   return useQuery({
     queryKey,

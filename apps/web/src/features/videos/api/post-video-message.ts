@@ -1,10 +1,10 @@
 import { videoMessage, type VideoMessage } from '@app/contracts/videos';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
-import { videoMessagesQueryKey } from '@/features/videos/api/get-video-messages';
 import type { ApiClient } from '@/lib/api-client';
 import { useApiClient } from '@/lib/api-client-context';
 import { useSession } from '@/lib/auth/session';
+import { queryKeys } from '@/lib/query-keys';
 
 /** `POST /api/user/videos/{key}/messages {message}`: answers the stored message. */
 export function postVideoMessage(api: ApiClient, key: string, message: string): Promise<VideoMessage> {
@@ -20,7 +20,7 @@ export function usePostVideoMessage(key: string) {
   const api = useApiClient();
   const queryClient = useQueryClient();
   const session = useSession();
-  const queryKey = videoMessagesQueryKey(session.userId ?? session.userUuid, key);
+  const queryKey = queryKeys.videos.messages(session.userId ?? session.userUuid, key);
   return useMutation({
     mutationFn: (message: string) => postVideoMessage(api, key, message),
     onSuccess: (posted) => {

@@ -1,11 +1,10 @@
 import { video, type UpdateVideoBody, type Video } from '@app/contracts/videos';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
-import { videoQueryKey } from '@/features/videos/api/get-video';
-import { videoListQueryKey } from '@/features/videos/api/get-videos';
 import type { ApiClient } from '@/lib/api-client';
 import { useApiClient } from '@/lib/api-client-context';
 import { useSession } from '@/lib/auth/session';
+import { queryKeys } from '@/lib/query-keys';
 
 /**
  * `PUT /api/user/videos/{key}` with the fields that change (title or highlights; the server
@@ -24,7 +23,7 @@ export function useUpdateVideo(key: string) {
   const queryClient = useQueryClient();
   const session = useSession();
   const userKey = session.userId ?? session.userUuid;
-  const queryKey = videoQueryKey(userKey, key);
+  const queryKey = queryKeys.videos.detail(userKey, key);
   return useMutation({
     mutationKey: queryKey,
     mutationFn: (body: UpdateVideoBody) => updateVideo(api, key, body),
@@ -48,6 +47,6 @@ export function useUpdateVideo(key: string) {
       if (queryClient.isMutating({ mutationKey: queryKey }) <= 1) queryClient.setQueryData(queryKey, updated);
     },
     // The grid shows titles too.
-    onSettled: () => queryClient.invalidateQueries({ queryKey: videoListQueryKey(userKey) }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.videos.list(userKey) }),
   });
 }

@@ -1,0 +1,64 @@
+import type { Plan, PlansResponse, UsageResponse } from '@app/contracts/billing';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { flushSync } from 'react-dom';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { describe, expect, it } from 'vitest';
+
+import { LevelProvider } from '@/app/level-provider';
+import { routes as appRoutes } from '@/app/router';
+import { ConfigContext } from '@/config/config-context';
+import { SessionContext } from '@/lib/auth/session';
+import { mockFetch } from '@/test/fetch-mock';
+import { signedInSession, testConfig } from '@/test/fixtures';
+
+// The whole app (router, level): a subscription on /subscribe moves the user to the page of the new level.
+
+const plans: Plan[] = [
+  { type: 'team', name: 'Team', price: '$29.99', interval: 'month', features: ['Team dashboard', 'Stream key'] },
+  { type: 'athlete', name: 'Athlete', price: '$9.99', interval: 'month', features: ['Uploads', 'Athlete profile'] },
+  { type: 'fan', name: 'Fan', price: '$4.99', interval: 'month', features: ['Live streams'] },
+];
+const localPlans: PlansResponse = { provider: 'local', testMode: true, plans };
+
+function usageOf(type?: string): UsageResponse {
+  const item = type
+    ? { type, status: 'active', provider: 'local' as const, currentPeriodEnd: '2025-07-15T12:00:00.000Z', cancelAtPeriodEnd: false }
+    : null;
+  return { items: item ? [item] : [], subscription: item };
+}
+
+describe('/subscribe with the real level', () => {
+  it('lands on the plan page after subscribing, not on /login (the page is for level none only)', async () => {
+    let usage = usageOf();
+    const fetch = mockFetch({
+      'GET /api/billing/plans': localPlans,
+      'GET /api/user/usage': () => Response.json(usage),
+      'GET /api/user/me': { userId: 1, userUuid: 'uuid-1', username: 'jane', type: 'fan', updatedAt: new Date().toISOString() },
+      'POST /api/billing/local/subscribe': () => {
+        usage = usageOf('fan');
+        return Response.json(usage);
+      },
+    });
+    const router = createMemoryRouter(appRoutes, { initialEntries: ['/subscribe'] });
+    const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    render(
+      <QueryClientProvider client={queryClient}>
+        <ConfigContext.Provider value={testConfig}>
+          <SessionContext.Provider value={signedInSession}>
+            <LevelProvider>
+              {/* What react-router/dom's provider adds (that entry point resolves to another copy under Vitest). */}
+              <RouterProvider router={router} flushSync={(fn) => void flushSync(fn)} />
+            </LevelProvider>
+          </SessionContext.Provider>
+        </ConfigContext.Provider>
+      </QueryClientProvider>,
+    );
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Subscribe to Fan' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Live' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/live');
+    expect(fetch.calls.some((call) => call.path.startsWith('/v0/'))).toBe(false);
+  });
+});

@@ -1,0 +1,26 @@
+import { usageResponse, type UsageResponse } from '@app/contracts/billing';
+import { useQuery } from '@tanstack/react-query';
+
+import type { ApiClient } from '@/lib/api-client';
+import { useApiClient } from '@/lib/api-client-context';
+import { useSession } from '@/lib/auth/session';
+import { queryKeys } from '@/lib/query-keys';
+
+/**
+ * `GET /api/user/usage`: the signed-in user's subscriptions (spec sections 3, 4, 7). Shared: the
+ * level (app), the plan card and pricing table (subscription) and the uploader (upload) read it.
+ */
+export function getUsage(api: ApiClient, signal?: AbortSignal): Promise<UsageResponse> {
+  return api.request('/api/user/usage', { schema: usageResponse, signal });
+}
+
+export function useUsage({ enabled = true }: { enabled?: boolean } = {}) {
+  const api = useApiClient();
+  const session = useSession();
+  return useQuery({
+    queryKey: queryKeys.usage(session.userId ?? session.userUuid),
+    queryFn: ({ signal }) => getUsage(api, signal),
+    // Only ever with a token: without one the server can only answer 401.
+    enabled: enabled && session.isLoggedIn,
+  });
+}
