@@ -7,8 +7,24 @@ import { users, videoMessages, videos } from '../../db/schema';
 
 export type VideoRow = typeof videos.$inferSelect;
 export type NewVideo = typeof videos.$inferInsert;
+/** The columns of a video its JSON and its owner check read (a library page maps 20 rows: not the transcoder's columns). */
+const viewColumns = {
+  id: videos.id,
+  ownerUserId: videos.ownerUserId,
+  title: videos.title,
+  status: videos.status,
+  failureReason: videos.failureReason,
+  progress: videos.progress,
+  durationSec: videos.durationSec,
+  renditions: videos.renditions,
+  posterKey: videos.posterKey,
+  storyboard: videos.storyboard,
+  highlights: videos.highlights,
+  isTest: videos.isTest,
+  createdAt: videos.createdAt,
+};
 /** A video with what its JSON shows of the owner. */
-export type VideoWithOwner = VideoRow & { ownerUsername: string; ownerIdentityUserId: number };
+export type VideoWithOwner = Pick<VideoRow, keyof typeof viewColumns> & { ownerUsername: string; ownerIdentityUserId: number };
 export type Executor = NodePgDatabase<typeof schema>;
 
 export interface Viewer {
@@ -41,13 +57,10 @@ const visibleToPlaceholders = (): SQL =>
   )!;
 
 const withOwner = {
-  video: videos,
+  ...viewColumns,
   ownerUsername: users.username,
   ownerIdentityUserId: users.identityUserId,
 };
-
-const flatten = (rows: { video: VideoRow; ownerUsername: string; ownerIdentityUserId: number }[]): VideoWithOwner[] =>
-  rows.map((r) => ({ ...r.video, ownerUsername: r.ownerUsername, ownerIdentityUserId: r.ownerIdentityUserId }));
 
 /**
  * Runs `work` in one transaction and hands it a pg-boss executor on the same connection, so a job
@@ -97,18 +110,17 @@ export function createVideosRepo(db: Db) {
     },
 
     async visible(viewer: Viewer, id: string): Promise<VideoWithOwner | undefined> {
-      return flatten(await visibleById.execute({ id, ...viewer }))[0];
+      return (await visibleById.execute({ id, ...viewer }))[0];
     },
 
     async visibleKeys(viewer: Viewer, ids: string[]): Promise<VideoWithOwner[]> {
       if (ids.length === 0) return [];
-      const rows = await db
+      return db
         .select(withOwner)
         .from(videos)
         .innerJoin(users, eq(users.id, videos.ownerUserId))
         .where(and(inArray(videos.id, ids), visibleTo(viewer)))
         .orderBy(desc(videos.createdAt), desc(videos.id));
-      return flatten(rows);
     },
 
     /**
@@ -119,19 +131,17 @@ export function createVideosRepo(db: Db) {
      */
     async visiblePage(viewer: Viewer, options: { before?: Date; limit: number }): Promise<VideoWithOwner[]> {
       const { before, limit } = options;
-      const rows = before ? await nextPage.execute({ ...viewer, before, limit }) : await firstPage.execute({ ...viewer, limit });
-      return flatten(rows);
+      return before ? nextPage.execute({ ...viewer, before, limit }) : firstPage.execute({ ...viewer, limit });
     },
 
     /** Every visible video created within the millisecond starting at `at`. */
     async visibleInMillisecond(viewer: Viewer, at: Date): Promise<VideoWithOwner[]> {
-      const rows = await db
+      return db
         .select(withOwner)
         .from(videos)
         .innerJoin(users, eq(users.id, videos.ownerUserId))
         .where(and(visibleTo(viewer), gte(videos.createdAt, at), lt(videos.createdAt, new Date(at.getTime() + 1))))
         .orderBy(desc(videos.createdAt), desc(videos.id));
-      return flatten(rows);
     },
 
     async update(id: string, values: Pick<Partial<NewVideo>, 'title' | 'highlights'>): Promise<void> {
