@@ -19,8 +19,6 @@ export interface Caller {
   user?: ProductUserRow | null;
 }
 
-export type { ProductUserRow };
-
 /**
  * The product user record (spec sections 3, 4, 7). `updatedAt` is the trial clock of spec section 4
  * (a team or athlete type counts for 8 days after it was set), so it moves only when the type is
