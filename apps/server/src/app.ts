@@ -79,17 +79,17 @@ export async function build(config: Config, runtime: Runtime, options: BuildOpti
   const users = createUsersService({ db: runtime.db, identity: runtime.identity });
   await app.register(usersRoutes, { identity: runtime.identity, users });
   const billing = createBillingService({ db: runtime.db, users, config: config.billing, publicUrl: config.publicUrl });
-  await app.register(billingRoutes, { identity: runtime.identity, billing });
+  await app.register(billingRoutes, { identity: runtime.identity, billing, users });
   const teams = createTeamsService({ db: runtime.db, identity: runtime.identity, users });
   const invites = createInvitesService({ db: runtime.db, teams, users, identity: runtime.identity, mail: runtime.mail.mail, publicUrl: config.publicUrl, log: app.log });
-  await app.register(teamsRoutes, { config, identity: runtime.identity, teams, invites });
+  await app.register(teamsRoutes, { config, identity: runtime.identity, teams, invites, users });
   const videos = createVideosService({ db: runtime.db, storage: runtime.storage, jobs: runtime.jobs, users, dataDir: config.dataDir });
-  await app.register(videosRoutes, { identity: runtime.identity, videos });
+  await app.register(videosRoutes, { identity: runtime.identity, videos, users });
   const tusStore = createTusStore(config, runtime.storage);
   const uploads = createUploadsService({ db: runtime.db, storage: runtime.storage, jobs: runtime.jobs, users, tus: tusStore, uploadMaxBytes: config.uploadMaxBytes });
-  await app.register(uploadsRoutes, { identity: runtime.identity, billing, uploads });
+  await app.register(uploadsRoutes, { identity: runtime.identity, billing, uploads, users });
   const tus = createTusServer({ uploads, store: tusStore, uploadMaxBytes: config.uploadMaxBytes, log: app.log });
-  await app.register(tusRoutes, { identity: runtime.identity, uploads, tus });
+  await app.register(tusRoutes, { identity: runtime.identity, users, uploads, tus });
   await registerStorageRoutes(app, runtime.storage);
   // Sign-in links and codes written to DATA_DIR/outbox are readable here while developing; never in production.
   if (config.env !== 'production' && runtime.mail.outbox) await app.register(devOutboxRoutes, { outbox: runtime.mail.outbox });

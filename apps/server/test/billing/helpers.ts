@@ -45,6 +45,7 @@ export async function createBillingApp(t: TestApp, options: Pick<BillingDeps, 'c
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
   const billing = createTestBilling(t, options);
-  await app.register(billingRoutes, { identity: t.runtime.identity, billing });
+  const users = createUsersService({ db: t.runtime.db, identity: t.runtime.identity });
+  await app.register(billingRoutes, { identity: t.runtime.identity, billing, users });
   return app;
 }

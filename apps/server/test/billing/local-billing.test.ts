@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { usageResponse } from '@app/contracts/billing';
 import { loadBillingConfig, type BillingConfig } from '../../src/modules/billing/billing.config';
 import { createLevelGuard } from '../../src/modules/billing/require-level';
+import { createUsersService } from '../../src/modules/users/users.service';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 import { account, count, createBillingApp, createTestBilling } from './helpers';
 
@@ -12,7 +13,11 @@ beforeAll(async () => {
   t = await createTestApp({ AUTH_RATE_LIMIT: '1000' });
   const config = loadBillingConfig({ NODE_ENV: 'test' });
   b = await createBillingApp(t, { config });
-  const requireLevel = createLevelGuard({ identity: t.runtime.identity, billing: createTestBilling(t, { config }) });
+  const requireLevel = createLevelGuard({
+    identity: t.runtime.identity,
+    users: createUsersService({ db: t.runtime.db, identity: t.runtime.identity }),
+    billing: createTestBilling(t, { config }),
+  });
   b.get('/test/team-only', { preHandler: requireLevel(['team', 'athlete']) }, async () => ({ ok: true }));
   b.get('/test/subscribe-page', { preHandler: requireLevel(['none']) }, async () => ({ ok: true }));
 });

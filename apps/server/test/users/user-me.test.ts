@@ -41,6 +41,15 @@ describe('GET /api/user/me', () => {
     expect(await rowCount('username = $1', ['firstvisit'])).toBe(1);
   });
 
+  it('refuses the token of an ended session on the next request (no cached liveness)', async () => {
+    const h = await person('loggedout');
+    expect((await me(h)).statusCode).toBe(200);
+    expect((await t.app.inject({ url: '/v0/auth/logout', headers: h })).statusCode).toBeLessThan(300);
+    const after = await me(h);
+    expect(after.statusCode).toBe(401);
+    expect(after.json().message).toBe('Your session has ended. Please sign in again.');
+  });
+
   it('refuses a token of another tenant on this host', async () => {
     const h = await person('eaglesfan', 'eagles', 'eagles.test');
     expect((await me(h)).statusCode).toBe(401);

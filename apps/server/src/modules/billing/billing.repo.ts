@@ -16,17 +16,27 @@ const isStripe = (providerSubscriptionId: string) =>
 
 /** Subscriptions and billing events: the billing module's own tables. */
 export function createBillingRepo(db: Db) {
+  // Usage and the level guard ask this on every request that needs them: built once, a named
+  // statement each connection parses and plans once.
+  const listed = db
+    .select({
+      type: subscriptions.type,
+      status: subscriptions.status,
+      provider: subscriptions.provider,
+      currentPeriodEnd: subscriptions.currentPeriodEnd,
+      cancelAtPeriodEnd: subscriptions.cancelAtPeriodEnd,
+    })
+    .from(subscriptions)
+    .where(and(eq(subscriptions.userId, sql.placeholder('userId')), inArray(subscriptions.status, [...listedStatuses])))
+    .orderBy(asc(sql`case when ${subscriptions.status} = 'past_due' then 1 else 0 end`), desc(subscriptions.createdAt), desc(subscriptions.id))
+    .prepare('billing_listed_items');
   return {
     /**
      * The user's listed subscription items, in the order the first one "becomes the subscription":
      * active/trialing before past_due, then the newest first. Canceled and other statuses are not listed.
      */
     async listedItems(userId: number): Promise<SubscriptionItem[]> {
-      const rows = await db
-        .select()
-        .from(subscriptions)
-        .where(and(eq(subscriptions.userId, userId), inArray(subscriptions.status, [...listedStatuses])))
-        .orderBy(asc(sql`case when ${subscriptions.status} = 'past_due' then 1 else 0 end`), desc(subscriptions.createdAt), desc(subscriptions.id));
+      const rows = await listed.execute({ userId });
       return rows.map((r) => ({
         type: r.type,
         status: r.status,

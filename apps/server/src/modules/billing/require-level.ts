@@ -1,11 +1,9 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Level } from '@app/contracts/levels';
-import { authenticateCaller, type SignedInCaller } from '../../plugins/auth';
-import type { Identity } from '../identity/identity';
+import { authenticateCaller, type CallerAuth, type SignedInCaller } from '../../plugins/auth';
 import type { BillingService } from './billing.service';
 
-export interface LevelGuardDeps {
-  identity: Identity;
+export interface LevelGuardDeps extends CallerAuth {
   billing: Pick<BillingService, 'requireLevel'>;
 }
 
@@ -17,12 +15,12 @@ export interface LevelContext {
 /** Signs the request in (401 without a valid token) and checks its level (403 otherwise). */
 export async function checkLevel(deps: LevelGuardDeps, request: FastifyRequest, levels: readonly Level[]): Promise<LevelContext> {
   // In a `requireSignedIn` scope the preHandler has signed the request in already.
-  const caller = (request.caller as SignedInCaller | null) ?? (await authenticateCaller(deps.identity, request));
+  const caller = (request.caller as SignedInCaller | null) ?? (await authenticateCaller(deps, request));
   return { caller, level: await deps.billing.requireLevel(caller, levels) };
 }
 
 /**
- * `const requireLevel = createLevelGuard({ identity, billing })`, then on a route:
+ * `const requireLevel = createLevelGuard({ identity, users, billing })`, then on a route:
  * `app.post('/api/events', { preHandler: requireLevel(['team']) }, handler)` (spec section 6).
  */
 export function createLevelGuard(deps: LevelGuardDeps) {

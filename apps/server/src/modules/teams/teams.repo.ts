@@ -29,6 +29,15 @@ export interface TeamMemberRow {
   profile: Record<string, unknown>;
 }
 
+/** A channel with what the JSON of a team shows. */
+export interface TeamRow {
+  id: number;
+  channel: string;
+  description: string;
+  owner: string;
+  members: TeamMemberRow[];
+}
+
 export interface TeamListRow {
   channelId: number;
   owner: string;
@@ -286,8 +295,62 @@ export type TeamsQueries = ReturnType<typeof queries>;
  * rest take channel ids that were found that way.
  */
 export function createTeamsRepo(db: Db) {
+  // The two reads of every team page, one round trip each, as named statements (parsed once per
+  // connection). Members in the order they joined; the owner only inside the channel's tenant.
+  const teamColumns = `c.id, c.name AS channel, c.description, coalesce(o.username, '') AS owner,
+    coalesce((SELECT json_agg(json_build_object('username', u.username, 'name', u.name, 'image', u.image, 'profile', u.profile) ORDER BY m.created_at, u.id)
+                FROM channel_members m JOIN users u ON u.id = m.user_id WHERE m.channel_id = c.id), '[]') AS members
+    FROM channels c LEFT JOIN users o ON o.id = c.owner_user_id AND o.tenant_id = c.tenant_id`;
+  const teamQuery = async (name: string, text: string, values: unknown[]): Promise<TeamRow | undefined> =>
+    (await db.$client.query<TeamRow>({ name, text, values })).rows[0];
   return {
     ...queries(db),
+
+    /** A channel with its owner's username and its members (the JSON of a team), one query. */
+    team: (channelId: number) => teamQuery('teams_team', `SELECT ${teamColumns} WHERE c.id = $1::int`, [channelId]),
+
+    /**
+     * The active team (see `activeChannelId`) with owner and members, one query; undefined when the
+     * user is in no team of the tenant.
+     */
+    activeTeam: (tenantId: string, userId: number, activeChannelId: number | null) =>
+      teamQuery(
+        'teams_active_team',
+        `SELECT ${teamColumns}
+          WHERE c.id = (SELECT cm.channel_id FROM channel_members cm JOIN channels mc ON mc.id = cm.channel_id
+                         WHERE cm.user_id = $1::int AND mc.tenant_id = $2::text
+                         ORDER BY (cm.channel_id = $3::int) DESC, cm.created_at, cm.channel_id LIMIT 1)`,
+        [userId, tenantId, activeChannelId ?? -1],
+      ),
+
+    /**
+     * The teams list in one query: the channels the user is a member of (member = true, since =
+     * joined) and those with an invite that counts (`countsFor`: claimed by them, or pending and
+     * addressed to their username or confirmed e-mail; since = the oldest such invite). The confirmed
+     * e-mail is the identity account's: read here in SQL (the identity module owns the table and
+     * every write to it) because a separate lookup was a round trip of its own on every teams page.
+     */
+    teamList: (tenantId: string, user: { id: number; username: string; identityUserId: number }): Promise<TeamListRow[]> =>
+      db.$client
+        .query<TeamListRow>({
+          name: 'teams_team_list',
+          text: `SELECT c.id AS "channelId", o.username AS owner, c.name AS channel, c.description, true AS member, cm.created_at AS since
+                   FROM channel_members cm JOIN channels c ON c.id = cm.channel_id JOIN users o ON o.id = c.owner_user_id
+                  WHERE cm.user_id = $1::int AND c.tenant_id = $2::text
+                 UNION ALL
+                 SELECT c.id, o.username, c.name, c.description, false, min(i.created_at)
+                   FROM invites i JOIN channels c ON c.id = i.channel_id JOIN users o ON o.id = c.owner_user_id
+                  WHERE i.tenant_id = $2
+                    AND (i.accepted_by_user_id = $1
+                         OR (i.accepted_at IS NULL AND i.expires_at > now()
+                             AND (lower(i.username) = lower($3::text)
+                                  OR i.email = (SELECT iu.email FROM identity_users iu
+                                                 WHERE iu.tenant_id = $2 AND iu.id = $4::int AND iu.is_email_confirmed))))
+                  GROUP BY c.id, o.username`,
+          values: [user.id, tenantId, user.username, user.identityUserId],
+        })
+        .then((r) => r.rows),
+
     /** Runs `work` in one transaction with the same queries bound to it. */
     transaction: <T>(work: (tx: TeamsQueries) => Promise<T>): Promise<T> => db.transaction((tx) => work(queries(tx))),
   };

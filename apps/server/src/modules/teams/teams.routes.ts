@@ -13,6 +13,7 @@ import {
 import type { Config } from '../../config';
 import { requireSignedIn } from '../../plugins/auth';
 import type { Identity } from '../identity/identity';
+import type { UsersService } from '../users/users.service';
 import type { InvitesService } from './invites.service';
 import type { TeamsService } from './teams.service';
 
@@ -21,6 +22,7 @@ export interface TeamsRoutesOptions {
   identity: Identity;
   teams: TeamsService;
   invites: InvitesService;
+  users: Pick<UsersService, 'signedIn'>;
 }
 
 // Unknown owners and channels are a 404 of the service, not a 400: the path is not a form.
@@ -30,8 +32,8 @@ const memberParams = teamParams.extend({ username: segment });
 const tokenParams = z.object({ token: z.string().max(200) });
 
 /** Teams, memberships and invitations (spec sections 3, 6, 7). */
-export const teamsRoutes: FastifyPluginAsyncZod<TeamsRoutesOptions> = async (app, { config, identity, teams, invites }) => {
-  requireSignedIn(app, identity);
+export const teamsRoutes: FastifyPluginAsyncZod<TeamsRoutesOptions> = async (app, { config, identity, teams, invites, users }) => {
+  requireSignedIn(app, { identity, users });
   // Invite links are public secrets: limit guessing like the identity sign-in routes do.
   const tokenLimit = { rateLimit: { max: config.identity.authRateLimit, timeWindow: '1 minute' } };
   // Invites send mail to any address; a coach invites a whole roster at once, so ten times the mail limit.

@@ -3,7 +3,7 @@ import type { Db } from '../../db/client';
 import { AppError } from '../../errors';
 import type { Identity } from '../identity/identity';
 import type { Caller, UsersService } from '../users/users.service';
-import { createTeamsRepo, type ChannelRow, type InviteMatch, type TeamListRow, type TeamMemberRow } from './teams.repo';
+import { createTeamsRepo, type ChannelRow, type InviteMatch, type TeamListRow, type TeamMemberRow, type TeamRow } from './teams.repo';
 
 export const TEAM_NOT_FOUND = 'Team not found.';
 export const NOT_INVITED = 'You have not been invited to this team.';
@@ -34,15 +34,20 @@ export function createTeamsService({ db, identity, users }: { db: Db; identity: 
     return { userId: user.id, username: user.username, confirmedEmail };
   }
 
-  async function teamOf(channel: ChannelRow): Promise<Team> {
-    const [owner, members] = await Promise.all([users.byId(channel.tenantId, channel.ownerUserId), repo.members(channel.id)]);
+  function toTeam(row: TeamRow): Team {
     return {
-      owner: owner?.username ?? '',
-      channel: channel.name,
-      description: channel.description,
+      owner: row.owner,
+      channel: row.channel,
+      description: row.description,
       // fromEntries defines own properties, so a username like `__proto__` stays a plain key.
-      members: Object.fromEntries(members.map((m) => [m.username, membershipOf(m)])),
+      members: Object.fromEntries(row.members.map((m) => [m.username, membershipOf(m)])),
     };
+  }
+
+  async function teamOf(channel: ChannelRow): Promise<Team> {
+    const row = await repo.team(channel.id);
+    if (!row) throw new AppError('NOT_FOUND', TEAM_NOT_FOUND);
+    return toTeam(row);
   }
 
   /** A channel by its owner's username (any case) and name; 404 when either is unknown in this tenant. */
@@ -86,25 +91,23 @@ export function createTeamsService({ db, identity, users }: { db: Db; identity: 
     /** `GET /api/user/team`: the activated team while still in it, else the oldest membership. */
     async activeTeam(caller: Caller): Promise<TeamResponse> {
       const user = await users.find(caller);
-      const channelId = user ? await repo.activeChannelId(caller.tenantId, user.id, user.activeChannelId) : undefined;
-      const channel = channelId ? await repo.channelById(caller.tenantId, channelId) : undefined;
-      return channel ? teamOf(channel) : { error: NOT_A_MEMBER };
+      const row = user ? await repo.activeTeam(caller.tenantId, user.id, user.activeChannelId) : undefined;
+      return row ? toTeam(row) : { error: NOT_A_MEMBER };
     },
 
     /** `GET /api/user/teams`: teams joined or invited to, one entry each, the current one first, then oldest first. */
     async teamsOf(caller: Caller): Promise<TeamListItem[]> {
       const user = await users.find(caller);
       if (!user) return [];
-      const match = await inviteMatch(caller, user);
-      const [joined, invited, current] = await Promise.all([
-        repo.memberships(caller.tenantId, user.id),
-        repo.invitedTo(caller.tenantId, match),
-        repo.activeChannelId(caller.tenantId, user.id, user.activeChannelId),
-      ]);
+      const rows = await repo.teamList(caller.tenantId, user);
+      const joined = rows.filter((r) => r.member);
+      // The current team, as `activeChannelId` picks it: the activated one while a member, else the oldest membership.
+      const older = (a: TeamListRow, b: TeamListRow) => a.since.getTime() - b.since.getTime() || a.channelId - b.channelId;
+      const current = (joined.find((r) => r.channelId === user.activeChannelId) ?? [...joined].sort(older)[0])?.channelId;
       const byChannel = new Map<number, TeamListRow>();
-      for (const row of [...joined, ...invited]) if (!byChannel.has(row.channelId)) byChannel.set(row.channelId, row);
+      for (const row of [...joined, ...rows.filter((r) => !r.member)]) if (!byChannel.has(row.channelId)) byChannel.set(row.channelId, row);
       return [...byChannel.values()]
-        .sort((a, b) => Number(b.channelId === current) - Number(a.channelId === current) || a.since.getTime() - b.since.getTime() || a.channelId - b.channelId)
+        .sort((a, b) => Number(b.channelId === current) - Number(a.channelId === current) || older(a, b))
         .map((row) => ({
           username: row.owner,
           channel: row.channel,

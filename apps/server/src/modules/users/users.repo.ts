@@ -1,6 +1,6 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { users } from '../../db/schema';
+import { identitySessions, users } from '../../db/schema';
 
 export type ProductUserRow = typeof users.$inferSelect;
 export type NewProductUser = typeof users.$inferInsert;
@@ -14,8 +14,24 @@ export function createProductUsersRepo(db: Db) {
     .from(users)
     .where(and(eq(users.tenantId, sql.placeholder('tenantId')), eq(users.identityUserId, sql.placeholder('identityUserId'))))
     .prepare('users_by_identity');
+  // Who is calling, in one round trip: the session if it is still live (not revoked, not expired)
+  // and the product user of its identity account in the host's tenant (null before registration).
+  // The session table is the identity module's; it is only read here, in SQL, because the join is
+  // what saves a round trip on every signed-in request (the identity module owns every write to it,
+  // and its `sessions.active` stays the check of identity's own routes). Never cached: logout,
+  // password change and refresh-token reuse must refuse the next request.
+  const signedIn = db
+    .select({ sessionUserId: identitySessions.userId, user: users })
+    .from(identitySessions)
+    .leftJoin(users, and(eq(users.tenantId, sql.placeholder('tenantId')), eq(users.identityUserId, identitySessions.userId)))
+    .where(and(eq(identitySessions.id, sql.placeholder('sessionId')), isNull(identitySessions.revokedAt), gt(identitySessions.expiresAt, sql`now()`)))
+    .prepare('users_signed_in');
   return {
     byIdentity: (tenantId: string, identityUserId: number) => byIdentity.execute({ tenantId, identityUserId }).then(first),
+
+    /** The live session's identity account and its product user (null before registration); undefined when the session ended. */
+    signedIn: (tenantId: string, sessionId: string): Promise<{ sessionUserId: number; user: ProductUserRow | null } | undefined> =>
+      signedIn.execute({ tenantId, sessionId }).then((rows) => rows[0]),
 
     /** The identity account id is unique across tenants (the Stripe client reference). */
     byIdentityAccount: (identityUserId: number) => db.select().from(users).where(eq(users.identityUserId, identityUserId)).limit(1).then(first),

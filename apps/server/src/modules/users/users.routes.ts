@@ -11,7 +11,7 @@ export interface UsersRoutesOptions {
 
 /** `GET/POST/PUT /api/user/me` (spec section 7). */
 export const usersRoutes: FastifyPluginAsyncZod<UsersRoutesOptions> = async (app, { identity, users }) => {
-  requireSignedIn(app, identity);
+  requireSignedIn(app, { identity, users });
 
   app.get('/api/user/me', { schema: { response: { 200: userMe } } }, async (request) =>
     toUserMe(await users.getOrCreate(request.caller), request.caller.userUuid),

@@ -8,10 +8,15 @@ import { createProductUsersRepo, type NewProductUser, type ProductUserRow } from
 export const USERNAME_TAKEN = 'Username already exists';
 export const FINISH_REGISTRATION = 'Finish registration first.';
 
-/** Who is calling: the tenant of the host and the identity account of the access token. */
+/**
+ * Who is calling: the tenant of the host and the identity account of the access token. `user` is the
+ * product user as the request's sign-in read it (`signedIn`: null before registration); without it
+ * the services look the user up.
+ */
 export interface Caller {
   tenantId: string;
   identityUserId: number;
+  user?: ProductUserRow | null;
 }
 
 /**
@@ -47,10 +52,23 @@ export function createUsersService({ db, identity }: { db: Db; identity: Identit
     return `${wanted}-${Date.now().toString(36)}`;
   }
 
-  const find = (caller: Caller) => repo.byIdentity(caller.tenantId, caller.identityUserId);
+  /** The caller's product user: the row the sign-in read when the caller carries it, else a lookup. */
+  const find = async (caller: Caller): Promise<ProductUserRow | undefined> =>
+    caller.user !== undefined ? (caller.user ?? undefined) : repo.byIdentity(caller.tenantId, caller.identityUserId);
 
   return {
     find,
+
+    /**
+     * The sign-in of a product API request, one round trip: undefined unless session `sessionId` is
+     * live and belongs to `identityUserId`; else the caller with its product user (null before
+     * registration).
+     */
+    async signedIn(tenantId: string, identityUserId: number, sessionId: string): Promise<Caller | undefined> {
+      const row = await repo.signedIn(tenantId, sessionId);
+      if (!row || row.sessionUserId !== identityUserId) return undefined;
+      return { tenantId, identityUserId, user: row.user };
+    },
     byId: repo.byId,
     byIdentityAccount: repo.byIdentityAccount,
     /** Any case: usernames are unique per tenant regardless of case. */
@@ -65,7 +83,7 @@ export function createUsersService({ db, identity }: { db: Db; identity: Identit
 
     /** Spec section 4: a user without a record gets one from the sign-in profile (username, email, name, image). */
     async getOrCreate(caller: Caller): Promise<ProductUserRow> {
-      const existing = await repo.byIdentity(caller.tenantId, caller.identityUserId);
+      const existing = await find(caller);
       if (existing) return existing;
       const account = await identityOf(caller);
       const base = account.username ?? account.email?.split('@')[0]?.replace(/[^A-Za-z0-9_+-]/g, '') ?? `user${account.id}`;

@@ -9,7 +9,7 @@ import { authenticateCaller } from '../../plugins/auth';
 import { toErrorBody } from '../../plugins/errors';
 import { isSafeKey } from '../../storage/keys';
 import type { Identity } from '../identity/identity';
-import type { Caller } from '../users/users.service';
+import type { Caller, UsersService } from '../users/users.service';
 import type { TusStore } from './tus-store';
 import type { UploadRow } from './uploads.repo';
 import { tooLarge, type UploadsService } from './uploads.service';
@@ -108,14 +108,17 @@ export function createTusServer(deps: { uploads: UploadsService; store: TusStore
  * Mounts the tus server at TUS_ENDPOINT. Register encapsulated (no fastify-plugin): the body
  * parsers removed here must stay removed only for these routes, since tus reads the raw stream.
  */
-export const tusRoutes: FastifyPluginAsync<{ identity: Identity; uploads: UploadsService; tus: TusEndpoint }> = async (app, { identity, uploads, tus }) => {
+export const tusRoutes: FastifyPluginAsync<{ identity: Identity; users: Pick<UsersService, 'signedIn'>; uploads: UploadsService; tus: TusEndpoint }> = async (
+  app,
+  { identity, users, uploads, tus },
+) => {
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', (_request, _payload, done) => done(null));
 
   const handler = async (request: FastifyRequest, reply: FastifyReply) => {
     // OPTIONS only describes the server (a CORS preflight carries no token).
     if (request.method !== 'OPTIONS') {
-      const caller = await authenticateCaller(identity, request);
+      const caller = await authenticateCaller({ identity, users }, request);
       const id = request.method === 'HEAD' ? decodeId((request.params as { id?: string }).id) : undefined;
       const finishedSize = id ? await uploads.tusFinishedSize(caller, id) : null;
       if (finishedSize !== null) {

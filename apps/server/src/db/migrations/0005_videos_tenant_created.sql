@@ -1,0 +1,1 @@
+CREATE INDEX "videos_tenant_created" ON "videos" USING btree ("tenant_id","created_at","id");
