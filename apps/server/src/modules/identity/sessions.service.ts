@@ -3,6 +3,7 @@ import type { Db } from '../../db/client';
 import { identityRefreshTokens, identitySessions } from '../../db/schema';
 import { AppError } from '../../errors';
 import { randomToken, sha256 } from './crypto';
+import { isLiveSession } from './live-session';
 
 export const SESSION_DAYS = 30;
 
@@ -20,7 +21,7 @@ export function createSessionService(db: Db) {
   const activeSession = db
     .select()
     .from(identitySessions)
-    .where(and(eq(identitySessions.id, sql.placeholder('id')), isNull(identitySessions.revokedAt), gt(identitySessions.expiresAt, sql`now()`)))
+    .where(and(eq(identitySessions.id, sql.placeholder('id')), isLiveSession()))
     .prepare('identity_session_active');
 
   async function issueRefreshToken(sessionId: string, tx: Pick<Db, 'insert'> = db): Promise<string> {
