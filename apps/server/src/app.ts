@@ -1,10 +1,11 @@
 import cookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance, type FastifyReply } from 'fastify';
-import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Logger } from 'pino';
 import type { Config } from './config';
 import { registerErrorHandler, toErrorBody } from './plugins/errors';
+import { responseSerializerCompiler } from './plugins/response-serializer';
 import { pgRateLimitStore } from './plugins/rate-limit-store';
 import { registerSecurity } from './plugins/security';
 import { registerSpa } from './plugins/spa';
@@ -53,7 +54,7 @@ export async function build(config: Config, runtime: Runtime, options: BuildOpti
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(responseSerializerCompiler);
   registerErrorHandler(app);
   app.addHook('onResponse', async (request, reply) => {
     if (!request.url.startsWith('/assets/')) {

@@ -1,5 +1,6 @@
 import Fastify from 'fastify';
-import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { responseSerializerCompiler } from '../../src/plugins/response-serializer';
 import { billingRoutes } from '../../src/modules/billing/billing.routes';
 import { createBillingService, type BillingDeps } from '../../src/modules/billing/billing.service';
 import { createUsersService } from '../../src/modules/users/users.service';
@@ -42,7 +43,7 @@ export function createTestBilling(t: TestApp, options: Pick<BillingDeps, 'config
 export async function createBillingApp(t: TestApp, options: Pick<BillingDeps, 'config' | 'now' | 'fetch'>) {
   const app = Fastify({ logger: false }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(responseSerializerCompiler);
   registerErrorHandler(app);
   const billing = createTestBilling(t, options);
   const users = createUsersService({ db: t.runtime.db, identity: t.runtime.identity });
