@@ -52,6 +52,10 @@ export async function authenticate(identity: Identity, request: FastifyRequest, 
   const claims = await identity.tokens.verifyAccess(token, tenantId);
   const session = await identity.sessions.active(claims.sessionId);
   if (!session || session.userId !== claims.userId) throw new AppError('UNAUTHORIZED', 'Your session has ended. Please sign in again.');
+  return authUserOf(claims);
+}
+
+function authUserOf(claims: AccessClaims): AuthUser {
   return {
     userId: claims.userId,
     userUuid: claims.userUuid,
@@ -80,12 +84,7 @@ export async function authenticateCaller({ identity, users }: CallerAuth, reques
   const caller = await users.signedIn(claims.tenantId, claims.userId, claims.sessionId);
   if (!caller) throw new AppError('UNAUTHORIZED', 'Your session has ended. Please sign in again.');
   return {
-    userId: claims.userId,
-    userUuid: claims.userUuid,
-    tenantId: claims.tenantId,
-    sessionId: claims.sessionId,
-    roles: claims.authorization?.[claims.tenantId]?.roles ?? [],
-    claims,
+    ...authUserOf(claims),
     identityUserId: claims.userId,
     user: caller.user ?? null,
   };

@@ -1,4 +1,3 @@
-import type { Plan, PlansResponse, UsageResponse } from '@app/contracts/billing';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -11,23 +10,9 @@ import { routes as appRoutes } from '@/app/router';
 import { ConfigContext } from '@/config/config-context';
 import { SessionContext } from '@/lib/auth/session';
 import { mockFetch } from '@/test/fetch-mock';
-import { signedInSession, testConfig } from '@/test/fixtures';
+import { localPlans, signedInSession, testConfig, usageOf } from '@/test/fixtures';
 
 // The whole app (router, level): a subscription on /subscribe moves the user to the page of the new level.
-
-const plans: Plan[] = [
-  { type: 'team', name: 'Team', price: '$29.99', interval: 'month', features: ['Team dashboard', 'Stream key'] },
-  { type: 'athlete', name: 'Athlete', price: '$9.99', interval: 'month', features: ['Uploads', 'Athlete profile'] },
-  { type: 'fan', name: 'Fan', price: '$4.99', interval: 'month', features: ['Live streams'] },
-];
-const localPlans: PlansResponse = { provider: 'local', testMode: true, plans };
-
-function usageOf(type?: string): UsageResponse {
-  const item = type
-    ? { type, status: 'active', provider: 'local' as const, currentPeriodEnd: '2025-07-15T12:00:00.000Z', cancelAtPeriodEnd: false }
-    : null;
-  return { items: item ? [item] : [], subscription: item };
-}
 
 describe('/subscribe with the real level', () => {
   it('lands on the plan page after subscribing, not on /login (the page is for level none only)', async () => {

@@ -1,4 +1,4 @@
-import type { UsageResponse } from '@app/contracts/billing';
+import type { Plan, PlansResponse, UsageResponse } from '@app/contracts/billing';
 import type { PublicConfig } from '@app/contracts/config';
 
 import type { Session } from '@/lib/auth/session';
@@ -28,3 +28,13 @@ export function usageOf(...types: string[]): UsageResponse {
   }));
   return { items, subscription: items[0] ?? null };
 }
+
+/** The three plans of spec section 9, as `GET /api/billing/plans` lists them. */
+export const testPlans: Plan[] = [
+  { type: 'team', name: 'Team', price: '$29.99', interval: 'month', features: ['Team dashboard', 'Stream key'] },
+  { type: 'athlete', name: 'Athlete', price: '$9.99', interval: 'month', features: ['Uploads', 'Athlete profile'] },
+  { type: 'fan', name: 'Fan', price: '$4.99', interval: 'month', features: ['Live streams'] },
+];
+
+/** `GET /api/billing/plans` with the built-in test-mode billing. */
+export const localPlans: PlansResponse = { provider: 'local', testMode: true, plans: testPlans };

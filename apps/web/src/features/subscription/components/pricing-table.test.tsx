@@ -1,4 +1,3 @@
-import type { Plan, PlansResponse, UsageResponse } from '@app/contracts/billing';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
@@ -6,23 +5,9 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { queryKeys } from '@/lib/query-keys';
 import { PRICING_TABLE_SCRIPT } from '@/features/subscription/components/stripe-pricing-table';
 import { errorJson, mockFetch, type FetchCall } from '@/test/fetch-mock';
-import { signedInSession } from '@/test/fixtures';
+import { localPlans, signedInSession, testPlans as plans, usageOf } from '@/test/fixtures';
 import { pageRoutes } from '@/test/location-probe';
 import { renderApp } from '@/test/render-app';
-
-const plans: Plan[] = [
-  { type: 'team', name: 'Team', price: '$29.99', interval: 'month', features: ['Team dashboard', 'Stream key'] },
-  { type: 'athlete', name: 'Athlete', price: '$9.99', interval: 'month', features: ['Uploads', 'Athlete profile'] },
-  { type: 'fan', name: 'Fan', price: '$4.99', interval: 'month', features: ['Live streams'] },
-];
-const localPlans: PlansResponse = { provider: 'local', testMode: true, plans };
-
-function usageOf(type?: string): UsageResponse {
-  const item = type
-    ? { type, status: 'active', provider: 'local' as const, currentPeriodEnd: '2025-07-15T12:00:00.000Z', cancelAtPeriodEnd: false }
-    : null;
-  return { items: item ? [item] : [], subscription: item };
-}
 
 const routes = pageRoutes('/register/subscribe/:typeSubscription', () => import('@/features/subscription/routes/register-subscribe-page'));
 
