@@ -53,6 +53,12 @@ export const profileFields = {
 } as const;
 export const profileKeys = Object.keys(profileFields) as (keyof typeof profileFields)[];
 
+/** The profile fields as stored and answered: jersey a number, the rest text. */
+const profileOut = {
+  ...(Object.fromEntries(profileKeys.map((key) => [key, z.string().optional()])) as Record<Exclude<(typeof profileKeys)[number], 'jersey'>, z.ZodOptional<z.ZodString>>),
+  jersey: z.union([z.number(), z.string()]).optional(),
+};
+
 /** `GET /api/user/me` (and the answer of POST/PUT): the own-user record (spec sections 3, 7). */
 export const userMe = z
   .object({
@@ -69,8 +75,9 @@ export const userMe = z
     affiliate: z.string().nullish(),
     /** ISO 8601 time the user's type was last set; drives the 8-day trial window (spec section 4). */
     updatedAt: z.string().nullish(),
-  })
-  .passthrough();
+    // The profile card, flattened (spec section 7); declared one by one so nothing else is ever sent.
+    ...profileOut,
+  });
 export type UserMe = z.infer<typeof userMe>;
 
 /**
