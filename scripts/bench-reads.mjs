@@ -10,54 +10,17 @@ import { randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { at } from './lib/paths.mjs';
-import { freePort, startApp, tempDataDir } from './lib/bench-app.mjs';
+import { benchCoach, freePort, startApp, tempDataDir } from './lib/bench-app.mjs';
 
 const SECONDS = Number(process.env.BENCH_READS_SECONDS ?? 10);
 const CONNECTIONS = 50;
 const VIDEOS = 20;
-const password = 'bench-password-1';
 
 /** The embedded cluster the server started: credentials beside its directory, port in postmaster.pid. */
 export async function databaseUrl(dataDir) {
   const creds = JSON.parse(await fs.readFile(path.join(dataDir, '.postgres-credentials.json'), 'utf8'));
   const port = (await fs.readFile(path.join(dataDir, 'postgres', 'postmaster.pid'), 'utf8')).split('\n')[3].trim();
   return `postgres://${creds.user}:${encodeURIComponent(creds.password)}@127.0.0.1:${port}/app`;
-}
-
-/** A coach with a team and a team subscription, as the web app makes one. */
-export async function coach(baseUrl) {
-  const { tenantId } = await (await fetch(`${baseUrl}/api/config`)).json();
-  const email = 'bench-reads@example.com';
-  const created = await fetch(`${baseUrl}/v0/tenants/${tenantId}/auth/create`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, username: 'bench_coach', password }),
-  });
-  if (created.status !== 201) throw new Error(`sign-up failed: ${await created.text()}`);
-  const token = (await created.json()).tokens.access.value;
-  const api = async (method, url, body) => {
-    const res = await fetch(`${baseUrl}${url}`, {
-      method,
-      headers: { authorization: `Bearer ${token}`, ...(body && { 'content-type': 'application/json' }) },
-      body: body && JSON.stringify(body),
-    });
-    if (!res.ok) throw new Error(`${method} ${url}: ${res.status} ${await res.text()}`);
-    return res.json();
-  };
-  await api('POST', '/api/user/me', { username: 'bench_coach', type: 'team', firstname: 'Bench', lastname: 'Coach' });
-  await api('POST', '/api/user/channels', { channel: 'main', description: 'Bench' });
-  await api('POST', '/api/billing/local/subscribe', { type: 'team' });
-  // A fresh token for the runs: access tokens live 15 minutes.
-  const signIn = async () => {
-    const res = await fetch(`${baseUrl}/v0/tenants/${tenantId}/auth/basic`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ emailOrUsername: email, password }),
-    });
-    if (!res.ok) throw new Error(`sign-in failed: ${res.status} ${await res.text()}`);
-    return (await res.json()).tokens.access.value;
-  };
-  return { api, signIn };
 }
 
 /** Ready videos with every source, a poster and a storyboard, written as the transcoder leaves them. */
@@ -135,7 +98,7 @@ export async function readBenchmarks() {
   const db = new pg.Client({ connectionString: await databaseUrl(dataDir) });
   try {
     await db.connect();
-    const user = await coach(app.baseUrl);
+    const user = await benchCoach(app.baseUrl);
     const { userId, keys } = await insertVideos(db, VIDEOS);
     const list = await user.api('GET', `/api/user/videos?limit=${VIDEOS}`);
     if (list.items.length !== VIDEOS || list.items.some((v) => v.status !== 'ready' || !v.sources.full)) throw new Error('the videos are not listed as ready');
@@ -154,7 +117,7 @@ export async function readBenchmarks() {
       (base ? `  ${((r.rps / base) * 100).toFixed(0).padStart(3)}% of bare` : '');
     // Warm both (JIT, pools) before measuring.
     await autocannon({ url: bare.url, connections: CONNECTIONS, duration: 2 });
-    await autocannon({ url: `${app.baseUrl}${routes[4]}`, connections: CONNECTIONS, duration: 2, headers: { authorization: `Bearer ${await user.signIn()}` } });
+    await autocannon({ url: `${app.baseUrl}${routes[4]}`, connections: CONNECTIONS, duration: 2, headers: { authorization: await user.auth() } });
 
     // Each route right after its own bare run: on a shared machine the load from elsewhere moves
     // between runs, so a ratio is only fair against a baseline measured next to it.
@@ -164,7 +127,7 @@ export async function readBenchmarks() {
       console.log(row(name, r, base.rps) + `  server CPU ${r.cpuMs.toFixed(2)} ms/req  (bare ${base.rps.toFixed(0)} req/s, p99 ${base.p99} ms, ${base.cpuMs.toFixed(2)} ms/req)`);
     };
     for (const route of routes) {
-      const headers = { authorization: `Bearer ${await user.signIn()}` };
+      const headers = { authorization: await user.auth() };
       await paired(`GET ${route.replace(keys[0], ':key')}`, `${app.baseUrl}${route}`, headers);
     }
     await paired('GET /api/health (public, no sign-in)', `${app.baseUrl}/api/health`);

@@ -13,11 +13,10 @@ import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { at } from './lib/paths.mjs';
-import { startApp, tempDataDir } from './lib/bench-app.mjs';
+import { benchCoach, startApp, tempDataDir } from './lib/bench-app.mjs';
 
 const MB = 1024 * 1024;
 const CHUNK = 8 * MB; // the web client's TUS_CHUNK_SIZE
-const password = 'bench-password-1';
 const ffmpeg = createRequire(at('packages/media/package.json'))('@ffmpeg-installer/ffmpeg').path;
 
 function run(bin, args) {
@@ -84,45 +83,6 @@ async function recordingFfmpeg(dir) {
 
 function rssKb(pid) {
   return fs.readFile(`/proc/${pid}/status`, 'utf8').then((s) => Number(/VmRSS:\s+(\d+)/.exec(s)?.[1] ?? 0), () => 0);
-}
-
-async function account(baseUrl) {
-  const { tenantId } = await (await fetch(`${baseUrl}/api/config`)).json();
-  const email = `bench-${Date.now()}@example.com`;
-  const created = await fetch(`${baseUrl}/v0/tenants/${tenantId}/auth/create`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, username: 'bench_coach', password }),
-  });
-  if (created.status !== 201) throw new Error(`sign-up failed: ${await created.text()}`);
-  // Access tokens are short-lived and the pipeline runs for minutes: sign in again when one is old.
-  let token = (await created.json()).tokens.access.value;
-  let tokenAt = Date.now();
-  const auth = async () => {
-    if (Date.now() - tokenAt > 5 * 60_000) {
-      const res = await fetch(`${baseUrl}/v0/tenants/${tenantId}/auth/basic`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ emailOrUsername: email, password }),
-      });
-      token = (await res.json()).tokens.access.value;
-      tokenAt = Date.now();
-    }
-    return `Bearer ${token}`;
-  };
-  const api = async (method, url, body) => {
-    const res = await fetch(`${baseUrl}${url}`, {
-      method,
-      headers: { authorization: await auth(), ...(body && { 'content-type': 'application/json' }) },
-      body: body && JSON.stringify(body),
-    });
-    if (!res.ok) throw new Error(`${method} ${url}: ${res.status} ${await res.text()}`);
-    return res.json();
-  };
-  await api('POST', '/api/user/me', { username: 'bench_coach', type: 'team', firstname: 'Bench', lastname: 'Coach' });
-  await api('POST', '/api/user/channels', { channel: 'main', description: 'Bench' });
-  await api('POST', '/api/billing/local/subscribe', { type: 'team' });
-  return { api, auth };
 }
 
 /** The browser's path for a large file: preupload -> tus creation -> 8 MB PATCHes -> complete. */
@@ -231,7 +191,7 @@ export async function videoBenchmarks() {
   const recorder = await recordingFfmpeg(dataDir);
   const app = await startApp([at('apps/server/dist/main.js')], dataDir, { FFMPEG_PATH: recorder.wrapper, AUTH_RATE_LIMIT: '500' });
   try {
-    const user = await account(app.baseUrl);
+    const user = await benchCoach(app.baseUrl);
     const mp4 = await uploadAndPlay(app, user, file, { fileName: 'game.mp4', contentType: 'video/mp4', untilReady: true });
     const mp4Runs = await recorder.runs();
     // The same streams from a phone's .mov: copied into an MP4 before the first play. Both jobs are

@@ -47,3 +47,48 @@ export async function tempDataDir() {
   const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'teamfilm-bench-'));
   return dir;
 }
+
+/**
+ * A coach with a team and a team subscription, as the web app makes one. `auth()` is the
+ * Authorization header, signing in again once the token is five minutes old (access tokens live
+ * fifteen): the video pipeline runs for minutes, the read benchmark for a few.
+ */
+export async function benchCoach(baseUrl) {
+  const password = 'bench-password-1';
+  const { tenantId } = await (await fetch(`${baseUrl}/api/config`)).json();
+  const email = `bench-${Date.now()}@example.com`;
+  const created = await fetch(`${baseUrl}/v0/tenants/${tenantId}/auth/create`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, username: 'bench_coach', password }),
+  });
+  if (created.status !== 201) throw new Error(`sign-up failed: ${await created.text()}`);
+  let token = (await created.json()).tokens.access.value;
+  let tokenAt = Date.now();
+  const auth = async () => {
+    if (Date.now() - tokenAt > 5 * 60_000) {
+      const res = await fetch(`${baseUrl}/v0/tenants/${tenantId}/auth/basic`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ emailOrUsername: email, password }),
+      });
+      if (!res.ok) throw new Error(`sign-in failed: ${res.status} ${await res.text()}`);
+      token = (await res.json()).tokens.access.value;
+      tokenAt = Date.now();
+    }
+    return `Bearer ${token}`;
+  };
+  const api = async (method, url, body) => {
+    const res = await fetch(`${baseUrl}${url}`, {
+      method,
+      headers: { authorization: await auth(), ...(body && { 'content-type': 'application/json' }) },
+      body: body && JSON.stringify(body),
+    });
+    if (!res.ok) throw new Error(`${method} ${url}: ${res.status} ${await res.text()}`);
+    return res.json();
+  };
+  await api('POST', '/api/user/me', { username: 'bench_coach', type: 'team', firstname: 'Bench', lastname: 'Coach' });
+  await api('POST', '/api/user/channels', { channel: 'main', description: 'Bench' });
+  await api('POST', '/api/billing/local/subscribe', { type: 'team' });
+  return { api, auth };
+}
