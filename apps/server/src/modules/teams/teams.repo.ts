@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, gt, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { channelMembers, channels, invites, users } from '../../db/schema';
 
@@ -131,32 +131,6 @@ function queries(q: Executor) {
         .returning({ userId: channelMembers.userId })
         .then((rows) => rows.length > 0),
 
-    members: (channelId: number): Promise<TeamMemberRow[]> =>
-      q
-        .select({ username: users.username, name: users.name, image: users.image, profile: users.profile })
-        .from(channelMembers)
-        .innerJoin(users, eq(users.id, channelMembers.userId))
-        .where(eq(channelMembers.channelId, channelId))
-        .orderBy(asc(channelMembers.joinedAt), asc(users.id)),
-
-    /**
-     * The active team: the activated channel while still a member of it, else the oldest membership.
-     * One query, so a removal between two reads cannot answer a team the user left.
-     */
-    activeChannelId: (tenantId: string, userId: number, activeChannelId: number | null) =>
-      q
-        .select({ channelId: channelMembers.channelId })
-        .from(channelMembers)
-        .innerJoin(channels, eq(channels.id, channelMembers.channelId))
-        .where(and(eq(channelMembers.userId, userId), eq(channels.tenantId, tenantId)))
-        .orderBy(
-          asc(sql`case when ${channelMembers.channelId} = ${activeChannelId ?? -1} then 0 else 1 end`),
-          asc(channelMembers.joinedAt),
-          asc(channelMembers.channelId),
-        )
-        .limit(1)
-        .then((rows) => rows[0]?.channelId),
-
     setActive: async (userId: number, channelId: number) => {
       await q.update(users).set({ activeChannelId: channelId }).where(eq(users.id, userId));
     },
@@ -174,39 +148,6 @@ function queries(q: Executor) {
         .set({ activeChannelId: null })
         .where(and(eq(users.id, userId), eq(users.activeChannelId, channelId)));
     },
-
-    /** Channels the user is a member of, with the owner's username. */
-    memberships: (tenantId: string, userId: number): Promise<TeamListRow[]> =>
-      q
-        .select({
-          channelId: channels.id,
-          owner: users.username,
-          channel: channels.name,
-          description: channels.description,
-          member: sql<boolean>`true`,
-          since: channelMembers.joinedAt,
-        })
-        .from(channelMembers)
-        .innerJoin(channels, eq(channels.id, channelMembers.channelId))
-        .innerJoin(users, eq(users.id, channels.ownerUserId))
-        .where(and(eq(channelMembers.userId, userId), eq(channels.tenantId, tenantId))),
-
-    /** Channels with an invite that counts for the user, one row per channel (its oldest invite). */
-    invitedTo: (tenantId: string, match: InviteMatch): Promise<TeamListRow[]> =>
-      q
-        .select({
-          channelId: channels.id,
-          owner: users.username,
-          channel: channels.name,
-          description: channels.description,
-          member: sql<boolean>`false`,
-          since: sql<Date>`min(${invites.createdAt})`.mapWith(invites.createdAt),
-        })
-        .from(invites)
-        .innerJoin(channels, eq(channels.id, invites.channelId))
-        .innerJoin(users, eq(users.id, channels.ownerUserId))
-        .where(and(eq(invites.tenantId, tenantId), countsFor(match)))
-        .groupBy(channels.id, users.username),
 
     hasInvite: (channelId: number, match: InviteMatch) =>
       q
@@ -310,8 +251,9 @@ export function createTeamsRepo(db: Db) {
     team: (channelId: number) => teamQuery('teams_team', `SELECT ${teamColumns} WHERE c.id = $1::int`, [channelId]),
 
     /**
-     * The active team (see `activeChannelId`) with owner and members, one query; undefined when the
-     * user is in no team of the tenant.
+     * The active team with owner and members: the activated channel while still a member of it, else
+     * the oldest membership; undefined when the user is in no team of the tenant. One query, so a
+     * removal between two reads cannot answer a team the user left.
      */
     activeTeam: (tenantId: string, userId: number, activeChannelId: number | null) =>
       teamQuery(

@@ -27,7 +27,6 @@ function membershipOf(row: TeamMemberRow): Membership {
 export function createTeamsService({ db, identity, users }: { db: Db; identity: Identity; users: UsersService }) {
   const repo = createTeamsRepo(db);
 
-
   async function inviteMatch(caller: Caller, user: ProductUser): Promise<InviteMatch> {
     const account = await identity.accounts.findById(caller.tenantId, caller.identityUserId);
     const confirmedEmail = account?.isEmailConfirmed && account.email ? account.email : null;
@@ -101,7 +100,7 @@ export function createTeamsService({ db, identity, users }: { db: Db; identity: 
       if (!user) return [];
       const rows = await repo.teamList(caller.tenantId, user);
       const joined = rows.filter((r) => r.member);
-      // The current team, as `activeChannelId` picks it: the activated one while a member, else the oldest membership.
+      // The current team, as `activeTeam` picks it: the activated one while a member, else the oldest membership.
       const older = (a: TeamListRow, b: TeamListRow) => a.since.getTime() - b.since.getTime() || a.channelId - b.channelId;
       const current = (joined.find((r) => r.channelId === user.activeChannelId) ?? [...joined].sort(older)[0])?.channelId;
       const byChannel = new Map<number, TeamListRow>();
