@@ -1,4 +1,4 @@
-import { and, desc, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, lt, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import type PgBoss from 'pg-boss';
 import type { Db } from '../../db/client';
@@ -38,7 +38,7 @@ export interface Viewer {
  * the viewer; always inside the viewer's tenant. The membership table belongs to the teams module;
  * it is read here in SQL because a library page filters on it, which a per-video service call cannot.
  */
-function visibleTo(viewer: Viewer): SQL {
+function visibleTo(viewer: { tenantId: string | Placeholder; userId: number | Placeholder }): SQL {
   return and(
     eq(videos.tenantId, viewer.tenantId),
     sql`(${videos.ownerUserId} = ${viewer.userId} OR EXISTS (
@@ -48,13 +48,7 @@ function visibleTo(viewer: Viewer): SQL {
 }
 
 /** `visibleTo` for the prepared statements: the viewer's tenant and user as placeholders `tenantId` and `userId`. */
-const visibleToPlaceholders = (): SQL =>
-  and(
-    eq(videos.tenantId, sql.placeholder('tenantId')),
-    sql`(${videos.ownerUserId} = ${sql.placeholder('userId')} OR EXISTS (
-      SELECT 1 FROM channel_members mine JOIN channel_members theirs ON theirs.channel_id = mine.channel_id
-       WHERE mine.user_id = ${sql.placeholder('userId')} AND theirs.user_id = ${videos.ownerUserId}))`,
-  )!;
+const visibleToPlaceholders = (): SQL => visibleTo({ tenantId: sql.placeholder('tenantId'), userId: sql.placeholder('userId') });
 
 const withOwner = {
   ...viewColumns,
