@@ -387,3 +387,15 @@ export const rateLimitCounters = pgTable(
   },
   (t) => [index('rate_limit_counters_expires').on(t.expiresAt)],
 );
+
+/**
+ * Moves whenever anything a library page shows, or who may see it, changes in a tenant: bumped by
+ * triggers on videos, channel_members, channels and users (migration 0009), read by the library's
+ * cache (videos/library-cache.ts). No row means nothing changed since the migration: version 0.
+ */
+export const libraryVersions = pgTable('library_versions', {
+  tenantId: text('tenant_id')
+    .primaryKey()
+    .references(() => tenants.id, { onDelete: 'cascade' }),
+  version: bigint('version', { mode: 'number' }).notNull().default(0),
+});

@@ -12,6 +12,12 @@ const MEDIA_URL_MEMO_SIZE = 20_000;
 
 export type MediaUrl = (key: string) => Promise<string>;
 
+/** When a URL signed at `nowSec` expires: the end of a 5-minute step, so a key has one URL per step. */
+export function mediaUrlExpiry(nowSec: number): number {
+  // One second of margin: the driver reads the clock again and may be a second later.
+  return Math.floor((nowSec + MEDIA_URL_SECONDS - 1) / MEDIA_URL_STEP_SECONDS) * MEDIA_URL_STEP_SECONDS;
+}
+
 /**
  * Signs media URLs for the JSON. A URL expires at most MEDIA_URL_SECONDS after it is handed out
  * (at least that less one step), at the end of a 5-minute step, so within a step a key has one URL:
@@ -24,8 +30,7 @@ export function createMediaUrls(storage: Storage): MediaUrl {
   let memo = new Map<string, Promise<string>>();
   return (key) => {
     const now = Math.floor(Date.now() / 1000);
-    // One second of margin: the driver reads the clock again and may be a second later.
-    const step = Math.floor((now + MEDIA_URL_SECONDS - 1) / MEDIA_URL_STEP_SECONDS) * MEDIA_URL_STEP_SECONDS;
+    const step = mediaUrlExpiry(now);
     if (step !== expires || memo.size >= MEDIA_URL_MEMO_SIZE) {
       expires = step;
       memo = new Map();

@@ -3,7 +3,7 @@ import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import type PgBoss from 'pg-boss';
 import type { Db } from '../../db/client';
 import * as schema from '../../db/schema';
-import { users, videoMessages, videos } from '../../db/schema';
+import { libraryVersions, users, videoMessages, videos } from '../../db/schema';
 
 export type VideoRow = typeof videos.$inferSelect;
 export type NewVideo = typeof videos.$inferInsert;
@@ -97,7 +97,17 @@ export function createVideosRepo(db: Db) {
       .prepare(name);
   const firstPage = newest(false, 'videos_visible_first_page');
   const nextPage = newest(true, 'videos_visible_next_page');
+  const version = db
+    .select({ version: libraryVersions.version })
+    .from(libraryVersions)
+    .where(eq(libraryVersions.tenantId, sql.placeholder('tenantId')))
+    .prepare('library_version');
   return {
+    /** The tenant's library version (schema `libraryVersions`): 0 until something changed. */
+    async libraryVersion(tenantId: string): Promise<number> {
+      return (await version.execute({ tenantId }))[0]?.version ?? 0;
+    },
+
     async insert(executor: Executor, values: NewVideo): Promise<VideoRow> {
       const [row] = await executor.insert(videos).values(values).returning();
       return row!;

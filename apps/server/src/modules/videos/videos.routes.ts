@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { postVideoMessageBody, updateVideoBody, video, videoList, videoListQuery, videoMessage, videoMessages } from '@app/contracts/videos';
 import { requireSignedIn } from '../../plugins/auth';
+import { replySerialized } from '../../plugins/serialized-reply';
 import type { Identity } from '../identity/identity';
 import type { UsersService } from '../users/users.service';
 import type { VideosService } from './videos.service';
@@ -21,12 +22,13 @@ const keyParams = z.object({ key: z.string().max(100) });
 export const videosRoutes: FastifyPluginAsyncZod<VideosRoutesOptions> = async (app, { identity, videos, users, testVideosPerIpHour = 20 }) => {
   requireSignedIn(app, { identity, users });
 
-  app.get('/api/user/videos', { schema: { querystring: videoListQuery, response: { 200: videoList } } }, async (request) =>
-    videos.list(request.caller, request.query),
+  // The two reads answer JSON the service may have kept (library-cache.ts).
+  app.get('/api/user/videos', { schema: { querystring: videoListQuery, response: { 200: videoList } } }, async (request, reply) =>
+    replySerialized(reply, (serialize) => videos.listJson(request.caller, request.query, serialize)),
   );
 
-  app.get('/api/user/videos/:key', { schema: { params: keyParams, response: { 200: video } } }, async (request) =>
-    videos.get(request.caller, request.params.key),
+  app.get('/api/user/videos/:key', { schema: { params: keyParams, response: { 200: video } } }, async (request, reply) =>
+    replySerialized(reply, (serialize) => videos.getJson(request.caller, request.params.key, serialize)),
   );
 
   app.put(

@@ -6,6 +6,7 @@ import { storageKey } from '../../storage/keys';
 import type { Storage } from '../../storage/storage';
 import type { Caller, UsersService } from '../users/users.service';
 import { insertProcessingVideo, isKey, type TranscodeQueue } from './processing-video';
+import { createLibraryCache } from './library-cache';
 import { createTestVideoFile, TEST_VIDEO_TITLE } from './test-video';
 import { createMediaUrls, toVideo } from './video-view';
 import { createVideosRepo, withJobTransaction, type VideoWithOwner, type Viewer } from './videos.repo';
@@ -14,6 +15,7 @@ export const VIDEO_NOT_FOUND = 'Video not found.';
 export const OWNER_ONLY = 'Only the owner can change this video.';
 /** `POST /api/user/testvideo`: each one is a 17 MB object and a transcode, so a few an hour per user. */
 export const TEST_VIDEOS_PER_HOUR = 5;
+type ListQuery = { limit: number; timestamp?: string | undefined; keys?: string[] | undefined };
 /** Comments returned with a video, newest first. */
 const MESSAGES_LIMIT = 200;
 
@@ -49,6 +51,7 @@ export function createVideosService({ db, storage, jobs, users, dataDir }: Video
 
   const mediaUrl = createMediaUrls(storage);
   const view = (row: VideoWithOwner) => toVideo(mediaUrl, row);
+  const cache = createLibraryCache(repo.libraryVersion);
 
   /**
    * A page that ends inside one millisecond would lose that millisecond's other rows, because the
@@ -65,23 +68,37 @@ export function createVideosService({ db, storage, jobs, users, dataDir }: Video
     return { rows: whole, next: more.length > 0 ? last : null };
   }
 
+  async function list(viewer: Viewer, query: ListQuery): Promise<VideoList> {
+    if (query.keys) {
+      const rows = await repo.visibleKeys(viewer, [...new Set(query.keys)]);
+      return { items: await Promise.all(rows.map(view)), next: null };
+    }
+    const { rows, next } = await page(viewer, query.limit, query.timestamp ? new Date(query.timestamp) : undefined);
+    return { items: await Promise.all(rows.map(view)), next: next ? next.toISOString() : null };
+  }
+
   return {
 
-    /** `GET /api/user/videos?limit=&timestamp=` (newest first) or `?keys=a,b` (the visible ones among them). */
-    async list(caller: Caller, query: { limit: number; timestamp?: string | undefined; keys?: string[] | undefined }): Promise<VideoList> {
+    /**
+     * `GET /api/user/videos?limit=&timestamp=` (newest first) or `?keys=a,b` (the visible ones among
+     * them), as the JSON `serialize` makes of it (kept by the library cache while nothing changed).
+     */
+    async listJson(caller: Caller, query: ListQuery, serialize: (list: VideoList) => string): Promise<string> {
       const who = await viewerOf(caller);
-      if (!who) return { items: [], next: null };
-      if (query.keys) {
-        const rows = await repo.visibleKeys(who.viewer, [...new Set(query.keys)]);
-        return { items: await Promise.all(rows.map(view)), next: null };
-      }
-      const { rows, next } = await page(who.viewer, query.limit, query.timestamp ? new Date(query.timestamp) : undefined);
-      return { items: await Promise.all(rows.map(view)), next: next ? next.toISOString() : null };
+      if (!who) return serialize({ items: [], next: null });
+      const what = `list\u0000${query.limit}\u0000${query.timestamp ?? ''}\u0000${query.keys?.join(',') ?? ''}`;
+      return cache.read(who.viewer, what, async () => serialize(await list(who.viewer, query)));
     },
 
-    async get(caller: Caller, key: string): Promise<Video> {
-      const { video } = await requireVisible(caller, key);
-      return view(video);
+    /** `GET /api/user/videos/{key}`, as the JSON `serialize` makes of it (kept like `listJson`'s). */
+    async getJson(caller: Caller, key: string, serialize: (video: Video) => string): Promise<string> {
+      const who = isKey(key) ? await viewerOf(caller) : null;
+      if (!who) throw new AppError('NOT_FOUND', VIDEO_NOT_FOUND);
+      return cache.read(who.viewer, `video\u0000${key}`, async () => {
+        const video = await repo.visible(who.viewer, key);
+        if (!video) throw new AppError('NOT_FOUND', VIDEO_NOT_FOUND);
+        return serialize(await view(video));
+      });
     },
 
     /** `PUT /api/user/videos/{key}`: the body may be the whole video; only title and highlights change. */
