@@ -12,6 +12,7 @@ let video: string;
 const list = async (who: Person) => {
   const res = await call(t, 'GET', '/api/user/videos', who.headers);
   expect(res.statusCode, res.body).toBe(200);
+  expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
   return res.json() as { items: { key: string; title: string | null; status: string; progress: number; ownerUsername: string }[] };
 };
 const one = (who: Person, key = video) => call(t, 'GET', `/api/user/videos/${key}`, who.headers);

@@ -14,7 +14,8 @@ const CACHE_BYTES = 32 * 1024 * 1024;
  * step, so its signed URLs are the ones a fresh read would sign.
  */
 export function createLibraryCache(libraryVersion: (tenantId: string) => Promise<number>) {
-  const pages = new LRUCache<string, { version: number; json: string }>({
+  // Kept as bytes: encoding 27 KB of text again on every send was a tenth of a kept read's CPU.
+  const pages = new LRUCache<string, { version: number; json: Buffer }>({
     maxSize: CACHE_BYTES,
     sizeCalculation: (entry, key) => entry.json.length + key.length,
   });
@@ -25,12 +26,12 @@ export function createLibraryCache(libraryVersion: (tenantId: string) => Promise
      * copy is never older than the version it is kept under (a change during the render only makes
      * the next read render again).
      */
-    async read(viewer: Viewer, what: string, render: () => Promise<string>): Promise<string> {
+    async read(viewer: Viewer, what: string, render: () => Promise<string>): Promise<Buffer> {
       const version = await libraryVersion(viewer.tenantId);
       const key = `${viewer.tenantId}\u0000${viewer.userId}\u0000${mediaUrlExpiry(Math.floor(Date.now() / 1000))}\u0000${what}`;
       const kept = pages.get(key);
       if (kept?.version === version) return kept.json;
-      const json = await render();
+      const json = Buffer.from(await render());
       pages.set(key, { version, json });
       return json;
     },

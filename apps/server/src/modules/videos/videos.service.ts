@@ -83,7 +83,7 @@ export function createVideosService({ db, storage, jobs, users, dataDir }: Video
      * `GET /api/user/videos?limit=&timestamp=` (newest first) or `?keys=a,b` (the visible ones among
      * them), as the JSON `serialize` makes of it (kept by the library cache while nothing changed).
      */
-    async listJson(caller: Caller, query: ListQuery, serialize: (list: VideoList) => string): Promise<string> {
+    async listJson(caller: Caller, query: ListQuery, serialize: (list: VideoList) => string): Promise<string | Buffer> {
       const who = await viewerOf(caller);
       if (!who) return serialize({ items: [], next: null });
       const what = `list\u0000${query.limit}\u0000${query.timestamp ?? ''}\u0000${query.keys?.join(',') ?? ''}`;
@@ -91,7 +91,7 @@ export function createVideosService({ db, storage, jobs, users, dataDir }: Video
     },
 
     /** `GET /api/user/videos/{key}`, as the JSON `serialize` makes of it (kept like `listJson`'s). */
-    async getJson(caller: Caller, key: string, serialize: (video: Video) => string): Promise<string> {
+    async getJson(caller: Caller, key: string, serialize: (video: Video) => string): Promise<string | Buffer> {
       const who = isKey(key) ? await viewerOf(caller) : null;
       if (!who) throw new AppError('NOT_FOUND', VIDEO_NOT_FOUND);
       return cache.read(who.viewer, `video\u0000${key}`, async () => {
