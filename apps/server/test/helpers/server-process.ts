@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { execFileSync } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -66,4 +67,31 @@ export async function waitUntil(check: () => boolean, timeoutMs = 20_000): Promi
     await new Promise((r) => setTimeout(r, 100));
   }
   return check();
+}
+
+/** Pids of the live children of `pid` whose command name is `name` (e.g. a worker's ffmpeg). */
+export function childrenNamed(pid: number, name: string): number[] {
+  let tasks: string[];
+  try {
+    tasks = readdirSync(`/proc/${pid}/task`);
+  } catch {
+    return [];
+  }
+  const children = tasks.flatMap((task) => readProc(`/proc/${pid}/task/${task}/children`).split(' ').filter(Boolean).map(Number));
+  return children.filter((child) => readProc(`/proc/${child}/comm`).trim() === name && !hasEnded(child));
+}
+
+/** True once the process is gone, or a zombie: it has ended and only waits for init to reap it. */
+export function hasEnded(pid: number): boolean {
+  const stat = readProc(`/proc/${pid}/stat`);
+  // The command name may hold spaces and parentheses: the state is the field after its last ')'.
+  return stat === '' || stat.slice(stat.lastIndexOf(')') + 2).startsWith('Z');
+}
+
+function readProc(file: string): string {
+  try {
+    return readFileSync(file, 'utf8');
+  } catch {
+    return '';
+  }
 }

@@ -6,14 +6,15 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestClip } from '@app/media/test-clip';
 import { transcodeTempRoot } from '../../src/modules/videos/transcode/outputs';
-import { processesMentioning } from '../helpers/server-process';
+import { childrenNamed, hasEnded, processesMentioning } from '../helpers/server-process';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 import { insertVideo, outputObjects, owner, pointedKeys, probeStored, videoRow, waitFor } from './helpers';
 
 /*
  * kill -9 of a real worker process (`apps/server/dist/worker.js`, built by the global setup, as
- * media nodes run it) in the middle of a transcode, then a new worker: the job is retried and
- * finishes with the full result; nothing half-written is ever pointed at; temp files go.
+ * media nodes run it) in the middle of a transcode, then a new worker: the worker's ffmpeg dies
+ * with it, the job is retried and finishes with the full result; nothing half-written is ever
+ * pointed at; temp files go.
  */
 const workerJs = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../dist/worker.js');
 // Long enough that a live attempt on a loaded CI machine (parallel test files, ffmpeg on both cores) never looks dead.
@@ -29,13 +30,12 @@ beforeAll(async () => {
   fixtures = await mkdtemp(path.join(os.tmpdir(), 'crash-fixtures-'));
 });
 afterAll(async () => {
+  // Whole process groups, dead leaders too: a failed test may have left a killed worker's ffmpeg behind.
   for (const w of workers) {
-    if (w.exitCode === null && w.signalCode === null) {
-      try {
-        process.kill(-w.pid!, 'SIGKILL');
-      } catch {
-        // gone
-      }
+    try {
+      process.kill(-w.pid!, 'SIGKILL');
+    } catch {
+      // gone
     }
   }
   await t?.close();
@@ -53,7 +53,7 @@ function startWorker(): { child: ChildProcess; output(): string; exited: Promise
       TRANSCODE_STALE_SECONDS: String(STALE_SECONDS),
     },
     stdio: ['ignore', 'pipe', 'pipe'],
-    // Its own process group, so kill(-pid) takes ffmpeg down with it, like a container or machine dying.
+    // Its own process group, so the clean-up's kill(-pid) also takes down whatever a failed test left.
     detached: true,
   });
   workers.push(child);
@@ -77,16 +77,21 @@ describe('a worker killed mid-transcode', () => {
       async () => {
         if (first.child.exitCode !== null) throw new Error(`worker exited:\n${first.output()}`);
         const row = await videoRow(t, videoId);
-        return row.renditions.preview && row.progress > 5 && !row.renditions.full && row;
+        return row.renditions.preview && row.progress > 5 && !row.renditions.full && childrenNamed(first.child.pid!, 'ffmpeg').length > 0 && row;
       },
       120_000,
-      'the first worker to be in the middle of the renditions',
+      'the first worker to be in the middle of the renditions, with ffmpeg running',
     );
     const killedAttempt = during.attemptId!;
     expect(await readdir(transcodeTempRoot(t.config.dataDir))).toContain(`${videoId}-${killedAttempt}`);
-    process.kill(-first.child.pid!, 'SIGKILL');
+    const encoders = childrenNamed(first.child.pid!, 'ffmpeg');
+    expect(encoders).not.toEqual([]);
+    // The worker alone, as `kill -9 <pid>` or the OOM killer does: no process group takes ffmpeg along.
+    process.kill(first.child.pid!, 'SIGKILL');
     await first.exited;
-    await waitFor(async () => processesMentioning(killedAttempt).length === 0, 5_000, 'its ffmpeg to die with it');
+    // Without its parent-death signal, ffmpeg encoded on for a minute into the dead attempt's scratch directory.
+    await waitFor(async () => encoders.every(hasEnded), 10_000, 'its ffmpeg to die with it');
+    expect(processesMentioning(killedAttempt)).toEqual([]);
 
     // Nothing finished: still processing, the job still active, every pointer at a whole object.
     const afterKill = await videoRow(t, videoId);
