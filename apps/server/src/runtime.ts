@@ -28,7 +28,8 @@ export async function startRuntime(config: Config, databaseUrl: string, log: Log
   const db = createDb(databaseUrl);
   try {
     await runMigrations(db);
-    const mail = createMail(config, log.child({ component: 'mail' }));
+    // createMail names its own components (mail, sms).
+    const mail = createMail(config, log);
     const identity = createIdentity(db, config);
     await identity.tenants.ensureConfigured();
     const storage = await buildStorage(config, db);

@@ -5,7 +5,10 @@ import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-export const mainJs = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../dist/main.js');
+const dist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../dist');
+export const mainJs = path.join(dist, 'main.js');
+/** What media nodes run (`node apps/server/dist/worker.js`). */
+export const workerJs = path.join(dist, 'worker.js');
 
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -20,22 +23,37 @@ export async function freePort(): Promise<number> {
 
 export interface ServerProcess {
   child: ChildProcess;
+  /** stdout and stderr as they interleaved. */
   output(): string;
+  /** stdout alone: with LOG_LEVEL set, one pino JSON line per log call. */
+  stdout(): string;
   exited: Promise<number | null>;
 }
 
 /** Starts the built server the way `npm start` does, in its own process group (like a terminal job). */
 export function startServer(env: Record<string, string>): ServerProcess {
-  const child = spawn(process.execPath, [mainJs], {
-    env: { ...process.env, LOG_LEVEL: 'warn', NODE_ENV: 'test', HOST: '127.0.0.1', DATABASE_URL: '', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-    detached: true,
-  });
+  return startNode(mainJs, { LOG_LEVEL: 'warn', NODE_ENV: 'test', HOST: '127.0.0.1', DATABASE_URL: '', ...env });
+}
+
+/**
+ * Starts the built media-node worker (`DATABASE_URL` required in `env`) in its own process group, so
+ * a clean-up's kill(-pid) also takes down whatever it left running.
+ */
+export function startWorkerProcess(env: Record<string, string>): ServerProcess {
+  return startNode(workerJs, { NODE_ENV: 'test', LOG_LEVEL: 'info', ...env });
+}
+
+function startNode(script: string, env: Record<string, string>): ServerProcess {
+  const child = spawn(process.execPath, [script], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
   let out = '';
-  child.stdout!.on('data', (d) => (out += d));
+  let stdout = '';
+  child.stdout!.on('data', (d) => {
+    out += d;
+    stdout += d;
+  });
   child.stderr!.on('data', (d) => (out += d));
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  return { child, output: () => out, exited };
+  return { child, output: () => out, stdout: () => stdout, exited };
 }
 
 export async function waitForOutput(server: ServerProcess, pattern: RegExp, timeoutMs = 60_000): Promise<void> {

@@ -1,12 +1,11 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestClip } from '@app/media/test-clip';
 import { transcodeTempRoot } from '../../src/modules/videos/transcode/outputs';
-import { childrenNamed, hasEnded, processesMentioning } from '../helpers/server-process';
+import { childrenNamed, hasEnded, processesMentioning, startWorkerProcess } from '../helpers/server-process';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 import { insertVideo, outputObjects, owner, pointedKeys, probeStored, videoRow, waitFor } from './helpers';
 
@@ -16,7 +15,6 @@ import { insertVideo, outputObjects, owner, pointedKeys, probeStored, videoRow, 
  * with it, the job is retried and finishes with the full result; nothing half-written is ever
  * pointed at; temp files go.
  */
-const workerJs = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../dist/worker.js');
 // Long enough that a live attempt on a loaded CI machine (parallel test files, ffmpeg on both cores) never looks dead.
 const STALE_SECONDS = 8;
 
@@ -42,26 +40,10 @@ afterAll(async () => {
   if (fixtures) await rm(fixtures, { recursive: true, force: true });
 });
 
-function startWorker(): { child: ChildProcess; output(): string; exited: Promise<number | null> } {
-  const child = spawn(process.execPath, [workerJs], {
-    env: {
-      ...process.env,
-      NODE_ENV: 'test',
-      LOG_LEVEL: 'info',
-      DATABASE_URL: t.databaseUrl,
-      DATA_DIR: t.config.dataDir,
-      TRANSCODE_STALE_SECONDS: String(STALE_SECONDS),
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-    // Its own process group, so the clean-up's kill(-pid) also takes down whatever a failed test left.
-    detached: true,
-  });
-  workers.push(child);
-  let out = '';
-  child.stdout!.on('data', (d) => (out += d));
-  child.stderr!.on('data', (d) => (out += d));
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  return { child, output: () => out, exited };
+function startWorker() {
+  const worker = startWorkerProcess({ DATABASE_URL: t.databaseUrl, DATA_DIR: t.config.dataDir, TRANSCODE_STALE_SECONDS: String(STALE_SECONDS) });
+  workers.push(worker.child);
+  return worker;
 }
 
 describe('a worker killed mid-transcode', () => {
