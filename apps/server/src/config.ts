@@ -42,7 +42,8 @@ const envSchema = z.object({
   BODY_LIMIT: bytes.default(1024 * 1024),
   WORKERS: z.coerce.number({ message: 'must be a number' }).int().min(0, 'must be 0 or more').default(1),
   TRANSCODE_CONCURRENCY: z.coerce.number({ message: 'must be a number' }).int().min(1, 'must be 1 or more').max(32, 'must be at most 32').default(1),
-  TRANSCODE_STALE_SECONDS: z.coerce.number({ message: 'must be a number' }).int().min(2, 'must be 2 or more').default(120),
+  // Four missed 15 s heartbeats; it bounds how soon a killed worker's transcode is retried (README, Scaling out).
+  TRANSCODE_STALE_SECONDS: z.coerce.number({ message: 'must be a number' }).int().min(2, 'must be 2 or more').default(60),
   RTMP_PORT: port.default(1935),
   STORAGE_DRIVER: z.enum(['local', 's3']).default('local'),
   STORAGE_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),

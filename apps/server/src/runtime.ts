@@ -1,4 +1,5 @@
 import type { Logger } from 'pino';
+import { childLifetime } from '@app/media/parent-death';
 import type { Config } from './config';
 import { createDb, type Db } from './db/client';
 import { runMigrations } from './db/migrate';
@@ -23,10 +24,12 @@ export interface Runtime {
 }
 
 export async function startRuntime(config: Config, databaseUrl: string, log: Logger): Promise<Runtime> {
+  await warnIfChildrenMayOutliveUs(log);
   const db = createDb(databaseUrl);
   try {
     await runMigrations(db);
-    const mail = createMail(config, log.child({ component: 'mail' }));
+    // createMail names its own components (mail, sms).
+    const mail = createMail(config, log);
     const identity = createIdentity(db, config);
     await identity.tenants.ensureConfigured();
     const storage = await buildStorage(config, db);
@@ -49,6 +52,16 @@ export async function startRuntime(config: Config, databaseUrl: string, log: Log
     await db.$client.end().catch(() => undefined);
     throw err;
   }
+}
+
+/** Web nodes (test videos) and workers (transcodes) both run ffmpeg. */
+async function warnIfChildrenMayOutliveUs(log: Logger): Promise<void> {
+  if ((await childLifetime()) === 'parent-death-signal') return;
+  log.warn(
+    process.platform === 'linux'
+      ? 'setpriv (util-linux) was not found: if this process is killed outright (kill -9, out of memory), its ffmpeg processes run on to the end of their encode; install util-linux'
+      : 'if this process is killed outright (kill -9, out of memory), its ffmpeg processes run on to the end of their encode (only Linux can tie them to this process)',
+  );
 }
 
 async function buildStorage(config: Config, db: Db): Promise<Storage> {

@@ -19,9 +19,11 @@ async function main() {
     process.stderr.write('A separate worker needs DATABASE_URL pointing at the same PostgreSQL as the web nodes.\n');
     process.exit(1);
   }
-  const log = createLogger(config).child({ component: 'worker' });
+  // The runtime names the component of each logger it hands out; binding one here too would repeat
+  // the key in every line (pino appends child bindings, it never replaces them).
+  const log = createLogger(config);
   const runtime = await startRuntime({ ...config, workers: Math.max(1, config.workers) }, config.databaseUrl, log);
-  log.info('worker started');
+  log.child({ component: 'worker' }).info('worker started');
   let stopping = false;
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.on(signal, async () => {

@@ -13,6 +13,7 @@ describe('loadConfig', () => {
     expect(c.tenantId).toBe('demo');
     expect(c.mode).toBe('test');
     expect(c.workers).toBe(1);
+    expect(c.transcode).toEqual({ concurrency: 1, staleAfterSec: 60 });
     expect(c.uploadMaxBytes).toBe(20 * 1024 ** 3);
     expect(c.storage).toEqual({ driver: 'local', root: path.resolve('./data/storage'), secret: undefined });
     expect(c.billing.provider).toBe('local');

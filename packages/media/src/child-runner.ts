@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { MediaError } from './media-error';
+import { SETPRIV_EXEC_FAILURE, withParentDeathSignal } from './parent-death';
 
 export interface RunChildOptions {
   signal?: AbortSignal;
@@ -28,20 +29,22 @@ export function activeChildren(): number[] {
 
 /**
  * Spawns without a shell and settles only after the child has exited and its pipes closed,
- * so a rejected ABORTED/TIMEOUT promise guarantees no process is left running.
+ * so a rejected ABORTED/TIMEOUT promise guarantees no process is left running. Where it can,
+ * the child also dies with this process, however that dies (see parent-death.ts).
  */
-export function runChild(command: string, args: readonly string[], options: RunChildOptions = {}): Promise<ChildResult> {
+export async function runChild(command: string, args: readonly string[], options: RunChildOptions = {}): Promise<ChildResult> {
   const { signal, timeoutMs, onStdout, stderrLines = 30, killGraceMs = 2000 } = options;
   const label = commandLabel(command);
+  const aborted = () => new MediaError('ABORTED', `${label} was aborted before it started`);
 
-  if (signal?.aborted) {
-    return Promise.reject(new MediaError('ABORTED', `${label} was aborted before it started`));
-  }
+  if (signal?.aborted) throw aborted();
+  const run = await withParentDeathSignal(command, args);
+  if (signal?.aborted) throw aborted();
 
   return new Promise<ChildResult>((resolve, reject) => {
     let child: ChildProcess;
     try {
-      child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'], windowsHide: true });
+      child = spawn(run.command, run.args, { stdio: ['ignore', 'pipe', 'pipe'], windowsHide: true });
     } catch (error) {
       reject(startError(label, command, error));
       return;
@@ -98,12 +101,16 @@ export function runChild(command: string, args: readonly string[], options: RunC
       clearTimeout(killTimer);
       clearTimeout(timeoutTimer);
       signal?.removeEventListener('abort', onAbort);
+      const stderr = tail.text();
       if (spawnFailure) {
         reject(startError(label, command, spawnFailure));
+      } else if (run.wrapped && (exitCode === 126 || exitCode === 127) && SETPRIV_EXEC_FAILURE.test(stderr)) {
+        // The wrapper started but the program did not: the same failure as a spawn error without it.
+        reject(startError(label, command, new Error(stderr.match(SETPRIV_EXEC_FAILURE)![0])));
       } else if (stopReason) {
         reject(stopReason);
       } else {
-        resolve({ exitCode, signal: exitSignal, stderrTail: tail.text() });
+        resolve({ exitCode, signal: exitSignal, stderrTail: stderr });
       }
     });
   });

@@ -137,7 +137,9 @@ describe('runFfmpeg', () => {
   it('reports a binary that cannot start as FFMPEG_FAILED', async () => {
     const error = (await failure(runFfmpeg([], { ffmpegPath: path.join(dir, 'no-such-ffmpeg') }))) as MediaError;
     expect(isMediaError(error, 'FFMPEG_FAILED')).toBe(true);
-    expect(error.message).toContain('no-such-ffmpeg');
+    // The same message whether spawn itself fails or setpriv (the parent-death wrapper) cannot exec it.
+    expect(error.message).toMatch(/^Could not start ffmpeg \(.*no-such-ffmpeg\): .*No such file or directory/);
+    expect(error.exitCode).toBeNull();
   });
 
   it('stops ffmpeg and rejects with the error when onProgress throws', async () => {

@@ -23,7 +23,15 @@ export interface JobQueue {
 
 /** pg-boss keeps its queue in our PostgreSQL, so any number of web and worker nodes share it. */
 export async function startJobQueue(connectionString: string, log: Logger): Promise<JobQueue> {
-  const boss = new PgBoss({ connectionString, max: 4, application_name: 'teamfilm-jobs' });
+  const boss = new PgBoss({
+    connectionString,
+    max: 4,
+    application_name: 'teamfilm-jobs',
+    // A minute's cron jobs (the transcode reaper among them) go out within ~10 s of the minute instead
+    // of ~35 s (defaults 30 and 5): one cheap UPDATE per node every 10 s and one poll a second.
+    cronMonitorIntervalSeconds: 10,
+    cronWorkerIntervalSeconds: 1,
+  });
   boss.on('error', (err) => log.error({ err }, 'job queue error'));
   await boss.start();
   for (const [name, def] of Object.entries(jobRegistry)) {

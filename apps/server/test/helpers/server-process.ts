@@ -1,10 +1,14 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { execFileSync } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-export const mainJs = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../dist/main.js');
+const dist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../dist');
+export const mainJs = path.join(dist, 'main.js');
+/** What media nodes run (`node apps/server/dist/worker.js`). */
+export const workerJs = path.join(dist, 'worker.js');
 
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -19,22 +23,37 @@ export async function freePort(): Promise<number> {
 
 export interface ServerProcess {
   child: ChildProcess;
+  /** stdout and stderr as they interleaved. */
   output(): string;
+  /** stdout alone: with LOG_LEVEL set, one pino JSON line per log call. */
+  stdout(): string;
   exited: Promise<number | null>;
 }
 
 /** Starts the built server the way `npm start` does, in its own process group (like a terminal job). */
 export function startServer(env: Record<string, string>): ServerProcess {
-  const child = spawn(process.execPath, [mainJs], {
-    env: { ...process.env, LOG_LEVEL: 'warn', NODE_ENV: 'test', HOST: '127.0.0.1', DATABASE_URL: '', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-    detached: true,
-  });
+  return startNode(mainJs, { LOG_LEVEL: 'warn', NODE_ENV: 'test', HOST: '127.0.0.1', DATABASE_URL: '', ...env });
+}
+
+/**
+ * Starts the built media-node worker (`DATABASE_URL` required in `env`) in its own process group, so
+ * a clean-up's kill(-pid) also takes down whatever it left running.
+ */
+export function startWorkerProcess(env: Record<string, string>): ServerProcess {
+  return startNode(workerJs, { NODE_ENV: 'test', LOG_LEVEL: 'info', ...env });
+}
+
+function startNode(script: string, env: Record<string, string>): ServerProcess {
+  const child = spawn(process.execPath, [script], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
   let out = '';
-  child.stdout!.on('data', (d) => (out += d));
+  let stdout = '';
+  child.stdout!.on('data', (d) => {
+    out += d;
+    stdout += d;
+  });
   child.stderr!.on('data', (d) => (out += d));
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  return { child, output: () => out, exited };
+  return { child, output: () => out, stdout: () => stdout, exited };
 }
 
 export async function waitForOutput(server: ServerProcess, pattern: RegExp, timeoutMs = 60_000): Promise<void> {
@@ -66,4 +85,31 @@ export async function waitUntil(check: () => boolean, timeoutMs = 20_000): Promi
     await new Promise((r) => setTimeout(r, 100));
   }
   return check();
+}
+
+/** Pids of the live children of `pid` whose command name is `name` (e.g. a worker's ffmpeg). */
+export function childrenNamed(pid: number, name: string): number[] {
+  let tasks: string[];
+  try {
+    tasks = readdirSync(`/proc/${pid}/task`);
+  } catch {
+    return [];
+  }
+  const children = tasks.flatMap((task) => readProc(`/proc/${pid}/task/${task}/children`).split(' ').filter(Boolean).map(Number));
+  return children.filter((child) => readProc(`/proc/${child}/comm`).trim() === name && !hasEnded(child));
+}
+
+/** True once the process is gone, or a zombie: it has ended and only waits for init to reap it. */
+export function hasEnded(pid: number): boolean {
+  const stat = readProc(`/proc/${pid}/stat`);
+  // The command name may hold spaces and parentheses: the state is the field after its last ')'.
+  return stat === '' || stat.slice(stat.lastIndexOf(')') + 2).startsWith('Z');
+}
+
+function readProc(file: string): string {
+  try {
+    return readFileSync(file, 'utf8');
+  } catch {
+    return '';
+  }
 }

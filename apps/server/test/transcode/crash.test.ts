@@ -1,21 +1,20 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestClip } from '@app/media/test-clip';
 import { transcodeTempRoot } from '../../src/modules/videos/transcode/outputs';
-import { processesMentioning } from '../helpers/server-process';
+import { childrenNamed, hasEnded, processesMentioning, startWorkerProcess } from '../helpers/server-process';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 import { insertVideo, outputObjects, owner, pointedKeys, probeStored, videoRow, waitFor } from './helpers';
 
 /*
  * kill -9 of a real worker process (`apps/server/dist/worker.js`, built by the global setup, as
- * media nodes run it) in the middle of a transcode, then a new worker: the job is retried and
- * finishes with the full result; nothing half-written is ever pointed at; temp files go.
+ * media nodes run it) in the middle of a transcode, then a new worker: the worker's ffmpeg dies
+ * with it, the job is retried and finishes with the full result; nothing half-written is ever
+ * pointed at; temp files go.
  */
-const workerJs = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../dist/worker.js');
 // Long enough that a live attempt on a loaded CI machine (parallel test files, ffmpeg on both cores) never looks dead.
 const STALE_SECONDS = 8;
 
@@ -29,39 +28,22 @@ beforeAll(async () => {
   fixtures = await mkdtemp(path.join(os.tmpdir(), 'crash-fixtures-'));
 });
 afterAll(async () => {
+  // Whole process groups, dead leaders too: a failed test may have left a killed worker's ffmpeg behind.
   for (const w of workers) {
-    if (w.exitCode === null && w.signalCode === null) {
-      try {
-        process.kill(-w.pid!, 'SIGKILL');
-      } catch {
-        // gone
-      }
+    try {
+      process.kill(-w.pid!, 'SIGKILL');
+    } catch {
+      // gone
     }
   }
   await t?.close();
   if (fixtures) await rm(fixtures, { recursive: true, force: true });
 });
 
-function startWorker(): { child: ChildProcess; output(): string; exited: Promise<number | null> } {
-  const child = spawn(process.execPath, [workerJs], {
-    env: {
-      ...process.env,
-      NODE_ENV: 'test',
-      LOG_LEVEL: 'info',
-      DATABASE_URL: t.databaseUrl,
-      DATA_DIR: t.config.dataDir,
-      TRANSCODE_STALE_SECONDS: String(STALE_SECONDS),
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-    // Its own process group, so kill(-pid) takes ffmpeg down with it, like a container or machine dying.
-    detached: true,
-  });
-  workers.push(child);
-  let out = '';
-  child.stdout!.on('data', (d) => (out += d));
-  child.stderr!.on('data', (d) => (out += d));
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  return { child, output: () => out, exited };
+function startWorker() {
+  const worker = startWorkerProcess({ DATABASE_URL: t.databaseUrl, DATA_DIR: t.config.dataDir, TRANSCODE_STALE_SECONDS: String(STALE_SECONDS) });
+  workers.push(worker.child);
+  return worker;
 }
 
 describe('a worker killed mid-transcode', () => {
@@ -77,16 +59,21 @@ describe('a worker killed mid-transcode', () => {
       async () => {
         if (first.child.exitCode !== null) throw new Error(`worker exited:\n${first.output()}`);
         const row = await videoRow(t, videoId);
-        return row.renditions.preview && row.progress > 5 && !row.renditions.full && row;
+        return row.renditions.preview && row.progress > 5 && !row.renditions.full && childrenNamed(first.child.pid!, 'ffmpeg').length > 0 && row;
       },
       120_000,
-      'the first worker to be in the middle of the renditions',
+      'the first worker to be in the middle of the renditions, with ffmpeg running',
     );
     const killedAttempt = during.attemptId!;
     expect(await readdir(transcodeTempRoot(t.config.dataDir))).toContain(`${videoId}-${killedAttempt}`);
-    process.kill(-first.child.pid!, 'SIGKILL');
+    const encoders = childrenNamed(first.child.pid!, 'ffmpeg');
+    expect(encoders).not.toEqual([]);
+    // The worker alone, as `kill -9 <pid>` or the OOM killer does: no process group takes ffmpeg along.
+    process.kill(first.child.pid!, 'SIGKILL');
     await first.exited;
-    await waitFor(async () => processesMentioning(killedAttempt).length === 0, 5_000, 'its ffmpeg to die with it');
+    // Without its parent-death signal, ffmpeg encoded on for a minute into the dead attempt's scratch directory.
+    await waitFor(async () => encoders.every(hasEnded), 10_000, 'its ffmpeg to die with it');
+    expect(processesMentioning(killedAttempt)).toEqual([]);
 
     // Nothing finished: still processing, the job still active, every pointer at a whole object.
     const afterKill = await videoRow(t, videoId);

@@ -52,7 +52,7 @@ export async function reapStaleTranscodes(ctx: Pick<JobContext, 'db' | 'storage'
           await queue.fail(TRANSCODE_JOB, video.jobId!, { message }, { retryNow: true });
           const after = await queue.get(TRANSCODE_JOB, video.jobId!);
           if (after?.state !== 'failed') {
-            log.warn({ videoId: video.id, jobId: video.jobId, heartbeatAgeSec: video.heartbeatAgeSec }, 'retrying a transcode whose worker died');
+            log.warn({ videoId: video.id, transcodeJobId: video.jobId, heartbeatAgeSec: video.heartbeatAgeSec }, 'retrying a transcode whose worker died');
             result.retried.push(video.id);
             continue;
           }
@@ -60,7 +60,7 @@ export async function reapStaleTranscodes(ctx: Pick<JobContext, 'db' | 'storage'
         // The job is gone, failed for good or finished without the video: nothing will run it again.
         const failed = await repo.markStaleFailed(db, { videoId: video.id, attemptId: video.attemptId, staleAfterSec }, GENERIC_FAILURE);
         if (!failed) continue;
-        log.warn({ videoId: video.id, jobId: video.jobId, jobState: job?.state ?? 'gone' }, 'transcode abandoned: marked the video failed');
+        log.warn({ videoId: video.id, transcodeJobId: video.jobId, jobState: job?.state ?? 'gone' }, 'transcode abandoned: marked the video failed');
         result.failed.push(video.id);
         await deleteOutputsExcept(storage, outputsPrefix(failed.tenantId, failed.id), new Set([failed.sourceKey])).catch((err: unknown) =>
           log.warn({ err, videoId: video.id }, 'could not delete the outputs of an abandoned video'),
