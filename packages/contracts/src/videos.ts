@@ -65,6 +65,8 @@ export const video = z.object({
     .nullable(),
   highlights: z.array(highlight),
   isTest: z.boolean(),
+  /** ISO 8601: the media URLs above stop working at this time; fetch the video again before it to renew them. */
+  mediaExpiresAt: z.string(),
 });
 export type Video = z.infer<typeof video>;
 

@@ -113,6 +113,7 @@ function VideoView({ video, onSourceError }: { video: Video; onSourceError: () =
           ref={player}
           label={video.title?.trim() || DEFAULT_VIDEO_TITLE}
           sources={video.sources}
+          sourcesExpireAt={video.mediaExpiresAt}
           poster={video.poster}
           storyboard={video.storyboard}
           markers={highlightMarkers(highlights)}
