@@ -145,9 +145,15 @@ export function createVideosRepo(db: Db) {
         .where(eq(videos.id, id));
     },
 
-    /** Test videos the user made since `since` (the per-user limit of `POST /api/user/testvideo`). */
-    async testVideosSince(ownerUserId: number, since: Date): Promise<number> {
-      const [row] = await db
+    /**
+     * Test videos the user made since `since` (the per-user limit of `POST /api/user/testvideo`),
+     * counted under a transaction-scoped advisory lock of the user: concurrent requests of one user
+     * count and insert one after the other, so the limit holds under a burst.
+     */
+    async lockAndCountTestVideos(tx: Executor, ownerUserId: number, since: Date): Promise<number> {
+      // Two-key form: (namespace, user), so the lock cannot collide with other advisory locks of one integer.
+      await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext('videos.test-video'), ${ownerUserId})`);
+      const [row] = await tx
         .select({ n: sql<number>`count(*)::int` })
         .from(videos)
         .where(and(eq(videos.ownerUserId, ownerUserId), eq(videos.isTest, true), gte(videos.createdAt, since)));

@@ -116,17 +116,18 @@ export function createVideosService({ db, storage, jobs, users, dataDir }: Video
      */
     async createTestVideo(caller: Caller): Promise<Video> {
       const user = await users.requireRegistered(caller);
-      const recent = await repo.testVideosSince(user.id, new Date(Date.now() - 60 * 60 * 1000));
-      if (recent >= TEST_VIDEOS_PER_HOUR) {
-        throw new AppError('RATE_LIMITED', `You can create ${TEST_VIDEOS_PER_HOUR} test videos an hour. Please try again later.`);
-      }
       const file = await testVideoFile();
       const id = randomUUID();
       const sourceKey = storageKey(caller.tenantId, 'videos', id, 'source', 'test-video.mp4');
-      const object = await storage.putFile(sourceKey, file, { contentType: 'video/mp4' });
       try {
-        const row = await withJobTransaction(db, (tx, jobDb) =>
-          insertProcessingVideo({ repo, jobs }, tx, jobDb, {
+        const row = await withJobTransaction(db, async (tx, jobDb) => {
+          const recent = await repo.lockAndCountTestVideos(tx, user.id, new Date(Date.now() - 60 * 60 * 1000));
+          if (recent >= TEST_VIDEOS_PER_HOUR) {
+            throw new AppError('RATE_LIMITED', `You can create ${TEST_VIDEOS_PER_HOUR} test videos an hour. Please try again later.`);
+          }
+          // A copy of the cached clip (copyFile, often a reflink on local disk): cheap enough to hold the lock over.
+          const object = await storage.putFile(sourceKey, file, { contentType: 'video/mp4' });
+          return insertProcessingVideo({ repo, jobs }, tx, jobDb, {
             id,
             tenantId: caller.tenantId,
             ownerUserId: user.id,
@@ -136,8 +137,8 @@ export function createVideosService({ db, storage, jobs, users, dataDir }: Video
             sourceName: 'test-video.mp4',
             sourceSize: object.size,
             sourceContentType: 'video/mp4',
-          }),
-        );
+          });
+        });
         jobs.wake('transcode-video');
         return view({ ...row, ownerUsername: user.username, ownerIdentityUserId: user.identityUserId });
       } catch (err) {
