@@ -100,6 +100,9 @@ export const updateVideoBody = z
   .passthrough();
 export type UpdateVideoBody = z.infer<typeof updateVideoBody>;
 
+/** `DELETE /api/user/videos/{key}` (owner only): 204 without a body; 404 for anyone else, as for an unknown key. */
+export const deleteVideoResponse = z.null();
+
 export const videoMessage = z.object({ _id: z.string(), content: z.string(), publisher: z.string(), timestamp: z.string() });
 export type VideoMessage = z.infer<typeof videoMessage>;
 /** Newest first (a posted comment is prepended, spec section 4). */
