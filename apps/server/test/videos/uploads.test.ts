@@ -128,7 +128,7 @@ describe('PUT the bytes, then complete', () => {
     const { key, res } = await uploadVideo(t, owner, file, 'stream-1700000000000.webm', 'video/webm');
     const body = res.json();
     expect(body.key).toBe(key);
-    expect(videoSchema.parse(body.video)).toMatchObject({ key, status: 'processing', progress: 0, ownerUsername: 'uploader', isTest: false, title: null });
+    expect(videoSchema.parse(body.video)).toMatchObject({ key, status: 'processing', progress: 0, ownerUsername: 'uploader', isTest: false, title: 'stream-1700000000000' });
     const [row] = await t.sql<Record<string, unknown>>(
       `SELECT status, source_key, source_name, source_size::int, source_content_type, job_id, owner_user_id FROM videos WHERE id = $1`,
       [key],
@@ -205,6 +205,23 @@ describe('PUT the bytes, then complete', () => {
     for await (const chunk of stored.body) chunks.push(chunk as Buffer);
     expect(Buffer.concat(chunks).equals(original)).toBe(true);
     expect(await t.runtime.storage.head(`demo/uploads/${pre.key}/final.mp4`)).toBeNull();
+  });
+
+  it('titles the video after the file name without its extension, or the title the client gave (a recording)', async () => {
+    const titled = async (fileName: string, title?: string) => {
+      const file = bytes(10);
+      const pre = await preupload(owner, { fileName, contentType: 'video/mp4', size: file.length, ...(title !== undefined && { title }) });
+      expect(pre.statusCode, pre.body).toBe(201);
+      await t.app.inject({ method: 'PUT', url: pathOf(pre.json().url), headers: { 'content-type': 'video/mp4' }, payload: file });
+      return (await complete(owner, pre.json().key)).json().video.title as string | null;
+    };
+    expect(await titled('C:\\Games\\  Derby Final\u0007 vs  Owls.MP4 ')).toBe('Derby Final vs Owls');
+    expect(await titled('Season.2025.Game 3.mov')).toBe('Season.2025.Game 3');
+    expect(await titled(`${'é'.repeat(240)}.mp4`)).toBe('é'.repeat(200));
+    expect(await titled('.mp4')).toBeNull();
+    expect(await titled('stream-1700000000000.webm', ' Recording 24 Nov 2026, 16:52 ')).toBe('Recording 24 Nov 2026, 16:52');
+    expectError(await preupload(owner, { fileName: 'a.mp4', contentType: 'video/mp4', title: 'x'.repeat(201) }), 400);
+    expectError(await preupload(owner, { fileName: 'a.mp4', contentType: 'video/mp4', title: '  ' }), 400);
   });
 
   it('answers 409 before the bytes arrived, and completes once they have', async () => {

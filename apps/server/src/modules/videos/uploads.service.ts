@@ -7,7 +7,7 @@ import { assertContentType } from '../../storage/content-type';
 import { storageKey } from '../../storage/keys';
 import type { Storage, StoredObject } from '../../storage/storage';
 import type { Caller, UsersService } from '../users/users.service';
-import { displayFileName, safeFileName } from './file-name';
+import { displayFileName, initialTitle, safeFileName } from './file-name';
 import { insertProcessingVideo, isKey, type TranscodeQueue } from './processing-video';
 import type { TusStore } from './tus-store';
 import { createUploadsRepo, type UploadRow } from './uploads.repo';
@@ -146,6 +146,7 @@ export function createUploadsService({ db, storage, jobs, users, tus, uploadMaxB
         tenantId: caller.tenantId,
         userId: user.id,
         fileName: displayFileName(body.fileName),
+        title: isImage ? null : initialTitle(body.fileName, body.title),
         contentType: body.contentType,
         tag: body.tag ?? null,
         storageKey: target,
@@ -184,6 +185,7 @@ export function createUploadsService({ db, storage, jobs, users, tus, uploadMaxB
             id: row.key,
             tenantId: row.tenantId,
             ownerUserId: row.userId,
+            title: row.title ?? initialTitle(row.fileName),
             sourceKey: row.storageKey,
             sourceName: row.fileName,
             sourceSize: object.size,
