@@ -11,9 +11,10 @@ export function deleteVideo(api: ApiClient, key: string): Promise<void> {
 }
 
 /**
- * Deletes a video, then drops its own queries (a refetch would only find a 404) and refreshes every
- * list of the user's videos (libraries, dashboard, an upload's confirm page). Shared by the video
- * page, the cards and the confirm page.
+ * Deletes a video, then refreshes every list of the user's videos (libraries, dashboard, an
+ * upload's confirm page) but not the video's own queries: its page may still be on screen for a
+ * moment (it leaves on success), and a refetch would only find a 404. Those age out of the cache
+ * unused. Shared by the video page, the cards and the confirm page.
  */
 export function useDeleteVideo() {
   const api = useApiClient();
@@ -23,8 +24,12 @@ export function useDeleteVideo() {
   return useMutation({
     mutationFn: (key: string) => deleteVideo(api, key),
     onSuccess: async (_data, key) => {
-      queryClient.removeQueries({ queryKey: queryKeys.videos.detail(userKey, key) });
-      await queryClient.invalidateQueries({ queryKey: queryKeys.videos.all(userKey) });
+      const own = queryKeys.videos.detail(userKey, key);
+      await queryClient.cancelQueries({ queryKey: own });
+      await queryClient.invalidateQueries({
+        queryKey: queryKeys.videos.all(userKey),
+        predicate: (query) => !own.every((part, i) => query.queryKey[i] === part),
+      });
     },
   });
 }
