@@ -2,6 +2,8 @@ import { z } from 'zod';
 
 /** Spec section 2 (Videos): a video without a title shows 'Video'. */
 export const DEFAULT_VIDEO_TITLE = 'Video';
+/** The longest video title (an edit, or the initial title taken from the file name). */
+export const VIDEO_TITLE_MAX = 200;
 /** Spec section 9: highlight intro 3 s before (min 0), outro 5 s after. */
 export const HIGHLIGHT_INTRO_SEC = 3;
 export const HIGHLIGHT_OUTRO_SEC = 5;
@@ -65,6 +67,8 @@ export const video = z.object({
     .nullable(),
   highlights: z.array(highlight),
   isTest: z.boolean(),
+  /** ISO 8601: the media URLs above stop working at this time; fetch the video again before it to renew them. */
+  mediaExpiresAt: z.string(),
 });
 export type Video = z.infer<typeof video>;
 
@@ -92,11 +96,14 @@ export const videoListQuery = z.object({
 /** `PUT /api/user/videos/{key}`: the whole video may be sent (spec section 7); only these fields change. */
 export const updateVideoBody = z
   .object({
-    title: z.string().trim().max(200).nullable().optional(),
+    title: z.string().trim().max(VIDEO_TITLE_MAX).nullable().optional(),
     highlights: z.array(highlight).max(500).optional(),
   })
   .passthrough();
 export type UpdateVideoBody = z.infer<typeof updateVideoBody>;
+
+/** `DELETE /api/user/videos/{key}` (owner only): 204 without a body; 404 for anyone else, as for an unknown key. */
+export const deleteVideoResponse = z.null();
 
 export const videoMessage = z.object({ _id: z.string(), content: z.string(), publisher: z.string(), timestamp: z.string() });
 export type VideoMessage = z.infer<typeof videoMessage>;
@@ -124,6 +131,8 @@ export const preuploadBody = z
     /** Sent back unchanged on the PUT: a presigned S3 URL binds this exact string. */
     contentType: z.string().trim().min(1).max(100),
     tag: imageTag.optional(),
+    /** The video's initial title (a camera recording: "Recording <date time>"); by default the file name without its extension. */
+    title: z.string().trim().min(1).max(VIDEO_TITLE_MAX).optional(),
     /** The file's size in bytes, when the browser knows it: chooses the protocol and is checked against the limit early. */
     size: z.number().int().min(1).max(Number.MAX_SAFE_INTEGER).optional(),
   })

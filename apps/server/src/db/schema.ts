@@ -338,6 +338,8 @@ export const uploads = pgTable(
     tenantId: text('tenant_id').notNull().references(() => tenants.id),
     userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
     fileName: text('file_name').notNull(),
+    /** The video's initial title as the client named it (a camera recording's date); else the file name decides. */
+    title: text('title'),
     contentType: text('content_type').notNull(),
     /** hero | avatar for profile images; null for videos. */
     tag: text('tag'),

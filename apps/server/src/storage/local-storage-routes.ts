@@ -117,7 +117,8 @@ export async function localStorageRoutes(app: FastifyInstance, options: LocalSto
     raw.once('close', onClose);
     raw.pipe(body);
     try {
-      const object = await storage.put(key, body, {
+      const signature = String((request.query as Record<string, unknown>)['X-Signature']);
+      const object = await storage.putOnce({ signature, expires: grant.expires }, key, body, {
         contentType: signedType,
         ...(Number.isFinite(limit) ? { maxBytes: limit } : {}),
       });

@@ -39,6 +39,10 @@ function errno(err: unknown): string | undefined {
   return (err as NodeJS.ErrnoException | null)?.code;
 }
 
+function linkUsed(): AppError {
+  return new AppError('INVALID_SIGNATURE', 'This upload link was already used. Ask for a new link.');
+}
+
 function notFound(key: string): AppError {
   return new AppError('NOT_FOUND', `Object ${key} not found.`);
 }
@@ -71,6 +75,8 @@ export class LocalStorage implements Storage {
   private readonly objectsDir: string;
   private readonly metaDir: string;
   private readonly tmpDir: string;
+  /** Markers of signed PUT links already used (`putOnce`). */
+  private readonly usedDir: string;
   private readonly publicBaseUrl: string;
   private readonly secret: string;
 
@@ -82,6 +88,7 @@ export class LocalStorage implements Storage {
     this.objectsDir = path.join(this.root, 'objects');
     this.metaDir = path.join(this.root, 'meta');
     this.tmpDir = path.join(this.root, '.tmp');
+    this.usedDir = path.join(this.root, '.used');
     this.publicBaseUrl = options.publicBaseUrl.replace(/\/+$/, '');
     this.routePrefix = (options.routePrefix ?? '/storage').replace(/\/+$/, '');
     this.secret = options.secret;
@@ -98,6 +105,43 @@ export class LocalStorage implements Storage {
   }
 
   async put(key: string, body: Readable | Buffer, opts: { contentType: string; maxBytes?: number }): Promise<StoredObject> {
+    return this.store(key, body, opts);
+  }
+
+  /**
+   * Stores the body of a signed PUT, at most once per link: the first upload that arrives whole
+   * claims the link (a marker named by its signature, kept until the link expires), and every later
+   * request with it is refused, also after the object was moved away or deleted. An interrupted or
+   * refused upload claims nothing, so the client can retry with the same link.
+   */
+  async putOnce(
+    link: { signature: string; expires: number },
+    key: string,
+    body: Readable | Buffer,
+    opts: { contentType: string; maxBytes?: number },
+  ): Promise<StoredObject> {
+    const marker = this.usedMarker(link.signature);
+    if (await stat(marker).catch(() => null)) throw linkUsed();
+    return this.store(key, body, opts, async () => {
+      await mkdir(this.usedDir, { recursive: true });
+      try {
+        // 'wx' creates or fails atomically: of two uploads racing with one link, one stores.
+        await writeFile(marker, String(link.expires), { flag: 'wx' });
+      } catch (err) {
+        if (errno(err) === 'EEXIST') throw linkUsed();
+        throw err;
+      }
+      return () => rm(marker, { force: true });
+    });
+  }
+
+  /** Streams into a temp file, then (after `claim`, undone if the commit fails) renames it into place. */
+  private async store(
+    key: string,
+    body: Readable | Buffer,
+    opts: { contentType: string; maxBytes?: number },
+    claim?: () => Promise<() => Promise<void>>,
+  ): Promise<StoredObject> {
     assertSafeKey(key);
     assertContentType(opts.contentType);
     assertByteCount('maxBytes', opts.maxBytes);
@@ -111,7 +155,13 @@ export class LocalStorage implements Storage {
       } else {
         await streamToFile(body, tmp, new ByteLimit(opts.maxBytes));
       }
-      return await this.commit(key, tmp, opts.contentType);
+      const release = await claim?.();
+      try {
+        return await this.commit(key, tmp, opts.contentType);
+      } catch (err) {
+        await release?.();
+        throw err;
+      }
     } catch (err) {
       await rm(tmp, { force: true });
       throw err;
@@ -185,6 +235,27 @@ export class LocalStorage implements Storage {
     }
   }
 
+  async move(from: string, to: string): Promise<StoredObject> {
+    const source = this.objectPath(from);
+    const target = this.objectPath(to);
+    const object = await this.head(from);
+    if (!object) throw notFound(from);
+    try {
+      await this.moveIntoPlace(source, target);
+    } catch (err) {
+      // Moved (or deleted) by someone else since the head().
+      if (MISSING.has(errno(err) ?? '') && !(await this.head(from))) throw notFound(from);
+      throw err;
+    }
+    await this.moveIntoPlace(this.metaPath(from), this.metaPath(to)).catch(async () => {
+      // No sidecar (or a torn one): the target's type is what head() read.
+      await this.writeMeta(to, { contentType: object.contentType, size: object.size });
+    });
+    await this.prune(path.dirname(source), this.objectsDir);
+    await this.prune(path.dirname(this.metaPath(from)), this.metaDir);
+    return { ...object, key: to };
+  }
+
   async localPath(key: string): Promise<string | null> {
     return (await this.head(key)) ? this.objectPath(key) : null;
   }
@@ -236,6 +307,7 @@ export class LocalStorage implements Storage {
   }
 
   async cleanupTemp(olderThanMs: number): Promise<number> {
+    await this.forgetExpiredLinks();
     let names: string[];
     try {
       names = await readdir(this.tmpDir);
@@ -258,6 +330,17 @@ export class LocalStorage implements Storage {
       }
     }
     return removed;
+  }
+
+  /** An expired link is refused by its signature check anyway, so its used-marker can go. */
+  private async forgetExpiredLinks(): Promise<void> {
+    const names = await readdir(this.usedDir).catch(() => [] as string[]);
+    const now = Math.floor(Date.now() / 1000);
+    for (const name of names) {
+      const marker = path.join(this.usedDir, name);
+      const expires = Number(await readFile(marker, 'utf8').catch(() => '0'));
+      if (!(expires >= now)) await rm(marker, { force: true });
+    }
   }
 
   private objectPath(key: string): string {
@@ -288,16 +371,25 @@ export class LocalStorage implements Storage {
   private async commit(key: string, tmp: string, contentType: string): Promise<StoredObject> {
     const info = await stat(tmp);
     await this.moveIntoPlace(tmp, this.objectPath(key));
+    await this.writeMeta(key, { contentType, size: info.size });
+    return { key, size: info.size, contentType, lastModified: info.mtime };
+  }
+
+  private async writeMeta(key: string, meta: Meta): Promise<void> {
     const metaTmp = await this.tempPath();
     try {
-      const meta: Meta = { contentType, size: info.size };
       await writeFile(metaTmp, JSON.stringify(meta), { flush: true });
       await this.moveIntoPlace(metaTmp, this.metaPath(key));
     } catch (err) {
       await rm(metaTmp, { force: true });
       throw err;
     }
-    return { key, size: info.size, contentType, lastModified: info.mtime };
+  }
+
+  private usedMarker(signature: string): string {
+    // Signatures are base64url (signGrant); anything else cannot name a file here.
+    if (!/^[A-Za-z0-9_-]{16,128}$/.test(signature)) throw new AppError('INVALID_SIGNATURE', 'The link signature does not match. Ask for a new link.');
+    return path.join(this.usedDir, signature);
   }
 
   private async moveIntoPlace(from: string, to: string): Promise<void> {

@@ -1,4 +1,5 @@
 import {
+  CopyObjectCommand,
   DeleteObjectCommand,
   DeleteObjectsCommand,
   GetObjectCommand,
@@ -172,6 +173,19 @@ export class S3Storage implements Storage {
       await rm(part, { force: true });
       throw err;
     }
+  }
+
+  async move(from: string, to: string): Promise<StoredObject> {
+    assertSafeKey(from);
+    assertSafeKey(to);
+    const object = await this.head(from);
+    if (!object) throw new AppError('NOT_FOUND', `Object ${from} not found.`);
+    // Keys are URL-safe (assertSafeKey), so the copy source needs no encoding.
+    await this.client.send(
+      new CopyObjectCommand({ Bucket: this.bucket, Key: to, CopySource: `${this.bucket}/${from}`, ContentType: object.contentType, MetadataDirective: 'REPLACE' }),
+    );
+    await this.delete(from);
+    return { ...object, key: to, lastModified: new Date() };
   }
 
   async delete(key: string): Promise<void> {

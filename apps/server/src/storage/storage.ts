@@ -58,6 +58,11 @@ export interface Storage {
   ): Promise<{ body: Readable; object: StoredObject; range?: ByteRange }>;
   /** Writes next to `filePath` and renames, so a reader never sees a half-written file. */
   downloadToFile(key: string, filePath: string): Promise<void>;
+  /**
+   * Moves an object to another key (replacing what is there) and returns it; NOT_FOUND when `from`
+   * does not exist. Local: a rename. S3: a copy and a delete (single CopyObject, so up to 5 GB).
+   */
+  move(from: string, to: string): Promise<StoredObject>;
   /** Idempotent: deleting a missing object succeeds. */
   delete(key: string): Promise<void>;
   /** Deletes every object whose key starts with `prefix` (plain string prefix, as in S3); returns the count. */
@@ -67,6 +72,12 @@ export interface Storage {
    * (listings carry no content type), so keep prefixes narrow (one video, one stream).
    */
   list(prefix: string): AsyncIterable<StoredObject>;
+  /**
+   * A link for one upload. The local driver accepts one whole upload per link (a retry after a
+   * failed one is fine) and refuses the link afterwards. A presigned S3 PUT cannot be made
+   * single-use: callers that must not read a second upload point the link at a staging key and
+   * `move` the object away once they have checked it (see uploads.service).
+   */
   signedPutUrl(key: string, opts: SignedPutOptions): Promise<string>;
   signedGetUrl(key: string, opts: { expiresInSec: number }): Promise<string>;
   /** Removes temp files of interrupted uploads older than `olderThanMs`; only drivers that keep temp files have it. */

@@ -65,6 +65,42 @@ describe('LocalStorage specifics', () => {
     expect(await storage.head('t/nometa/file')).toMatchObject({ size: 1, contentType: 'application/octet-stream' });
   });
 
+  it('accepts one whole upload per signed PUT link, also after the object moved away', async () => {
+    const key = 't/once/upload.mp4';
+    const url = await storage.signedPutUrl(key, { contentType: 'video/mp4', expiresInSec: 300, contentLength: 5 });
+    const put = async (body: string) => {
+      const res = await fetch(url, { method: 'PUT', headers: { 'content-type': 'video/mp4' }, body: Buffer.from(body) });
+      return { status: res.status, body: (await res.json()) as { message?: string } };
+    };
+    // A refused upload (wrong length) does not use up the link.
+    expect((await put('123456')).status).toBe(403);
+    expect((await put('12345')).status).toBe(200);
+    const again = await put('abcde');
+    expect(again).toEqual({ status: 403, body: expect.objectContaining({ message: 'This upload link was already used. Ask for a new link.' }) });
+    await storage.move(key, 't/once/final.mp4');
+    expect((await put('abcde')).status).toBe(403);
+    expect(await storage.head(key)).toBeNull();
+    expect(await server.tempFiles()).toEqual([]);
+
+    // Two uploads racing with one fresh link: exactly one is stored.
+    const raced = await storage.signedPutUrl('t/once/raced.mp4', { contentType: 'video/mp4', expiresInSec: 300 });
+    const results = await Promise.all(
+      ['first', 'second'].map(async (body) => (await fetch(raced, { method: 'PUT', headers: { 'content-type': 'video/mp4' }, body })).status),
+    );
+    expect(results.sort()).toEqual([200, 403]);
+  });
+
+  it('forgets used links once they expired', async () => {
+    const url = await storage.signedPutUrl('t/once/short.mp4', { contentType: 'video/mp4', expiresInSec: 1 });
+    const used = path.join(server.root, '.used', new URL(url).searchParams.get('X-Signature')!);
+    expect((await fetch(url, { method: 'PUT', headers: { 'content-type': 'video/mp4' }, body: 'x' })).status).toBe(200);
+    await storage.cleanupTemp(3600_000);
+    expect(await readFile(used, 'utf8')).toMatch(/^\d+$/);
+    await writeFile(used, String(Math.floor(Date.now() / 1000) - 1));
+    await storage.cleanupTemp(3600_000);
+    await expect(stat(used)).rejects.toMatchObject({ code: 'ENOENT' });
+  });
+
   it('requires a real signing secret', () => {
     expect(() => new LocalStorage({ root: server.root, publicBaseUrl: 'http://x', secret: 'short' })).toThrow(/secret/);
   });

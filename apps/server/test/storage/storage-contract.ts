@@ -321,6 +321,33 @@ export function runStorageContract(name: string, setup: () => Promise<ContractTa
       );
     });
 
+    it('moves an object to another key, replacing what is there', async () => {
+      const from = k('move', 'staging.mp4');
+      const to = k('move', 'final', 'source.mp4');
+      await storage.put(to, Buffer.from('old'), { contentType: 'text/plain' });
+      await storage.put(from, Buffer.from('moved bytes'), { contentType: 'video/mp4' });
+      expect(await storage.move(from, to)).toMatchObject({ key: to, size: 11, contentType: 'video/mp4' });
+      expect(await storage.head(from)).toBeNull();
+      expect(await storage.head(to)).toMatchObject({ size: 11, contentType: 'video/mp4' });
+      expect((await readAll((await storage.getStream(to)).body)).toString()).toBe('moved bytes');
+      await expectAppError(storage.move(from, to), 'NOT_FOUND');
+      await expectAppError(storage.move(to, '../escape'), 'BAD_REQUEST');
+    });
+
+    it('a signed PUT link used again after its object was moved away changes nothing anyone reads', async () => {
+      const staging = k('staged', 'upload.mp4');
+      const final = k('staged', 'final.mp4');
+      const url = await storage.signedPutUrl(staging, { contentType: 'video/mp4', expiresInSec: 300 });
+      const first = await fetch(url, { method: 'PUT', headers: { 'content-type': 'video/mp4' }, body: Buffer.from('checked bytes') });
+      await first.arrayBuffer();
+      expect(first.status).toBe(200);
+      await storage.move(staging, final);
+
+      const again = await fetch(url, { method: 'PUT', headers: { 'content-type': 'video/mp4' }, body: Buffer.from('swapped') });
+      await again.arrayBuffer();
+      expect((await readAll((await storage.getStream(final)).body)).toString()).toBe('checked bytes');
+    });
+
     it('serves a signed GET and refuses tampered, re-targeted and expired ones', async () => {
       const key = k('signed', 'movie.mp4');
       const other = k('signed', 'other.mp4');

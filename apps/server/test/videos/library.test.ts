@@ -1,6 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { MEDIA_URL_SECONDS } from '../../src/modules/videos/video-view';
 import { video as videoSchema, videoList } from '@app/contracts/videos';
-import { athlete, call, coach, expectError, insertVideo, joinTeam, person, videosApp, type Person, type TeamsApp } from './helpers';
+import { athlete, call, coach, expectError, insertVideo, joinTeam, pathOf, person, videosApp, type Person, type TeamsApp } from './helpers';
 
 let t: TeamsApp;
 let coachA: Person; // owns team A
@@ -138,6 +139,33 @@ describe('GET /api/user/videos', () => {
     expect(body.poster).toMatch(/poster\.jpg\?/);
     expect(body.storyboard).toMatchObject({ intervalSec: 2, columns: 5, rows: 2, count: 10 });
     expect(body.storyboard.url).toMatch(/sb\.jpg\?/);
+  });
+
+  it('media URLs stop working within MEDIA_URL_SECONDS, so a removed member loses access within minutes', async () => {
+    const id = await insertVideo(t, 'coacha', { title: 'Expiring' });
+    const key = `demo/videos/${id}/full.mp4`;
+    await t.runtime.storage.put(key, Buffer.from('0123456789'), { contentType: 'video/mp4' });
+    await t.sql(`UPDATE videos SET renditions = $2 WHERE id = $1`, [id, JSON.stringify({ full: { key, width: 1280, height: 720, size: 10 } })]);
+    const body = videoSchema.parse((await call(t, 'GET', `/api/user/videos/${id}`, mate.headers)).json());
+    const expiresAt = Date.parse(body.mediaExpiresAt);
+    expect(expiresAt).toBeGreaterThan(Date.now() + MEDIA_URL_SECONDS * 1000 - 61_000);
+    expect(expiresAt).toBeLessThanOrEqual(Date.now() + MEDIA_URL_SECONDS * 1000);
+    const fetchFull = () => t.app.inject({ method: 'GET', url: pathOf(body.sources.full!.url), headers: { range: 'bytes=0-3' } });
+    expect((await fetchFull()).statusCode).toBe(206);
+
+    await t.sql(`DELETE FROM channel_members WHERE user_id = (SELECT id FROM users WHERE username = 'mate')`);
+    expectError(await call(t, 'GET', `/api/user/videos/${id}`, mate.headers), 404, 'Video not found.');
+    // The clock moves to the announced expiry and one second past it; nothing sleeps.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      vi.setSystemTime(expiresAt);
+      expect((await fetchFull()).statusCode).toBe(206);
+      vi.setSystemTime(expiresAt + 1000);
+      expectError(await fetchFull(), 403, 'This link expired. Ask for a new link.');
+    } finally {
+      vi.useRealTimers();
+      await joinTeam(t, 'coacha', 'mate');
+    }
   });
 });
 

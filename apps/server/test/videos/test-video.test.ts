@@ -52,8 +52,26 @@ describe('POST /api/user/testvideo', () => {
     expectError(await testVideo(unregistered), 409, 'Finish registration first.');
   });
 
+  it('holds the limit under a burst: of eight concurrent requests exactly five succeed', async () => {
+    const burst = await person(t, 'bursttester', { type: 'fan' });
+    const results = await Promise.all(Array.from({ length: 8 }, () => testVideo(burst)));
+    expect(results.map((r) => r.statusCode).sort()).toEqual([201, 201, 201, 201, 201, 429, 429, 429]);
+    for (const refused of results.filter((r) => r.statusCode === 429)) {
+      expect(refused.json().message).toBe('You can create 5 test videos an hour. Please try again later.');
+    }
+    const rows = await t.sql<{ id: string }>(`SELECT v.id FROM videos v JOIN users u ON u.id = v.owner_user_id WHERE u.username = 'bursttester'`);
+    expect(rows).toHaveLength(5);
+    // The refused ones left no source behind: one stored clip per test video.
+    const sources: string[] = [];
+    for await (const object of t.runtime.storage.list('demo/videos/')) if (object.key.endsWith('/source/test-video.mp4')) sources.push(object.key);
+    const testVideos = await t.sql<{ id: string }>(`SELECT id FROM videos WHERE is_test`);
+    expect(sources.sort()).toEqual(testVideos.map((v) => `demo/videos/${v.id}/source/test-video.mp4`).sort());
+  });
+
   it('allows five test videos an hour per user', async () => {
-    const made = Number((await t.sql<{ n: string }>(`SELECT count(*) AS n FROM videos WHERE is_test`))[0]!.n);
+    const made = Number(
+      (await t.sql<{ n: string }>(`SELECT count(*) AS n FROM videos v JOIN users u ON u.id = v.owner_user_id WHERE is_test AND u.username = 'tester'`))[0]!.n,
+    );
     for (let i = made; i < 5; i++) expect((await testVideo(fan)).statusCode).toBe(201);
     const refused = await testVideo(fan);
     expectError(refused, 429, 'You can create 5 test videos an hour. Please try again later.');

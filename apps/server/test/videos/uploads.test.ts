@@ -44,7 +44,8 @@ describe('POST /api/user/preupload', () => {
     expect(body).toMatchObject({ protocol: 'put', maxBytes: TEST_UPLOAD_MAX_BYTES });
     expect(Date.parse(body.expiresAt)).toBeGreaterThan(Date.now() + 50 * 60_000);
     expect(Date.parse(body.expiresAt)).toBeLessThan(Date.now() + 61 * 60_000);
-    expect(body.url).toContain(`/storage/demo/videos/${body.key}/source/Unicode_game_final_.MP4?`);
+    // The link writes to a staging key; complete moves the checked bytes to the storage key.
+    expect(body.url).toContain(`/storage/demo/uploads/${body.key}/Unicode_game_final_.MP4?`);
     const [row] = await t.sql<{ file_name: string; storage_key: string; size: string }>(`SELECT file_name, storage_key, size FROM uploads WHERE key = $1`, [body.key]);
     expect(row).toMatchObject({ file_name: 'Ünïcode game (final).MP4', storage_key: `demo/videos/${body.key}/source/Unicode_game_final_.MP4` });
   });
@@ -61,7 +62,7 @@ describe('POST /api/user/preupload', () => {
   it('accepts images for hero and avatar only', async () => {
     const hero = await preupload(owner, { fileName: 'me.png', contentType: 'image/png', tag: 'hero', size: 100 });
     expect(hero.statusCode, hero.body).toBe(201);
-    expect(hero.json().url).toContain(`/storage/demo/images/${hero.json().key}/me.png?`);
+    expect(hero.json().url).toContain(`/storage/demo/uploads/${hero.json().key}/me.png?`);
     expectError(await preupload(owner, { fileName: 'me.png', contentType: 'image/png' }), 400, /Only video files can be uploaded/);
     expectError(await preupload(owner, { fileName: 'clip.mp4', contentType: 'video/mp4', tag: 'avatar' }), 400, /Profile pictures must be images/);
     expectError(await preupload(owner, { fileName: 'x.png', contentType: 'image/png', tag: 'banner' }), 400);
@@ -127,7 +128,7 @@ describe('PUT the bytes, then complete', () => {
     const { key, res } = await uploadVideo(t, owner, file, 'stream-1700000000000.webm', 'video/webm');
     const body = res.json();
     expect(body.key).toBe(key);
-    expect(videoSchema.parse(body.video)).toMatchObject({ key, status: 'processing', progress: 0, ownerUsername: 'uploader', isTest: false, title: null });
+    expect(videoSchema.parse(body.video)).toMatchObject({ key, status: 'processing', progress: 0, ownerUsername: 'uploader', isTest: false, title: 'stream-1700000000000' });
     const [row] = await t.sql<Record<string, unknown>>(
       `SELECT status, source_key, source_name, source_size::int, source_content_type, job_id, owner_user_id FROM videos WHERE id = $1`,
       [key],
@@ -190,6 +191,39 @@ describe('PUT the bytes, then complete', () => {
     expect(await jobsOf(key)).toHaveLength(1);
   });
 
+  it('kills the upload link once the upload completes: a later PUT is refused and the stored original stays', async () => {
+    const original = bytes(10, 7);
+    const pre = (await preupload(owner, { fileName: 'final.mp4', contentType: 'video/mp4', size: 10 })).json();
+    const put = (payload: Buffer) => t.app.inject({ method: 'PUT', url: pathOf(pre.url), headers: { 'content-type': 'video/mp4' }, payload });
+    expect((await put(original)).statusCode).toBe(200);
+    // Single-use even before completing: the bytes complete will check cannot be swapped.
+    expectError(await put(bytes(10, 9)), 403, 'This upload link was already used. Ask for a new link.');
+    expect((await complete(owner, pre.key)).statusCode).toBe(201);
+    expectError(await put(bytes(10, 9)), 403, 'This upload link was already used. Ask for a new link.');
+    const stored = await t.runtime.storage.getStream(`demo/videos/${pre.key}/source/final.mp4`);
+    const chunks: Buffer[] = [];
+    for await (const chunk of stored.body) chunks.push(chunk as Buffer);
+    expect(Buffer.concat(chunks).equals(original)).toBe(true);
+    expect(await t.runtime.storage.head(`demo/uploads/${pre.key}/final.mp4`)).toBeNull();
+  });
+
+  it('titles the video after the file name without its extension, or the title the client gave (a recording)', async () => {
+    const titled = async (fileName: string, title?: string) => {
+      const file = bytes(10);
+      const pre = await preupload(owner, { fileName, contentType: 'video/mp4', size: file.length, ...(title !== undefined && { title }) });
+      expect(pre.statusCode, pre.body).toBe(201);
+      await t.app.inject({ method: 'PUT', url: pathOf(pre.json().url), headers: { 'content-type': 'video/mp4' }, payload: file });
+      return (await complete(owner, pre.json().key)).json().video.title as string | null;
+    };
+    expect(await titled('C:\\Games\\  Derby Final\u0007 vs  Owls.MP4 ')).toBe('Derby Final vs Owls');
+    expect(await titled('Season.2025.Game 3.mov')).toBe('Season.2025.Game 3');
+    expect(await titled(`${'é'.repeat(240)}.mp4`)).toBe('é'.repeat(200));
+    expect(await titled('.mp4')).toBeNull();
+    expect(await titled('stream-1700000000000.webm', ' Recording 24 Nov 2026, 16:52 ')).toBe('Recording 24 Nov 2026, 16:52');
+    expectError(await preupload(owner, { fileName: 'a.mp4', contentType: 'video/mp4', title: 'x'.repeat(201) }), 400);
+    expectError(await preupload(owner, { fileName: 'a.mp4', contentType: 'video/mp4', title: '  ' }), 400);
+  });
+
   it('answers 409 before the bytes arrived, and completes once they have', async () => {
     const { key, url } = (await preupload(owner, { fileName: 'later.mp4', contentType: 'video/mp4' })).json();
     expectError(await complete(owner, key), 409, 'The upload has not finished yet.');
@@ -207,6 +241,7 @@ describe('PUT the bytes, then complete', () => {
     expect(wrongLength.statusCode).toBe(403);
     const storageKey = `demo/videos/${sized.key}/source/typed.mp4`;
     expect(await t.runtime.storage.head(storageKey)).toBeNull();
+    expect(await t.runtime.storage.head(`demo/uploads/${sized.key}/typed.mp4`)).toBeNull();
 
     const open = (await preupload(owner, { fileName: 'open.mp4', contentType: 'video/mp4' })).json();
     const tooBig = await t.app.inject({

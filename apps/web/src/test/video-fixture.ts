@@ -19,6 +19,7 @@ export function videoFixture(overrides: Partial<Video> = {}): Video {
     storyboard: null,
     highlights: [],
     isTest: false,
+    mediaExpiresAt: '2999-01-01T00:00:00.000Z',
     ...overrides,
   };
 }

@@ -1,3 +1,5 @@
+import { VIDEO_TITLE_MAX } from '@app/contracts/videos';
+
 const MAX_NAME = 100;
 // eslint-disable-next-line no-control-regex
 const CONTROL = /[\u0000-\u001f\u007f]/g;
@@ -26,4 +28,16 @@ export function safeFileName(fileName: string): string {
 export function displayFileName(fileName: string): string {
   const base = (fileName.split(/[\\/]/).pop() ?? '').replace(CONTROL, '').trim();
   return base.slice(0, 255) || 'file';
+}
+
+/**
+ * A video's initial title: the given one, else the file name without its extension; control
+ * characters removed, whitespace collapsed, at most VIDEO_TITLE_MAX characters (whole code points).
+ * Null when nothing is left: the apps then show the default title ('Video').
+ */
+export function initialTitle(fileName: string, given?: string | null): string | null {
+  const clean = (text: string) => text.replace(CONTROL, ' ').replace(/\s+/g, ' ').trim();
+  const base = fileName.split(/[\\/]/).pop() ?? '';
+  const title = clean(given ?? '') || clean(base.replace(/\.[A-Za-z0-9]{1,10}$/, ''));
+  return Array.from(title).slice(0, VIDEO_TITLE_MAX).join('').trim() || null;
 }

@@ -28,7 +28,7 @@ export function createLibraryCache(libraryVersion: (tenantId: string) => Promise
      */
     async read(viewer: Viewer, what: string, render: () => Promise<string>): Promise<Buffer> {
       const version = await libraryVersion(viewer.tenantId);
-      const key = `${viewer.tenantId}\u0000${viewer.userId}\u0000${mediaUrlExpiry(Math.floor(Date.now() / 1000))}\u0000${what}`;
+      const key = `${viewer.tenantId}\u0000${viewer.userId}\u0000${mediaUrlExpiry()}\u0000${what}`;
       const kept = pages.get(key);
       if (kept?.version === version) return kept.json;
       const json = Buffer.from(await render());

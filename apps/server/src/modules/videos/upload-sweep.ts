@@ -1,4 +1,5 @@
 import type { JobContext } from '../../jobs/define-job';
+import { stagingKey } from './staging-key';
 import { createTusStore } from './tus-store';
 import { createUploadsRepo } from './uploads.repo';
 import { UPLOAD_GRACE_MS } from './uploads.service';
@@ -23,6 +24,7 @@ export async function sweepAbandonedUploads(ctx: Pick<JobContext, 'db' | 'storag
     for (const row of rows) {
       try {
         if (row.protocol === 'tus') await tus.remove(row.storageKey);
+        if (row.protocol === 'put') await ctx.storage.delete(stagingKey(row));
         await ctx.storage.delete(row.storageKey);
         if (await repo.deleteUnfinished(row.key)) removed += 1;
         progressed = true;

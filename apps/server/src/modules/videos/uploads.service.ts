@@ -5,12 +5,13 @@ import type { Db } from '../../db/client';
 import { AppError } from '../../errors';
 import { assertContentType } from '../../storage/content-type';
 import { storageKey } from '../../storage/keys';
-import type { Storage } from '../../storage/storage';
+import type { Storage, StoredObject } from '../../storage/storage';
 import type { Caller, UsersService } from '../users/users.service';
-import { displayFileName, safeFileName } from './file-name';
+import { displayFileName, initialTitle, safeFileName } from './file-name';
 import { insertProcessingVideo, isKey, type TranscodeQueue } from './processing-video';
 import type { TusStore } from './tus-store';
 import { createUploadsRepo, type UploadRow } from './uploads.repo';
+import { stagingKey } from './staging-key';
 import { createMediaUrls, toVideo } from './video-view';
 import { createVideosRepo, withJobTransaction } from './videos.repo';
 
@@ -58,9 +59,10 @@ export interface UploadsServiceDeps {
 /**
  * Uploads (spec section 7 "preupload"): the client gets a signed target, sends the bytes there
  * (one PUT, or tus for files over RESUMABLE_THRESHOLD_BYTES), then completes the upload, which
- * creates the video. The bytes go straight to their final key
- * (`<tenant>/videos/<key>/source/<name>`; the upload key is the id of the video to be), so
- * completing moves nothing, and the server never holds a file in memory.
+ * creates the video. tus uploads go straight to their final key (`<tenant>/videos/<key>/source/<name>`;
+ * the upload key is the id of the video to be); a PUT goes to a staging key (staging-key.ts) that
+ * completing moves from, so the link cannot replace the file afterwards. The server never holds a
+ * file in memory.
  */
 export function createUploadsService({ db, storage, jobs, users, tus, uploadMaxBytes, now = () => new Date() }: UploadsServiceDeps) {
   const repo = createUploadsRepo(db);
@@ -92,6 +94,25 @@ export function createUploadsService({ db, storage, jobs, users, tus, uploadMaxB
     return own;
   }
 
+  /** The uploaded object at its final key, once all its bytes are there; a PUT's are moved there first. */
+  async function arrivedObject(row: UploadRow): Promise<StoredObject | null> {
+    const final = await storage.head(row.storageKey);
+    if (final || row.protocol !== 'put') return final;
+    const staging = stagingKey(row);
+    const staged = await storage.head(staging);
+    if (!staged || (row.size !== null && staged.size !== row.size)) return null;
+    if (staged.size > row.maxBytes) {
+      // Only possible where the store could not bound the PUT (S3 without a declared size).
+      await storage.delete(staging);
+      throw tooLarge(row.maxBytes);
+    }
+    // A concurrent complete may have moved it first.
+    return storage.move(staging, row.storageKey).catch((err: unknown) => {
+      if (err instanceof AppError && err.code === 'NOT_FOUND') return storage.head(row.storageKey);
+      throw err;
+    });
+  }
+
   return {
 
     /** `POST /api/user/preupload`; the route has checked the level (athlete or team). */
@@ -113,7 +134,7 @@ export function createUploadsService({ db, storage, jobs, users, tus, uploadMaxB
         protocol === 'tus'
           ? // Relative: tus requests must reach the host of the tenant they sign in to.
             TUS_ENDPOINT
-          : await storage.signedPutUrl(target, {
+          : await storage.signedPutUrl(stagingKey({ tenantId: caller.tenantId, key, storageKey: target }), {
               contentType: body.contentType,
               expiresInSec,
               maxBytes,
@@ -125,6 +146,7 @@ export function createUploadsService({ db, storage, jobs, users, tus, uploadMaxB
         tenantId: caller.tenantId,
         userId: user.id,
         fileName: displayFileName(body.fileName),
+        title: isImage ? null : initialTitle(body.fileName, body.title),
         contentType: body.contentType,
         tag: body.tag ?? null,
         storageKey: target,
@@ -146,7 +168,7 @@ export function createUploadsService({ db, storage, jobs, users, tus, uploadMaxB
       if (row.completedAt) return { created: false, body: await completed(row) };
       if (abandoned(row)) throw new AppError('NOT_FOUND', UPLOAD_EXPIRED);
 
-      const object = await storage.head(row.storageKey);
+      const object = await arrivedObject(row);
       if (!object || (row.size !== null && object.size !== row.size)) throw new AppError('CONFLICT', UPLOAD_NOT_FINISHED);
       if (object.size > row.maxBytes) {
         // Only possible where the store could not bound the PUT (S3 without a declared size).
@@ -163,6 +185,7 @@ export function createUploadsService({ db, storage, jobs, users, tus, uploadMaxB
             id: row.key,
             tenantId: row.tenantId,
             ownerUserId: row.userId,
+            title: row.title ?? initialTitle(row.fileName),
             sourceKey: row.storageKey,
             sourceName: row.fileName,
             sourceSize: object.size,

@@ -3,24 +3,28 @@ import type { StoredRendition } from '../../db/schema';
 import type { Storage } from '../../storage/storage';
 import type { VideoWithOwner } from './videos.repo';
 
-/** Media URLs in the JSON are signed for a few hours: long enough for a game, short enough to go stale when shared. */
-export const MEDIA_URL_SECONDS = 4 * 60 * 60;
+/**
+ * Media URLs in the JSON live only minutes: a URL is a capability, so someone removed from a team
+ * (or a shared link) keeps access at most this long. Players fetch the video again before
+ * `mediaExpiresAt` and swap in the renewed URLs (web: use-player-source.ts).
+ */
+export const MEDIA_URL_SECONDS = 10 * 60;
 /** Expiries are rounded down to whole steps, so a key signs to one URL for a whole step. */
-const MEDIA_URL_STEP_SECONDS = 5 * 60;
+const MEDIA_URL_STEP_SECONDS = 60;
 /** Keys remembered per step (a library page has 4 per video); past it, the memo starts over. */
 const MEDIA_URL_MEMO_SIZE = 20_000;
 
 export type MediaUrl = (key: string) => Promise<string>;
 
-/** When a URL signed at `nowSec` expires: the end of a 5-minute step, so a key has one URL per step. */
-export function mediaUrlExpiry(nowSec: number): number {
+/** Unix seconds at which a URL signed at `nowSec` expires: MEDIA_URL_SECONDS later, rounded down to a step. */
+export function mediaUrlExpiry(nowSec = Math.floor(Date.now() / 1000)): number {
   // One second of margin: the driver reads the clock again and may be a second later.
   return Math.floor((nowSec + MEDIA_URL_SECONDS - 1) / MEDIA_URL_STEP_SECONDS) * MEDIA_URL_STEP_SECONDS;
 }
 
 /**
  * Signs media URLs for the JSON. A URL expires at most MEDIA_URL_SECONDS after it is handed out
- * (at least that less one step), at the end of a 5-minute step, so within a step a key has one URL:
+ * (at least that less one step), at the end of a 1-minute step, so within a step a key has one URL:
  * signed once (a library page of 20 videos needs 80 signatures, which were most of its CPU time),
  * and the same poster URL on every page load lets the browser cache it. The memo holds only
  * signatures, a pure function of key and expiry, so nothing in it can go stale.
@@ -48,6 +52,8 @@ export function createMediaUrls(storage: Storage): MediaUrl {
 
 /** The JSON of a video (contract `video`), with signed media URLs (`createMediaUrls`). */
 export async function toVideo(sign: MediaUrl, row: VideoWithOwner): Promise<Video> {
+  // Read before signing: URLs signed a moment later (the next step) only live longer than this says.
+  const mediaExpiresAt = new Date(mediaUrlExpiry() * 1000).toISOString();
   const source = async (rendition: StoredRendition | undefined) =>
     rendition ? { url: await sign(rendition.key), width: rendition.width, height: rendition.height, fps: rendition.fps ?? null } : undefined;
   const [preview, low, full, poster, storyboardUrl] = await Promise.all([
@@ -78,5 +84,6 @@ export async function toVideo(sign: MediaUrl, row: VideoWithOwner): Promise<Vide
         : null,
     highlights: row.highlights as Highlight[],
     isTest: row.isTest,
+    mediaExpiresAt,
   };
 }

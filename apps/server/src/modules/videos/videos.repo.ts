@@ -3,7 +3,7 @@ import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import type PgBoss from 'pg-boss';
 import type { Db } from '../../db/client';
 import * as schema from '../../db/schema';
-import { libraryVersions, users, videoMessages, videos } from '../../db/schema';
+import { libraryVersions, uploads, users, videoMessages, videos } from '../../db/schema';
 
 export type VideoRow = typeof videos.$inferSelect;
 export type NewVideo = typeof videos.$inferInsert;
@@ -155,13 +155,37 @@ export function createVideosRepo(db: Db) {
         .where(eq(videos.id, id));
     },
 
-    /** Test videos the user made since `since` (the per-user limit of `POST /api/user/testvideo`). */
-    async testVideosSince(ownerUserId: number, since: Date): Promise<number> {
-      const [row] = await db
+    /**
+     * Test videos the user made since `since` (the per-user limit of `POST /api/user/testvideo`),
+     * counted under a transaction-scoped advisory lock of the user: concurrent requests of one user
+     * count and insert one after the other, so the limit holds under a burst.
+     */
+    async lockAndCountTestVideos(tx: Executor, ownerUserId: number, since: Date): Promise<number> {
+      // Two-key form: (namespace, user), so the lock cannot collide with other advisory locks of one integer.
+      await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext('videos.test-video'), ${ownerUserId})`);
+      const [row] = await tx
         .select({ n: sql<number>`count(*)::int` })
         .from(videos)
         .where(and(eq(videos.ownerUserId, ownerUserId), eq(videos.isTest, true), gte(videos.createdAt, since)));
       return row?.n ?? 0;
+    },
+
+    /**
+     * Deletes the video (its comments cascade) and the upload it came from, and cancels its
+     * transcode job, all in `tx`: the job is cancelled exactly when the row is gone. The statement
+     * is pg-boss 10's own `cancel` (it has no API that takes our transaction); an attempt already
+     * running notices the missing row at its next heartbeat and deletes what it wrote.
+     */
+    async deleteWithJob(tx: Executor, id: string): Promise<{ tenantId: string } | undefined> {
+      const [row] = await tx.delete(videos).where(eq(videos.id, id)).returning({ tenantId: videos.tenantId, jobId: videos.jobId });
+      if (!row) return undefined;
+      await tx.delete(uploads).where(eq(uploads.key, id));
+      if (row.jobId) {
+        await tx.execute(
+          sql`UPDATE pgboss.job SET completed_on = now(), state = 'cancelled' WHERE name = 'transcode-video' AND id = ${row.jobId} AND state < 'completed'`,
+        );
+      }
+      return { tenantId: row.tenantId };
     },
 
     /** Comments, newest first, with the publisher's username. */

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { postVideoMessageBody, updateVideoBody, video, videoList, videoListQuery, videoMessage, videoMessages } from '@app/contracts/videos';
+import { deleteVideoResponse, postVideoMessageBody, updateVideoBody, video, videoList, videoListQuery, videoMessage, videoMessages } from '@app/contracts/videos';
 import { requireSignedIn } from '../../plugins/auth';
 import { replySerialized } from '../../plugins/serialized-reply';
 import type { Identity } from '../identity/identity';
@@ -36,6 +36,11 @@ export const videosRoutes: FastifyPluginAsyncZod<VideosRoutesOptions> = async (a
     { schema: { params: keyParams, body: updateVideoBody, response: { 200: video } } },
     async (request) => videos.update(request.caller, request.params.key, request.body),
   );
+
+  app.delete('/api/user/videos/:key', { schema: { params: keyParams, response: { 204: deleteVideoResponse } } }, async (request, reply) => {
+    await videos.remove(request.caller, request.params.key);
+    return reply.status(204).send(null);
+  });
 
   app.get('/api/user/videos/:key/messages', { schema: { params: keyParams, response: { 200: videoMessages } } }, async (request) =>
     videos.messages(request.caller, request.params.key),

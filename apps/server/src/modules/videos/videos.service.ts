@@ -9,7 +9,7 @@ import { insertProcessingVideo, isKey, type TranscodeQueue } from './processing-
 import { createLibraryCache } from './library-cache';
 import { createTestVideoFile, TEST_VIDEO_TITLE } from './test-video';
 import { createMediaUrls, toVideo } from './video-view';
-import { createVideosRepo, withJobTransaction, type VideoWithOwner, type Viewer } from './videos.repo';
+import { createVideosRepo, withJobTransaction, type Executor, type VideoWithOwner, type Viewer } from './videos.repo';
 
 export const VIDEO_NOT_FOUND = 'Video not found.';
 export const OWNER_ONLY = 'Only the owner can change this video.';
@@ -26,6 +26,11 @@ export interface VideosServiceDeps {
   users: UsersService;
   /** Where the test video clip is encoded once and kept. */
   dataDir: string;
+  /**
+   * Run inside the transaction that deletes a video, before it commits: the seam for what other
+   * modules keep of a video (the clips module deletes the clips cut from it here, once it exists).
+   */
+  onDelete?: ReadonlyArray<(tx: Executor, video: { id: string; tenantId: string }) => Promise<void>>;
 }
 
 /**
@@ -33,7 +38,7 @@ export interface VideosServiceDeps {
  * shares a team with the owner, in the owner's tenant; to anyone else it does not exist (404, so
  * keys cannot be probed). Only the owner changes it.
  */
-export function createVideosService({ db, storage, jobs, users, dataDir }: VideosServiceDeps) {
+export function createVideosService({ db, storage, jobs, users, dataDir, onDelete = [] }: VideosServiceDeps) {
   const repo = createVideosRepo(db);
   const testVideoFile = createTestVideoFile(dataDir);
 
@@ -114,6 +119,27 @@ export function createVideosService({ db, storage, jobs, users, dataDir }: Video
       return view((await repo.visible(viewer, video.id))!);
     },
 
+    /**
+     * `DELETE /api/user/videos/{key}`: owner only (anyone else gets the 404 of an unknown key). The
+     * rows go first, in one transaction, so the video vanishes from every list and its media URLs
+     * can no longer be handed out; then its objects (original, renditions, previews, poster,
+     * storyboard: all under `<tenant>/videos/<id>/`) and any staged upload, so URLs already handed
+     * out answer 404.
+     */
+    async remove(caller: Caller, key: string): Promise<void> {
+      const { viewer, video } = await requireVisible(caller, key);
+      if (video.ownerUserId !== viewer.userId) throw new AppError('NOT_FOUND', VIDEO_NOT_FOUND);
+      const deleted = await withJobTransaction(db, async (tx) => {
+        const row = await repo.deleteWithJob(tx, video.id);
+        if (row) for (const hook of onDelete) await hook(tx, { id: video.id, tenantId: row.tenantId });
+        return row;
+      });
+      // A concurrent delete got there first and removes the objects itself.
+      if (!deleted) throw new AppError('NOT_FOUND', VIDEO_NOT_FOUND);
+      await storage.deletePrefix(`${storageKey(deleted.tenantId, 'videos', video.id)}/`);
+      await storage.deletePrefix(`${storageKey(deleted.tenantId, 'uploads', video.id)}/`);
+    },
+
     async messages(caller: Caller, key: string): Promise<VideoMessage[]> {
       const { video } = await requireVisible(caller, key);
       const rows = await repo.messages(video.id, MESSAGES_LIMIT);
@@ -133,17 +159,18 @@ export function createVideosService({ db, storage, jobs, users, dataDir }: Video
      */
     async createTestVideo(caller: Caller): Promise<Video> {
       const user = await users.requireRegistered(caller);
-      const recent = await repo.testVideosSince(user.id, new Date(Date.now() - 60 * 60 * 1000));
-      if (recent >= TEST_VIDEOS_PER_HOUR) {
-        throw new AppError('RATE_LIMITED', `You can create ${TEST_VIDEOS_PER_HOUR} test videos an hour. Please try again later.`);
-      }
       const file = await testVideoFile();
       const id = randomUUID();
       const sourceKey = storageKey(caller.tenantId, 'videos', id, 'source', 'test-video.mp4');
-      const object = await storage.putFile(sourceKey, file, { contentType: 'video/mp4' });
       try {
-        const row = await withJobTransaction(db, (tx, jobDb) =>
-          insertProcessingVideo({ repo, jobs }, tx, jobDb, {
+        const row = await withJobTransaction(db, async (tx, jobDb) => {
+          const recent = await repo.lockAndCountTestVideos(tx, user.id, new Date(Date.now() - 60 * 60 * 1000));
+          if (recent >= TEST_VIDEOS_PER_HOUR) {
+            throw new AppError('RATE_LIMITED', `You can create ${TEST_VIDEOS_PER_HOUR} test videos an hour. Please try again later.`);
+          }
+          // A copy of the cached clip (copyFile, often a reflink on local disk): cheap enough to hold the lock over.
+          const object = await storage.putFile(sourceKey, file, { contentType: 'video/mp4' });
+          return insertProcessingVideo({ repo, jobs }, tx, jobDb, {
             id,
             tenantId: caller.tenantId,
             ownerUserId: user.id,
@@ -153,8 +180,8 @@ export function createVideosService({ db, storage, jobs, users, dataDir }: Video
             sourceName: 'test-video.mp4',
             sourceSize: object.size,
             sourceContentType: 'video/mp4',
-          }),
-        );
+          });
+        });
         jobs.wake('transcode-video');
         return view({ ...row, ownerUsername: user.username, ownerIdentityUserId: user.identityUserId });
       } catch (err) {

@@ -25,6 +25,8 @@ export type FilmPlayerHandle = {
 
 type FilmPlayerProps = {
   sources: PlayerSources;
+  /** ISO 8601: when the signed URLs in `sources` expire; renewed ones are swapped in without a stop. */
+  sourcesExpireAt?: string | null;
   poster?: string | null;
   storyboard?: Storyboard | null;
   markers?: readonly TimelineMarker[];
@@ -47,6 +49,7 @@ type FilmPlayerProps = {
  */
 export function FilmPlayer({
   sources,
+  sourcesExpireAt,
   poster,
   storyboard,
   markers,
@@ -59,7 +62,7 @@ export function FilmPlayer({
   const videoRef = useRef<HTMLVideoElement>(null);
   const containerRef = useRef<HTMLDivElement>(null);
 
-  const source = usePlayerSource({ sources, videoRef, onSourceError });
+  const source = usePlayerSource({ sources, expiresAt: sourcesExpireAt, videoRef, onSourceError });
   const clock = usePlayerClock({ videoRef, durationHint });
   const { fullscreen, toggleFullscreen } = useFullscreen(containerRef);
   const { seek, play, playRange, togglePlay, stepFrame, toggleMute, duration } = clock;

@@ -1,7 +1,7 @@
 import { act, renderHook } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
-import type { PlayerSources } from '@/components/player/sources';
+import { mediaRenewDelay, type PlayerSources } from '@/components/player/sources';
 import { INITIAL_VOLUME, usePlayerClock } from '@/components/player/use-player-clock';
 import { usePlayerSource } from '@/components/player/use-player-source';
 
@@ -66,6 +66,36 @@ describe('usePlayerSource', () => {
     rerender({ sig: 'c' });
     expect(result.current.src).toBe('/storage/k/full.mp4?sig=c');
     expect(result.current.sourceFailed).toBe(false);
+  });
+
+  it('swaps in renewed URLs before the playing ones expire, at the same position and still playing', () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(Date.parse('2030-01-01T12:00:00Z'));
+    const video = fakeVideo({ currentTime: 61.5, paused: false });
+    const { result, rerender } = renderHook(
+      ({ sig, expiresAt }) => usePlayerSource({ sources: sources(sig), expiresAt, videoRef: { current: video } }),
+      { initialProps: { sig: 'a', expiresAt: '2030-01-01T12:10:00Z' } },
+    );
+    // Re-signed early (a processing poll): the playing URL still has long to live, so nothing reloads.
+    rerender({ sig: 'b', expiresAt: '2030-01-01T12:10:30Z' });
+    expect(result.current.src).toBe('/storage/k/full.mp4?sig=a');
+    expect(mediaRenewDelay('2030-01-01T12:10:00Z')).toBe(7 * 60_000);
+
+    // The page renews when the URLs are 3 min from expiry: the player takes them.
+    vi.setSystemTime(Date.parse('2030-01-01T12:07:00Z'));
+    rerender({ sig: 'c', expiresAt: '2030-01-01T12:17:00Z' });
+    expect(result.current.src).toBe('/storage/k/full.mp4?sig=c');
+    video.currentTime = 0;
+    const onTime = vi.fn();
+    const play = vi.fn();
+    result.current.resumeAfterLoad(video, { onTime, play });
+    expect(video.currentTime).toBe(61.5);
+    expect(onTime).toHaveBeenCalledWith(61.5);
+    expect(play).toHaveBeenCalledOnce();
+
+    // An older signature arriving late is never taken over a newer one.
+    rerender({ sig: 'b', expiresAt: '2030-01-01T12:10:30Z' });
+    expect(result.current.src).toBe('/storage/k/full.mp4?sig=c');
   });
 
   it('asks for new URLs at most once in 10 s, so a broken file cannot loop', () => {

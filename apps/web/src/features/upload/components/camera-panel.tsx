@@ -5,6 +5,7 @@ import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { useCamera } from '@/features/upload/hooks/use-camera';
 import { canRecord, useRecorder } from '@/features/upload/hooks/use-recorder';
+import { isVideoFile, notVideoMessage } from '@/features/upload/utils/recording';
 import { formatMediaTime } from '@/lib/media-time';
 
 type CameraPanelProps = {
@@ -20,6 +21,8 @@ export function CameraPanel({ busy, onFiles, onRecordingChange }: CameraPanelPro
   const recorder = useRecorder(camera.stream, (file) => onFiles([file]));
   const preview = useRef<HTMLVideoElement>(null);
   const fileInput = useRef<HTMLInputElement>(null);
+  // The picker offers videos (accept), but "All files" and drag-in still reach here: checked again.
+  const [refused, setRefused] = useState<string | null>(null);
 
   useEffect(() => {
     if (preview.current) preview.current.srcObject = camera.stream;
@@ -40,6 +43,12 @@ export function CameraPanel({ busy, onFiles, onRecordingChange }: CameraPanelPro
         ) : null}
         {recorder.recording && recorder.startedAt !== null ? <RecordingBadge startedAt={recorder.startedAt} /> : null}
       </div>
+
+      {refused ? (
+        <Alert variant="destructive">
+          <AlertDescription>{refused}</AlertDescription>
+        </Alert>
+      ) : null}
 
       {camera.error ? (
         <Alert variant="destructive">
@@ -89,7 +98,10 @@ export function CameraPanel({ busy, onFiles, onRecordingChange }: CameraPanelPro
             const files = Array.from(event.target.files ?? []);
             // Cleared, so choosing the same file again (a retry) fires a change again.
             event.target.value = '';
-            if (files.length > 0) onFiles(files);
+            const videos = files.filter(isVideoFile);
+            const others = files.filter((file) => !isVideoFile(file)).map((file) => file.name);
+            setRefused(others.length > 0 ? notVideoMessage(others) : null);
+            if (videos.length > 0) onFiles(videos);
           }}
         />
       </div>

@@ -1,4 +1,4 @@
-import { CircleAlertIcon, CircleCheckIcon, Loader2Icon, RotateCcwIcon } from 'lucide-react';
+import { CircleAlertIcon, CircleCheckIcon, Loader2Icon, RotateCcwIcon, Trash2Icon } from 'lucide-react';
 
 import { Button } from '@/components/ui/button';
 import { Progress } from '@/components/ui/progress';
@@ -18,11 +18,14 @@ type UploadStatusProps = {
   count: number;
   percent: number;
   error: unknown;
+  /** The file that failed, named on its Remove button. */
+  failedFile?: string | undefined;
   onRetry: () => void;
+  onRemove: () => void;
 };
 
 /** The message bar under the camera: recording, upload progress, done, or failed (spec sections 2, 4 and 8). */
-export function UploadStatus({ recording, progress, count, percent, error, onRetry }: UploadStatusProps) {
+export function UploadStatus({ recording, progress, count, percent, error, failedFile, onRetry, onRemove }: UploadStatusProps) {
   const failed = progress === UploadProgress.failed;
   const message = recording
     ? RECORDING_MESSAGE
@@ -67,9 +70,14 @@ export function UploadStatus({ recording, progress, count, percent, error, onRet
           {failed && !recording ? (
             <div className="flex flex-wrap items-center justify-between gap-2">
               <span className="text-muted-foreground">{errorMessage(error)}</span>
-              <Button variant="outline" size="sm" onClick={onRetry}>
-                <RotateCcwIcon aria-hidden="true" /> Try again
-              </Button>
+              <span className="flex gap-2">
+                <Button variant="outline" size="sm" onClick={onRetry}>
+                  <RotateCcwIcon aria-hidden="true" /> Try again
+                </Button>
+                <Button variant="outline" size="sm" onClick={onRemove} aria-label={failedFile ? `Remove ${failedFile}` : 'Remove'}>
+                  <Trash2Icon aria-hidden="true" /> Remove
+                </Button>
+              </span>
             </div>
           ) : null}
         </div>

@@ -18,7 +18,8 @@ const idle: UploadRun = { progress: UploadProgress.idle, files: [], loaded: [], 
 /**
  * The upload queue of the upload page: files go one after another (one connection at full speed
  * finishes the first video sooner than several sharing it), progress is by bytes over all files,
- * and a failed run can be retried: completed files are skipped, a resumable one continues.
+ * and a failed run can be retried (completed files are skipped, a resumable one continues) or the
+ * failed file removed from it.
  * Leaving the page cancels; the browser asks before closing the tab mid-upload.
  */
 export function useUploads(context: UploadContext, { onComplete }: { onComplete: (keys: string[]) => void }) {
@@ -85,7 +86,19 @@ export function useUploads(context: UploadContext, { onComplete }: { onComplete:
     void execute(run.files, run.keys);
   }, [execute, run]);
 
+  /** Drops the file that failed (the first one not done) and goes on with the rest. */
+  const removeFailed = useCallback(() => {
+    if (run.progress !== UploadProgress.failed) return;
+    const failed = run.keys.findIndex((key, i) => !key && i < run.files.length);
+    const files = run.files.filter((_, i) => i !== failed);
+    const keys = run.keys.filter((_, i) => i !== failed);
+    if (files.length === 0) setRun(idle);
+    else void execute(files, keys);
+  }, [execute, run]);
+
+  const failedFile = run.progress === UploadProgress.failed ? run.files.find((_, i) => !run.keys[i])?.name : undefined;
+
   const percent = overallPercent(run.files.map((file, i) => ({ loaded: run.keys[i] ? file.size : (run.loaded[i] ?? 0), total: file.size })));
 
-  return { progress: run.progress, count: run.files.length, percent, error: run.error, start, retry };
+  return { progress: run.progress, count: run.files.length, percent, error: run.error, failedFile, start, retry, removeFailed };
 }

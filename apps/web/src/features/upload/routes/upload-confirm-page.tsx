@@ -1,11 +1,14 @@
-import { CircleCheckIcon, UploadIcon } from 'lucide-react';
+import { DEFAULT_VIDEO_TITLE } from '@app/contracts/videos';
+import { CircleCheckIcon, RotateCcwIcon, UploadIcon } from 'lucide-react';
 import { Link, useSearchParams } from 'react-router';
 
+import { DeleteVideoButton } from '@/components/delete-video-button';
 import { EmptyState } from '@/components/empty-state';
 import { Page } from '@/components/page';
 import { Button } from '@/components/ui/button';
 import { VideoCard, VideoCardSkeleton } from '@/components/video-card';
 import { useUploadedVideos } from '@/features/upload/api/get-uploaded-videos';
+import { uploadSummary } from '@/features/upload/utils/upload-summary';
 
 /** /upload/confirm?key=a&key=b: after an upload, links to each new video at /team/videos/{key} (spec section 2). */
 export function Component() {
@@ -18,7 +21,7 @@ export function Component() {
   return (
     <Page
       title="Upload Complete"
-      description="Your videos are processing and will be ready to watch shortly."
+      description={videos.data ? uploadSummary(items) : 'Your upload is complete.'}
       actions={
         <Button asChild variant="outline" size="sm">
           <Link to="/team/videos">All Videos</Link>
@@ -38,11 +41,23 @@ export function Component() {
       ) : items.length > 0 ? (
         <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3">
           {items.map((video) => (
-            <li key={video.key} className="flex">
+            <li key={video.key} className="flex flex-col gap-2">
               <VideoCard video={video} to={`/team/videos/${encodeURIComponent(video.key)}`} className="flex-1" />
+              {video.status === 'failed' ? (
+                <div className="flex flex-wrap gap-2">
+                  <Button asChild variant="outline" size="sm">
+                    <Link to="/upload">
+                      <RotateCcwIcon aria-hidden="true" /> Upload again
+                    </Link>
+                  </Button>
+                  <DeleteVideoButton videoKey={video.key} title={video.title?.trim() || DEFAULT_VIDEO_TITLE} confirm={false} />
+                </div>
+              ) : null}
             </li>
           ))}
         </ul>
+      ) : videos.data ? (
+        <EmptyState icon={CircleCheckIcon}>The videos of this upload were removed.</EmptyState>
       ) : (
         <ul className="flex flex-col gap-2">
           {keys.map((key, index) => (
@@ -64,3 +79,4 @@ export function Component() {
     </Page>
   );
 }
+

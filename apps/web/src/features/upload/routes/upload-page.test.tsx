@@ -125,6 +125,54 @@ describe('/upload', () => {
     expect(await screen.findByText('Your upload is complete! Refreshing the page...')).toBeInTheDocument();
   });
 
+  it('refuses files that are not videos with a message, and uploads the videos chosen with them', async () => {
+    const net = mockFetch({
+      'GET /api/user/usage': subscribed,
+      'POST /api/user/preupload': json({ key: 'k3', protocol: 'put', url: '/storage/put/k3', maxBytes: 1e9, expiresAt: '2030-01-01T00:00:00.000Z' }, 201),
+    });
+    renderUpload();
+    const input = await screen.findByLabelText('Video files');
+    expect(input).toHaveAttribute('accept', 'video/*');
+    // "All files" in the picker bypasses accept: the page checks again.
+    const user = userEvent.setup({ applyAccept: false });
+    await user.upload(input, new File(['notes'], 'notes.txt', { type: 'text/plain' }));
+    expect(screen.getByText('"notes.txt" is not a video file. Choose video files only (for example MP4, MOV or WebM).')).toBeInTheDocument();
+    expect(net.call('POST', '/api/user/preupload')).toBeUndefined();
+
+    await user.upload(input, [new File(['x'], 'readme.md', { type: 'text/markdown' }), new File(['x'], 'game.mts', { type: '' })]);
+    expect(screen.getByText(/"readme.md" is not a video file/)).toBeInTheDocument();
+    await waitFor(() => expect(net.call('POST', '/api/user/preupload')?.body).toMatchObject({ fileName: 'game.mts', contentType: 'video/mp2t' }));
+  });
+
+  it('removes a failed file from the upload in one click', async () => {
+    mockFetch({
+      'GET /api/user/usage': subscribed,
+      'POST /api/user/preupload': errorJson(503, 'Storage is unavailable.'),
+    });
+    renderUpload();
+    const user = userEvent.setup();
+    await user.upload(await screen.findByLabelText('Video files'), new File(['x'], 'a.mov', { type: 'video/quicktime' }));
+    expect(await screen.findByText('There was a problem with your upload.')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Remove a.mov' }));
+    await waitFor(() => expect(screen.queryByText('There was a problem with your upload.')).not.toBeInTheDocument());
+    expect(screen.getByRole('button', { name: /upload/i })).toBeEnabled();
+  });
+
+  it('titles a camera recording with its date and time', async () => {
+    const net = mockFetch({
+      'GET /api/user/usage': subscribed,
+      'POST /api/user/preupload': json({ key: 'k4', protocol: 'put', url: '/storage/put/k4', maxBytes: 1e9, expiresAt: '2030-01-01T00:00:00.000Z' }, 201),
+    });
+    renderUpload();
+    const recording = new File(['x'], 'stream-1700000000000.webm', { type: 'video/webm' });
+    await userEvent.setup().upload(await screen.findByLabelText('Video files'), recording);
+    await waitFor(() => expect(net.call('POST', '/api/user/preupload')).toBeDefined());
+    expect(net.call('POST', '/api/user/preupload')?.body).toMatchObject({
+      fileName: 'stream-1700000000000.webm',
+      title: `Recording ${new Date(1700000000000).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' })}`,
+    });
+  });
+
   it('alerts when the camera or microphone cannot be opened', async () => {
     mockFetch({ 'GET /api/user/usage': subscribed });
     vi.spyOn(console, 'error').mockImplementation(() => undefined);

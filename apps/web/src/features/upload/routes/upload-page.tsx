@@ -57,7 +57,9 @@ function Uploader() {
         count={uploads.count}
         percent={uploads.percent}
         error={uploads.error}
+        failedFile={uploads.failedFile}
         onRetry={uploads.retry}
+        onRemove={uploads.removeFailed}
       />
     </div>
   );

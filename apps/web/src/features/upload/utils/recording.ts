@@ -35,6 +35,19 @@ export function recordingFileName(timestamp: number): string {
   return `stream-${timestamp}.webm`;
 }
 
+/**
+ * A recording's title, "Recording Nov 24, 2026, 4:52 PM" in the reader's locale, for a file named as
+ * `recordingFileName` names recordings; undefined for any other file (the server then titles the
+ * video after the file name).
+ */
+export function recordingTitle(fileName: string, locale?: string): string | undefined {
+  const match = /^stream-(\d{10,15})\.webm$/.exec(fileName);
+  if (!match) return undefined;
+  const date = new Date(Number(match[1]));
+  if (Number.isNaN(date.getTime())) return undefined;
+  return `Recording ${date.toLocaleString(locale, { dateStyle: 'medium', timeStyle: 'short' })}`;
+}
+
 const TYPES_BY_EXTENSION: Record<string, string> = {
   mp4: 'video/mp4',
   m4v: 'video/x-m4v',
@@ -63,4 +76,22 @@ export function videoContentType(file: Pick<File, 'name' | 'type'>): string {
   if (type.startsWith('video/') && type.length > 'video/'.length) return type.split(';')[0]!;
   const extension = file.name.split('.').pop()?.toLowerCase() ?? '';
   return TYPES_BY_EXTENSION[extension] ?? 'video/mp4';
+}
+
+const extensionOf = (name: string) => (name.includes('.') ? (name.split('.').pop()?.toLowerCase() ?? '') : '');
+
+/**
+ * Whether the picker takes the file: a `video/*` type, or (browsers leave the type empty for
+ * formats they do not know) a video extension. What the bytes really are, the server finds out.
+ */
+export function isVideoFile(file: Pick<File, 'name' | 'type'>): boolean {
+  const type = file.type.trim().toLowerCase();
+  if (type.startsWith('video/')) return true;
+  return (type === '' || type === 'application/octet-stream') && extensionOf(file.name) in TYPES_BY_EXTENSION;
+}
+
+/** The picker's message for files that are not videos. */
+export function notVideoMessage(names: readonly string[]): string {
+  const list = names.map((name) => `"${name}"`).join(', ');
+  return `${list} ${names.length === 1 ? 'is not a video file' : 'are not video files'}. Choose video files only (for example MP4, MOV or WebM).`;
 }

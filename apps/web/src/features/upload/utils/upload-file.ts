@@ -4,7 +4,7 @@ import { completeUpload } from '@/features/upload/api/complete-upload';
 import { preupload } from '@/features/upload/api/preupload';
 import { fileFingerprint, loadPending, removePending, savePending } from '@/features/upload/utils/pending-uploads';
 import { putWithProgress } from '@/features/upload/utils/put-upload';
-import { videoContentType } from '@/features/upload/utils/recording';
+import { recordingTitle, videoContentType } from '@/features/upload/utils/recording';
 import { tusUpload } from '@/features/upload/utils/tus-upload';
 import { ApiError, type ApiClient } from '@/lib/api-client';
 
@@ -31,7 +31,7 @@ export async function uploadVideoFile(file: File, context: UploadContext, { onPr
   const fingerprint = fileFingerprint(userKey, file);
   const resumed = loadPending(fingerprint);
   const target: Pick<PreuploadResponse, 'key' | 'protocol' | 'url' | 'maxBytes' | 'expiresAt'> =
-    resumed ?? (await preupload(api, { fileName: file.name, contentType, size: file.size }, signal));
+    resumed ?? (await preupload(api, { fileName: file.name, contentType, size: file.size, ...titleOf(file) }, signal));
 
   if (file.size > target.maxBytes) {
     throw new ApiError(413, 'PAYLOAD_TOO_LARGE', `${file.name} is larger than the ${formatBytes(target.maxBytes)} upload limit.`);
@@ -55,6 +55,12 @@ export async function uploadVideoFile(file: File, context: UploadContext, { onPr
     }
     throw error;
   }
+}
+
+/** A camera recording is titled with its date and time; other files take their name (the server's default). */
+function titleOf(file: File): { title?: string } {
+  const title = recordingTitle(file.name);
+  return title ? { title } : {};
 }
 
 export function formatBytes(bytes: number): string {

@@ -1,6 +1,7 @@
 import { video, type Video } from '@app/contracts/videos';
 import { useIsMutating, useQuery } from '@tanstack/react-query';
 
+import { mediaRenewDelay } from '@/components/player/sources';
 import { PROCESSING_POLL_MS } from '@/features/videos/api/get-videos';
 import type { ApiClient } from '@/lib/api-client';
 import { useApiClient } from '@/lib/api-client-context';
@@ -13,9 +14,10 @@ export function getVideo(api: ApiClient, key: string, signal?: AbortSignal): Pro
 }
 
 /**
- * One video; refreshed every 3 s while it is processed (progress, then its renditions). Not while
- * an edit of it is being saved: a poll answered before the save would briefly undo the
- * optimistic change on screen.
+ * One video; refreshed every 3 s while it is processed (progress, then its renditions), and
+ * otherwise shortly before its media URLs expire, so the player can swap in renewed ones (also in
+ * a background tab, where a game may still be playing). Not while an edit of it is being saved: a
+ * poll answered before the save would briefly undo the optimistic change on screen.
  */
 export function useVideo(key: string) {
   const api = useApiClient();
@@ -26,6 +28,11 @@ export function useVideo(key: string) {
     queryKey,
     queryFn: ({ signal }) => getVideo(api, key, signal),
     enabled: session.isLoggedIn && key !== '',
-    refetchInterval: (query) => (query.state.data?.status === 'processing' && !saving ? PROCESSING_POLL_MS : false),
+    refetchInterval: (query) => {
+      const data = query.state.data;
+      if (!data || saving) return false;
+      return data.status === 'processing' ? PROCESSING_POLL_MS : mediaRenewDelay(data.mediaExpiresAt);
+    },
+    refetchIntervalInBackground: true,
   });
 }

@@ -6,6 +6,7 @@ import { VideoDetail } from '@/features/videos/components/video-detail';
 import { videoFixture } from '@/test/video-fixture';
 import { errorJson, json, mockFetch } from '@/test/fetch-mock';
 import { signedInSession } from '@/test/fixtures';
+import { LocationProbe } from '@/test/location-probe';
 import { renderApp } from '@/test/render-app';
 
 const key = '11111111-1111-4111-8111-111111111111';
@@ -94,6 +95,31 @@ describe('VideoDetail', () => {
     await waitFor(() => expect(net.call('PUT', path)?.body).toEqual({ title: 'Semifinal' }));
   });
 
+  it('lets the owner delete the video after confirming, then goes back to the list', async () => {
+    const net = mockFetch({
+      [`GET ${path}`]: videoFixture(),
+      'GET /api/user/me': me,
+      [`GET ${path}/messages`]: [],
+      [`DELETE ${path}`]: () => new Response(null, { status: 204 }),
+    });
+    renderApp(`/team/videos/${key}`, {
+      routes: [
+        { path: '/team/videos/:key', element: <VideoDetail videoKey={key} /> },
+        { path: '*', element: <LocationProbe /> },
+      ],
+      session: signedInSession,
+      level: 'team',
+    });
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Delete Hawks vs Owls' }));
+    expect(net.call('DELETE', path)).toBeUndefined();
+    const question = screen.getByRole('group', { name: 'Delete Hawks vs Owls?' });
+    expect(within(question).getByText(/This cannot be undone/)).toBeInTheDocument();
+    await user.click(within(question).getByRole('button', { name: 'Delete video' }));
+    expect(await screen.findByText('at: /team/videos')).toBeInTheDocument();
+    expect(net.call('DELETE', path)).toBeDefined();
+  });
+
   it('shows no title edit nor Mark Highlight to others', async () => {
     mockFetch({
       [`GET ${path}`]: videoFixture({ highlights: [{ intro: 7, highlight: 10, outro: 15 }] }),
@@ -104,6 +130,7 @@ describe('VideoDetail', () => {
     expect(await screen.findByText(/by coach/)).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Edit title' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /mark highlight/i })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /delete/i })).not.toBeInTheDocument();
     // The highlight list still plays a highlight from its intro.
     await userEvent.setup().click(screen.getByRole('button', { name: /Highlight 1/ }));
     expect(player().querySelector('video')!.currentTime).toBe(7);

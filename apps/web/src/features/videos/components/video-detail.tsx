@@ -1,7 +1,9 @@
 import { DEFAULT_VIDEO_TITLE, type Highlight, type Video } from '@app/contracts/videos';
 import { BookmarkPlusIcon, CircleAlertIcon, FilmIcon, Loader2Icon, RefreshCwIcon } from 'lucide-react';
 import { useRef } from 'react';
+import { useNavigate } from 'react-router';
 
+import { DeleteVideoButton } from '@/components/delete-video-button';
 import { EmptyState } from '@/components/empty-state';
 import { Page } from '@/components/page';
 import { PageLoading } from '@/components/page-loading';
@@ -61,6 +63,7 @@ function VideoView({ video, onSourceError }: { video: Video; onSourceError: () =
   const me = useMe();
   const update = useUpdateVideo(video.key);
   const player = useRef<FilmPlayerHandle>(null);
+  const navigate = useNavigate();
 
   const isOwner = me.data !== undefined && me.data.userId === video.ownerId;
   const highlights = sortHighlights(video.highlights);
@@ -88,6 +91,15 @@ function VideoView({ video, onSourceError }: { video: Video; onSourceError: () =
           {!isOwner && me.data ? <span>· by {video.ownerUsername}</span> : null}
           {video.isTest ? <span className="bg-muted text-foreground rounded px-1.5 py-0.5 text-xs">Test video</span> : null}
         </p>
+        {isOwner ? (
+          <DeleteVideoButton
+            videoKey={video.key}
+            title={video.title?.trim() || DEFAULT_VIDEO_TITLE}
+            // Back to the list the video was opened from (/team/videos or /library/videos).
+            onDeleted={() => void navigate('..', { relative: 'path' })}
+            className="self-start"
+          />
+        ) : null}
       </header>
 
       {update.isError ? (
@@ -113,6 +125,7 @@ function VideoView({ video, onSourceError }: { video: Video; onSourceError: () =
           ref={player}
           label={video.title?.trim() || DEFAULT_VIDEO_TITLE}
           sources={video.sources}
+          sourcesExpireAt={video.mediaExpiresAt}
           poster={video.poster}
           storyboard={video.storyboard}
           markers={highlightMarkers(highlights)}

@@ -7,6 +7,7 @@ import { VideoCard, VideoCardSkeleton } from '@/components/video-card';
 import { useVideos } from '@/features/videos/api/get-videos';
 import { errorMessage } from '@/lib/error-message';
 import { useLevel } from '@/lib/subscription/level-context';
+import { useMe } from '@/lib/users/get-me';
 import { useInfiniteScroll } from '@/lib/use-infinite-scroll';
 
 /** Spec section 2, All Videos empty states. */
@@ -19,6 +20,7 @@ const gridClass = 'grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-4';
 export function VideoGrid({ basePath }: { basePath: string }) {
   const level = useLevel();
   const videos = useVideos();
+  const myId = useMe().data?.userId;
   const sentinelRef = useInfiniteScroll({
     hasMore: videos.hasNextPage,
     // Not after a failed page either: the button below retries it, scrolling must not hammer.
@@ -83,7 +85,12 @@ export function VideoGrid({ basePath }: { basePath: string }) {
       <ul className={gridClass}>
         {items.map((video) => (
           <li key={video.key} className="flex">
-            <VideoCard video={video} to={`${basePath}/${encodeURIComponent(video.key)}`} className="flex-1" />
+            <VideoCard
+              video={video}
+              to={`${basePath}/${encodeURIComponent(video.key)}`}
+              canDelete={myId !== undefined && video.ownerId === myId}
+              className="flex-1"
+            />
           </li>
         ))}
       </ul>
