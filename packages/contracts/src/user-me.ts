@@ -73,7 +73,7 @@ export const userMe = z
     image: z.string().nullish(),
     type: userType.nullish(),
     affiliate: z.string().nullish(),
-    /** ISO 8601 time the user's type was last set; drives the 8-day trial window (spec section 4). */
+    /** ISO 8601 time the account first chose a type: the start of the 8-day trial (spec section 4); never moved by the user. */
     updatedAt: z.string().nullish(),
     // The profile card, flattened (spec section 7); declared one by one so nothing else is ever sent.
     ...profileOut,

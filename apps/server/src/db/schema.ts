@@ -159,6 +159,12 @@ export const users = pgTable(
     profile: jsonb('profile').$type<Record<string, unknown>>().notNull().default({}),
     /** The team the user activated (spec: Team activation, one 'Current'). */
     activeChannelId: integer('active_channel_id'),
+    /**
+     * When the account first chose a type: the 8-day trial of spec section 4 counts from here. Set
+     * once, by the database, and never by anything the user sends (a repeat registration must not
+     * restart the trial).
+     */
+    trialStartedAt: ts('trial_started_at'),
     createdAt: createdAt(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
