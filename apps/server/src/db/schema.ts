@@ -207,14 +207,17 @@ export const invites = pgTable(
     channelId: integer('channel_id').notNull().references(() => channels.id, { onDelete: 'cascade' }),
     invitedByUserId: integer('invited_by_user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
     email: text('email'),
+    /** The username as it was when invited (shown to the coach); the invite itself is for `invitedUserId`. */
     username: text('username'),
+    /** A username invite is for the account that held the name when it was sent, whatever it is called later. */
+    invitedUserId: integer('invited_user_id').references(() => users.id, { onDelete: 'cascade' }),
     tokenHash: text('token_hash'),
     expiresAt: ts('expires_at').notNull(),
     acceptedAt: ts('accepted_at'),
     acceptedByUserId: integer('accepted_by_user_id').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
   },
-  (t) => [index('invites_channel').on(t.channelId), index('invites_email').on(t.tenantId, t.email), index('invites_username').on(t.tenantId, t.username)],
+  (t) => [index('invites_channel').on(t.channelId), index('invites_email').on(t.tenantId, t.email), index('invites_invited_user').on(t.invitedUserId)],
 );
 
 /** Subscription usage (spec section 3): one row per plan a user holds, from local billing or Stripe. */

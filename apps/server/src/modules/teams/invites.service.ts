@@ -15,6 +15,7 @@ export const NO_SUCH_USERNAME = 'No user with that username.';
 export const INVALID_INVITE_LINK = 'This invitation link is not valid.';
 export const INVITE_EXPIRED = 'This invitation has expired. Ask your coach for a new one.';
 export const INVITE_USED = 'This invitation was already used.';
+export const INVITE_FOR_ANOTHER = 'This invitation is for another account.';
 
 // What randomToken(32) makes; anything else cannot be one of ours, so it needs no database lookup.
 const TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/;
@@ -31,7 +32,9 @@ export interface InvitesDeps {
 
 /**
  * Invitations to a team: by e-mail or by username, each with a single-use link
- * (`${PUBLIC_URL}/join/<token>`, only its hash stored) that any signed-in account can claim.
+ * (`${PUBLIC_URL}/join/<token>`, only its hash stored). An e-mail invite goes to the account that
+ * claims its link first; a username invite only ever to the account that held the name when it was
+ * sent (a name can change hands).
  */
 export function createInvitesService({ db, teams, users, identity, mail, publicUrl, log }: InvitesDeps) {
   const repo = createTeamsRepo(db);
@@ -62,13 +65,13 @@ export function createInvitesService({ db, teams, users, identity, mail, publicU
       if (input.member.includes('@')) {
         const email = input.member.trim().toLowerCase();
         if (await repo.isMemberByEmail(channel.id, email)) throw new AppError('CONFLICT', ALREADY_MEMBER);
-        target = { email, username: null };
+        target = { email, user: null };
         mailbox = email;
       } else {
         const invitee = await users.byUsername(caller.tenantId, input.member);
         if (!invitee) throw new AppError('NOT_FOUND', NO_SUCH_USERNAME);
         if (await repo.isMember(channel.id, invitee.id)) throw new AppError('CONFLICT', ALREADY_MEMBER);
-        target = { email: null, username: invitee.username };
+        target = { email: null, user: { id: invitee.id, username: invitee.username } };
         mailbox = await mailboxOf(caller.tenantId, invitee);
       }
 
@@ -101,7 +104,7 @@ export function createInvitesService({ db, teams, users, identity, mail, publicU
         }
       }
       // A username invite never reveals the invitee's e-mail address to the coach.
-      return { owner: inviter.username, channel: channel.name, email: target.email, username: target.username, emailed };
+      return { owner: inviter.username, channel: channel.name, email: target.email, username: target.user?.username ?? null, emailed };
     },
 
     /** `GET /api/invites/{token}` (public): what the link leads to, before signing in. */
@@ -123,8 +126,9 @@ export function createInvitesService({ db, teams, users, identity, mail, publicU
     },
 
     /**
-     * `POST /api/invites/{token}/accept`: the signed-in user claims the invite, whatever address it
-     * was sent to (holding the link is the proof), and joins the team. Claiming it again is a no-op.
+     * `POST /api/invites/{token}/accept`: the signed-in user claims the invite and joins the team.
+     * For an e-mail invite, holding the link is the proof, whatever account claims it; a username
+     * invite is for its invited account only. Claiming it again is a no-op.
      */
     async accept(caller: Caller, token: string): Promise<Team> {
       const user = await users.requireRegistered(caller);
@@ -138,6 +142,7 @@ export function createInvitesService({ db, teams, users, identity, mail, publicU
         } else if (invite.expiresAt.getTime() <= Date.now()) {
           throw new AppError('EXPIRED', INVITE_EXPIRED, 410);
         } else if (row.ownerUserId !== user.id) {
+          if (invite.invitedUserId !== null && invite.invitedUserId !== user.id) throw new AppError('FORBIDDEN', INVITE_FOR_ANOTHER);
           // A coach opening their own link must not spend it for the athlete it was meant for.
           await tx.claim(invite.id, user.id);
         }

@@ -30,7 +30,7 @@ export function createTeamsService({ db, identity, users }: { db: Db; identity: 
   async function inviteMatch(caller: Caller, user: ProductUser): Promise<InviteMatch> {
     const account = await identity.accounts.findById(caller.tenantId, caller.identityUserId);
     const confirmedEmail = account?.isEmailConfirmed && account.email ? account.email : null;
-    return { userId: user.id, username: user.username, confirmedEmail };
+    return { userId: user.id, confirmedEmail };
   }
 
   function toTeam(row: TeamRow): Team {
