@@ -215,6 +215,8 @@ export const invites = pgTable(
     expiresAt: ts('expires_at').notNull(),
     acceptedAt: ts('accepted_at'),
     acceptedByUserId: integer('accepted_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** The coach withdrew it: its link says so and can no longer be accepted. */
+    revokedAt: ts('revoked_at'),
     createdAt: createdAt(),
   },
   (t) => [index('invites_channel').on(t.channelId), index('invites_email').on(t.tenantId, t.email), index('invites_invited_user').on(t.invitedUserId)],

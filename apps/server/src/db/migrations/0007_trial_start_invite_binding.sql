@@ -9,4 +9,5 @@ ALTER TABLE "invites" ADD CONSTRAINT "invites_invited_user_id_users_id_fk" FOREI
 UPDATE "invites" i SET "invited_user_id" = u."id" FROM "users" u
  WHERE i."username" IS NOT NULL AND u."tenant_id" = i."tenant_id" AND lower(u."username") = lower(i."username");--> statement-breakpoint
 DROP INDEX IF EXISTS "invites_username";--> statement-breakpoint
-CREATE INDEX "invites_invited_user" ON "invites" USING btree ("invited_user_id");
+CREATE INDEX "invites_invited_user" ON "invites" USING btree ("invited_user_id");--> statement-breakpoint
+ALTER TABLE "invites" ADD COLUMN "revoked_at" timestamp with time zone;

@@ -1,4 +1,4 @@
-import type { InvitePreview, InviteResponse } from '@app/contracts/teams';
+import type { InvitePreview, InviteResponse, InviteStatus, PendingInvites } from '@app/contracts/teams';
 import { AppError } from '../../errors';
 import { randomToken, sha256 } from '../identity/crypto';
 import type { Identity } from '../identity/identity';
@@ -16,9 +16,20 @@ export const INVALID_INVITE_LINK = 'This invitation link is not valid.';
 export const INVITE_EXPIRED = 'This invitation has expired. Ask your coach for a new one.';
 export const INVITE_USED = 'This invitation was already used.';
 export const INVITE_FOR_ANOTHER = 'This invitation is for another account.';
+export const INVITE_REVOKED = 'This invitation was withdrawn. Ask your coach for a new one.';
+export const OWNER_ONLY_INVITES = 'Only the team owner can see its invitations.';
+export const INVITE_NOT_FOUND = 'Invitation not found.';
 
 // What randomToken(32) makes; anything else cannot be one of ours, so it needs no database lookup.
 const TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/;
+const UUID_SHAPE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Where an invitation stands; revoked and accepted win over expired. */
+export function inviteStatusOf(invite: { revokedAt: Date | null; acceptedAt: Date | null; expiresAt: Date }, now = Date.now()): InviteStatus {
+  if (invite.revokedAt) return 'revoked';
+  if (invite.acceptedAt) return 'accepted';
+  return invite.expiresAt.getTime() <= now ? 'expired' : 'pending';
+}
 
 export interface InvitesDeps {
   db: Db;
@@ -107,21 +118,42 @@ export function createInvitesService({ db, teams, users, identity, mail, publicU
       return { owner: inviter.username, channel: channel.name, email: target.email, username: target.user?.username ?? null, emailed };
     },
 
+    /** `GET /api/channel/{owner}/{channel}/invites`: the owner's view of who has not joined yet. */
+    async pending(caller: Caller, owner: string, name: string): Promise<PendingInvites> {
+      const user = await users.requireRegistered(caller);
+      const channel = await teams.ownedChannel(user, owner, name, OWNER_ONLY_INVITES);
+      const rows = await repo.pendingInvites(channel.id);
+      return {
+        invites: rows.map((r) => ({ id: r.id, member: (r.email ?? r.username)!, createdAt: r.createdAt.toISOString(), expiresAt: r.expiresAt.toISOString() })),
+      };
+    },
+
+    /**
+     * `DELETE /api/channel/{owner}/{channel}/invites/{id}`: the owner withdraws a pending invitation;
+     * its link then says so. Anyone else, and an unknown or settled invitation, gets the same 404.
+     */
+    async revoke(caller: Caller, owner: string, name: string, id: string): Promise<void> {
+      const user = await users.requireRegistered(caller);
+      const channel = await teams.ownedChannel(user, owner, name, INVITE_NOT_FOUND, 'NOT_FOUND');
+      if (!UUID_SHAPE.test(id) || !(await repo.revokeInvite(channel.id, id))) throw new AppError('NOT_FOUND', INVITE_NOT_FOUND);
+    },
+
     /** `GET /api/invites/{token}` (public): what the link leads to, before signing in. */
     async preview(tenantId: string, token: string): Promise<InvitePreview> {
       const invite = await inviteByLink(tenantId, token);
       const channel = await repo.channelById(tenantId, invite.channelId);
       const owner = channel ? await users.byId(tenantId, channel.ownerUserId) : undefined;
       if (!channel || !owner) throw new AppError('NOT_FOUND', INVALID_INVITE_LINK);
-      const accepted = invite.acceptedAt !== null;
+      const status = inviteStatusOf(invite);
       return {
+        status,
         owner: owner.username,
         ownerName: owner.name,
         channel: channel.name,
         description: channel.description,
         email: invite.email,
-        expired: !accepted && invite.expiresAt.getTime() <= Date.now(),
-        accepted,
+        expired: status === 'expired',
+        accepted: status === 'accepted',
       };
     },
 
@@ -137,7 +169,9 @@ export function createInvitesService({ db, teams, users, identity, mail, publicU
         if (!invite) throw new AppError('NOT_FOUND', INVALID_INVITE_LINK);
         const row = await tx.channelById(caller.tenantId, invite.channelId);
         if (!row) throw new AppError('NOT_FOUND', INVALID_INVITE_LINK);
-        if (invite.acceptedAt) {
+        if (invite.revokedAt) {
+          throw new AppError('EXPIRED', INVITE_REVOKED, 410);
+        } else if (invite.acceptedAt) {
           if (invite.acceptedByUserId !== user.id) throw new AppError('CONFLICT', INVITE_USED);
         } else if (invite.expiresAt.getTime() <= Date.now()) {
           throw new AppError('EXPIRED', INVITE_EXPIRED, 410);

@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { channelMembers, channels, invites, users } from '../../db/schema';
 
@@ -53,7 +53,7 @@ function countsFor(match: InviteMatch): SQL {
   if (match.confirmedEmail) addressed.push(eq(invites.email, match.confirmedEmail));
   return or(
     eq(invites.acceptedByUserId, match.userId),
-    and(isNull(invites.acceptedAt), gt(invites.expiresAt, sql`now()`), or(...addressed)),
+    and(isNull(invites.acceptedAt), isNull(invites.revokedAt), gt(invites.expiresAt, sql`now()`), or(...addressed)),
   )!;
 }
 
@@ -176,7 +176,7 @@ function queries(q: Executor) {
       q
         .update(invites)
         .set({ acceptedAt: sql`now()`, acceptedByUserId: userId })
-        .where(and(eq(invites.id, inviteId), isNull(invites.acceptedAt)))
+        .where(and(eq(invites.id, inviteId), isNull(invites.acceptedAt), isNull(invites.revokedAt)))
         .returning({ id: invites.id })
         .then((rows) => rows.length > 0),
 
@@ -195,7 +195,7 @@ function queries(q: Executor) {
       const refreshed = await q
         .update(invites)
         .set({ tokenHash: values.tokenHash, expiresAt: values.expiresAt, invitedByUserId: values.invitedByUserId })
-        .where(and(eq(invites.channelId, values.channelId), isNull(invites.acceptedAt), sameTarget(values.target)))
+        .where(and(eq(invites.channelId, values.channelId), isNull(invites.acceptedAt), isNull(invites.revokedAt), sameTarget(values.target)))
         .returning();
       if (refreshed[0]) return refreshed[0];
       const [row] = await q
@@ -213,6 +213,27 @@ function queries(q: Executor) {
         .returning();
       return row!;
     },
+
+    /**
+     * The pending invitations of a channel (not accepted, revoked or expired), newest first; a
+     * username invite shows the invited account's current name.
+     */
+    pendingInvites: (channelId: number) =>
+      q
+        .select({ id: invites.id, email: invites.email, username: sql<string | null>`coalesce(${users.username}, ${invites.username})`, createdAt: invites.createdAt, expiresAt: invites.expiresAt })
+        .from(invites)
+        .leftJoin(users, eq(users.id, invites.invitedUserId))
+        .where(and(eq(invites.channelId, channelId), isNull(invites.acceptedAt), isNull(invites.revokedAt), gt(invites.expiresAt, sql`now()`)))
+        .orderBy(desc(invites.createdAt), desc(invites.id)),
+
+    /** Withdraws a not yet accepted invitation of the channel; false when there is none with that id. */
+    revokeInvite: (channelId: number, inviteId: string) =>
+      q
+        .update(invites)
+        .set({ revokedAt: sql`now()` })
+        .where(and(eq(invites.id, inviteId), eq(invites.channelId, channelId), isNull(invites.acceptedAt), isNull(invites.revokedAt)))
+        .returning({ id: invites.id })
+        .then((rows) => rows.length > 0),
 
     /** A removed member must be invited again: their invites of the channel (claimed or addressed to them) go. */
     revokeInvites: (channelId: number, member: { id: number; email: string | null }) => {
@@ -282,7 +303,7 @@ export function createTeamsRepo(db: Db) {
                    FROM invites i JOIN channels c ON c.id = i.channel_id JOIN users o ON o.id = c.owner_user_id
                   WHERE i.tenant_id = $2
                     AND (i.accepted_by_user_id = $1
-                         OR (i.accepted_at IS NULL AND i.expires_at > now()
+                         OR (i.accepted_at IS NULL AND i.revoked_at IS NULL AND i.expires_at > now()
                              AND (i.invited_user_id = $1
                                   OR i.email = (SELECT iu.email FROM identity_users iu
                                                  WHERE iu.tenant_id = $2 AND iu.id = $3::int AND iu.is_email_confirmed))))
