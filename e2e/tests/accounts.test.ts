@@ -103,6 +103,25 @@ describe('accounts journeys', () => {
     await context.close();
   }, 120_000);
 
+  it('a used invitation link says it was used and offers no sign-up', async () => {
+    const coach = newPerson('coach');
+    const invited = newPerson('ath');
+    const coachApi = await registeredByApi(coach, 'team', 'Valley Wolves');
+    await coachApi.call('/api/user/invites', { email: invited.email, owner: coach.username, channel: 'main' });
+    const link = await outboxLink(invited.email, joinLink);
+    const claimer = await registeredByApi(invited, 'athlete');
+    await claimer.call(`/api/invites/${link.split('/join/')[1]}/accept`, {});
+
+    const { page, context, problems } = await openPage(browser, link);
+    await page.getByRole('heading', { name: 'This invitation was already used' }).waitFor();
+    await page.getByText('Someone already joined Valley Wolves with this link.', { exact: false }).waitFor();
+    await page.getByRole('link', { name: 'Sign in' }).waitFor();
+    expect(await page.getByRole('link', { name: 'Create an athlete account' }).count()).toBe(0);
+    expect(await page.getByRole('heading', { name: /^Join / }).count()).toBe(0);
+    expect(problems).toEqual([]);
+    await context.close();
+  }, 120_000);
+
   it('an existing athlete signs in from the e-mailed link and joins the team', async () => {
     const coach = newPerson('coach');
     const athlete = newPerson('ath');

@@ -5,6 +5,8 @@ export const MAIN_CHANNEL = 'main';
 export const NOT_A_MEMBER = 'You are not a member of a team';
 export const INVALID_INVITE_MEMBER = 'Please enter a valid email or plain username.';
 export const INVALID_INVITE_EMAIL = 'Invalid email address';
+/** How long an invitation link works. */
+export const INVITE_TTL_DAYS = 14;
 
 export const channelName = z
   .string()

@@ -1,4 +1,4 @@
-import type { InvitePreview, InviteResponse, InviteStatus, PendingInvites } from '@app/contracts/teams';
+import { INVITE_TTL_DAYS, type InvitePreview, type InviteResponse, type InviteStatus, type PendingInvites } from '@app/contracts/teams';
 import { AppError } from '../../errors';
 import { randomToken, sha256 } from '../identity/crypto';
 import type { Identity } from '../identity/identity';
@@ -8,7 +8,6 @@ import type { Db } from '../../db/client';
 import { createTeamsRepo, type InviteTarget } from './teams.repo';
 import type { ProductUser, Team, TeamsService } from './teams.service';
 
-export const INVITE_TTL_DAYS = 14;
 export const OWNER_ONLY_INVITE = 'Only the team owner can invite members.';
 export const ALREADY_MEMBER = 'Already a member of this team.';
 export const NO_SUCH_USERNAME = 'No user with that username.';
