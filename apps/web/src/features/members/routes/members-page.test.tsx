@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 
-import { mockFetch } from '@/test/fetch-mock';
+import { json, mockFetch } from '@/test/fetch-mock';
 import { errorOf } from '@/test/field-error';
 import { signedInSession } from '@/test/fixtures';
 import { pageRoutes } from '@/test/location-probe';
@@ -24,7 +24,8 @@ describe('/team/members', () => {
     const net = mockFetch({
       'GET /api/user/team': team,
       'GET /api/user/me': me('coach'),
-      'PUT /api/channel/coach/main/invites': { owner: 'coach', channel: 'main', username: 'newkid', email: null, emailed: false },
+      'PUT /api/channel/coach/main/invites': { owner: 'coach', channel: 'main', username: 'newkid', email: null, emailed: true },
+      'GET /api/channel/coach/main/invites': { invites: [] },
     });
     const user = userEvent.setup();
     renderApp('/team/members', { routes, session: signedInSession });
@@ -42,8 +43,35 @@ describe('/team/members', () => {
     await user.clear(input);
     await user.type(input, '@newkid');
     await user.click(screen.getByRole('button', { name: 'Invite' }));
-    expect(await screen.findByText('Invitation sent to @newkid.')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('Invitation sent to @newkid.'));
     expect(net.calls.find((c) => c.method === 'PUT')?.body).toEqual({ member: 'newkid' });
+  });
+
+  it('shows the owner the pending invitations; Revoke withdraws one and confirms it', async () => {
+    let pending = [
+      { id: 'i2', member: 'late@example.com', createdAt: '2026-05-02T10:00:00.000Z', expiresAt: '2026-05-16T10:00:00.000Z' },
+      { id: 'i1', member: 'newkid', createdAt: '2026-05-01T10:00:00.000Z', expiresAt: '2026-05-15T10:00:00.000Z' },
+    ];
+    const net = mockFetch({
+      'GET /api/user/team': team,
+      'GET /api/user/me': me('coach'),
+      'GET /api/channel/coach/main/invites': () => json({ invites: pending }),
+      'DELETE /api/channel/coach/main/invites/i1': () => {
+        pending = pending.filter((i) => i.id !== 'i1');
+        return new Response(null, { status: 204 });
+      },
+    });
+    const user = userEvent.setup();
+    renderApp('/team/members', { routes, session: signedInSession });
+    const list = within(await screen.findByRole('region', { name: 'Pending invitations' }));
+    await waitFor(() => expect(list.getAllByRole('listitem').map((item) => item.querySelector('p')?.textContent)).toEqual(['late@example.com', 'newkid']));
+    expect(screen.getByRole('status')).toBeEmptyDOMElement();
+
+    await user.click(list.getByRole('button', { name: 'Revoke the invitation of newkid' }));
+    await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('Invitation of newkid revoked.'));
+    await waitFor(() => expect(list.getAllByRole('listitem')).toHaveLength(1));
+    expect(list.queryByText('newkid')).not.toBeInTheDocument();
+    expect(net.calls.filter((c) => c.method === 'DELETE').map((c) => c.path)).toEqual(['/api/channel/coach/main/invites/i1']);
   });
 
   it('shows no invite form to a member who is not the owner', async () => {
@@ -52,6 +80,7 @@ describe('/team/members', () => {
     await screen.findByRole('table');
     await screen.findByRole('link', { name: 'coach' });
     expect(screen.queryByLabelText('Invite a member')).not.toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Pending invitations' })).not.toBeInTheDocument();
   });
 
   it("says 'You are not a member of a team' when the user is in none", async () => {

@@ -1,17 +1,24 @@
 import { NOT_A_MEMBER } from '@app/contracts/teams';
 import { UsersIcon } from 'lucide-react';
+import { useState } from 'react';
 import { Link } from 'react-router';
 
 import { EmptyState } from '@/components/empty-state';
 import { Page } from '@/components/page';
+import { SuccessNotice } from '@/components/success-notice';
 import { useMe } from '@/lib/users/get-me';
 import { useTeam } from '@/lib/teams/get-team';
 import { InviteMemberForm } from '@/features/members/components/invite-member-form';
+import { PendingInvites } from '@/features/members/components/pending-invites';
 
-/** /team/members: everyone on the team channel; the owner also gets the invite form (spec section 6). */
+/**
+ * /team/members: everyone on the team channel; the owner also gets the invite form and the pending
+ * invitations (spec section 6).
+ */
 export function Component() {
   const team = useTeam();
   const me = useMe();
+  const [notice, setNotice] = useState<string | null>(null);
 
   let body: React.ReactNode;
   if (team.isPending) body = <p className="text-muted-foreground text-sm">Loading...</p>;
@@ -21,7 +28,13 @@ export function Component() {
     const isOwner = me.data?.username.toLowerCase() === owner.toLowerCase();
     body = (
       <div className="grid gap-6">
-        {isOwner ? <InviteMemberForm owner={owner} channel={channel} /> : null}
+        {isOwner ? (
+          <>
+            <InviteMemberForm owner={owner} channel={channel} onInvited={setNotice} />
+            <SuccessNotice message={notice} />
+            <PendingInvites owner={owner} channel={channel} onRevoked={setNotice} />
+          </>
+        ) : null}
         <table className="w-full text-sm">
           <thead className="text-muted-foreground text-left text-xs">
             <tr>
