@@ -44,9 +44,9 @@ describe('accounts journeys', () => {
     await page.getByRole('heading', { name: 'Invite Athletes' }).waitFor();
     const rows = page.getByRole('textbox');
     expect(await rows.count()).toBe(3);
-    await page.getByRole('button', { name: '+' }).click();
+    await page.getByRole('button', { name: 'Add another email' }).click();
     expect(await rows.count()).toBe(4);
-    await page.getByRole('button', { name: '-' }).last().click();
+    await page.getByRole('button', { name: 'Remove email row 4' }).click();
     expect(await rows.count()).toBe(3);
     await rows.nth(0).fill('not-an-email');
     await page.getByRole('button', { name: 'Send invitations' }).click();
