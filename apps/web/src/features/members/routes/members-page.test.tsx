@@ -31,7 +31,8 @@ describe('/team/members', () => {
     renderApp('/team/members', { routes, session: signedInSession });
     await screen.findByRole('heading', { name: 'All Members' });
     const rows = within(await screen.findByRole('table')).getAllByRole('row').slice(1);
-    expect(rows.map((row) => row.textContent)).toEqual(['cocoachCoachCasey Coach', 'atathAlex Athlete']);
+    // Avatars show first and last name initials, not the username's first letters.
+    expect(rows.map((row) => row.textContent)).toEqual(['CCcoachCoachCasey Coach', 'AAathAlex Athlete']);
     expect(screen.getByRole('link', { name: 'ath' })).toHaveAttribute('href', '/team/members/ath');
 
     const input = await screen.findByLabelText('Invite a member');
@@ -72,6 +73,19 @@ describe('/team/members', () => {
     await waitFor(() => expect(list.getAllByRole('listitem')).toHaveLength(1));
     expect(list.queryByText('newkid')).not.toBeInTheDocument();
     expect(net.calls.filter((c) => c.method === 'DELETE').map((c) => c.path)).toEqual(['/api/channel/coach/main/invites/i1']);
+  });
+
+  it('shows a picture only from an address the server accepts, else initials (username without a name)', async () => {
+    const members = {
+      coach: { ...member('coach', 'Casey Coach'), image: 'https://images.example.com/casey.png' },
+      mal: { ...member('mal', 'Mallory Mischief'), image: '/v0/auth/logout' },
+      anon: { ...member('anon', ''), name: null },
+    };
+    mockFetch({ 'GET /api/user/team': { ...team, members }, 'GET /api/user/me': me('anon') });
+    const { container } = renderApp('/team/members', { routes, session: signedInSession });
+    const rows = within(await screen.findByRole('table')).getAllByRole('row').slice(1);
+    expect(rows.map((row) => row.querySelector('td')?.textContent)).toEqual(['', 'MM', 'AN']);
+    expect([...container.querySelectorAll('img')].map((img) => img.getAttribute('src'))).toEqual(['https://images.example.com/casey.png']);
   });
 
   it('shows no invite form to a member who is not the owner', async () => {

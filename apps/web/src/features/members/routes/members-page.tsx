@@ -6,6 +6,7 @@ import { Link } from 'react-router';
 import { EmptyState } from '@/components/empty-state';
 import { Page } from '@/components/page';
 import { SuccessNotice } from '@/components/success-notice';
+import { UserAvatar } from '@/components/user-avatar';
 import { useMe } from '@/lib/users/get-me';
 import { useTeam } from '@/lib/teams/get-team';
 import { InviteMemberForm } from '@/features/members/components/invite-member-form';
@@ -49,9 +50,7 @@ export function Component() {
             {Object.values(members).map((member) => (
               <tr key={member.username} className="border-t">
                 <td className="py-2">
-                  <span className="bg-muted text-muted-foreground flex size-8 items-center justify-center overflow-hidden rounded-full text-xs font-medium uppercase">
-                    {member.image ? <img src={member.image} alt="" className="size-full object-cover" /> : member.username.slice(0, 2)}
-                  </span>
+                  <UserAvatar person={member} />
                 </td>
                 <td className="py-2">
                   <Link to={`/team/members/${encodeURIComponent(member.username)}`} className="font-medium underline-offset-4 hover:underline">
