@@ -44,9 +44,9 @@ describe('accounts journeys', () => {
     await page.getByRole('heading', { name: 'Invite Athletes' }).waitFor();
     const rows = page.getByRole('textbox');
     expect(await rows.count()).toBe(3);
-    await page.getByRole('button', { name: '+' }).click();
+    await page.getByRole('button', { name: 'Add another email' }).click();
     expect(await rows.count()).toBe(4);
-    await page.getByRole('button', { name: '-' }).last().click();
+    await page.getByRole('button', { name: 'Remove email row 4' }).click();
     expect(await rows.count()).toBe(3);
     await rows.nth(0).fill('not-an-email');
     await page.getByRole('button', { name: 'Send invitations' }).click();
@@ -99,6 +99,25 @@ describe('accounts journeys', () => {
     expect(Object.keys(team.body.members as object).sort()).toEqual([athlete.username, coach.username].sort());
     const teams = await apiAs(context, '/api/user/teams');
     expect(teams.body).toEqual([expect.objectContaining({ username: coach.username, channel: 'main', member: true, current: true })]);
+    expect(problems).toEqual([]);
+    await context.close();
+  }, 120_000);
+
+  it('a used invitation link says it was used and offers no sign-up', async () => {
+    const coach = newPerson('coach');
+    const invited = newPerson('ath');
+    const coachApi = await registeredByApi(coach, 'team', 'Valley Wolves');
+    await coachApi.call('/api/user/invites', { email: invited.email, owner: coach.username, channel: 'main' });
+    const link = await outboxLink(invited.email, joinLink);
+    const claimer = await registeredByApi(invited, 'athlete');
+    await claimer.call(`/api/invites/${link.split('/join/')[1]}/accept`, {});
+
+    const { page, context, problems } = await openPage(browser, link);
+    await page.getByRole('heading', { name: 'This invitation was already used' }).waitFor();
+    await page.getByText('Someone already joined Valley Wolves with this link.', { exact: false }).waitFor();
+    await page.getByRole('link', { name: 'Sign in' }).waitFor();
+    expect(await page.getByRole('link', { name: 'Create an athlete account' }).count()).toBe(0);
+    expect(await page.getByRole('heading', { name: /^Join / }).count()).toBe(0);
     expect(problems).toEqual([]);
     await context.close();
   }, 120_000);

@@ -5,6 +5,8 @@ export const MAIN_CHANNEL = 'main';
 export const NOT_A_MEMBER = 'You are not a member of a team';
 export const INVALID_INVITE_MEMBER = 'Please enter a valid email or plain username.';
 export const INVALID_INVITE_EMAIL = 'Invalid email address';
+/** How long an invitation link works. */
+export const INVITE_TTL_DAYS = 14;
 
 export const channelName = z
   .string()
@@ -98,8 +100,13 @@ export const inviteResponse = z.object({
 });
 export type InviteResponse = z.infer<typeof inviteResponse>;
 
+/** Where an invitation stands: only a pending one can be accepted. */
+export const inviteStatus = z.enum(['pending', 'accepted', 'expired', 'revoked']);
+export type InviteStatus = z.infer<typeof inviteStatus>;
+
 /** `GET /api/invites/{token}` (public): what the e-mailed link shows before sign-in. */
 export const invitePreview = z.object({
+  status: inviteStatus,
   owner: z.string(),
   ownerName: z.string().nullable(),
   channel: z.string(),
@@ -109,6 +116,13 @@ export const invitePreview = z.object({
   accepted: z.boolean(),
 });
 export type InvitePreview = z.infer<typeof invitePreview>;
+
+/** One pending invitation of `GET /api/channel/{owner}/{channel}/invites`; `member` is the e-mail or username invited. */
+export const pendingInvite = z.object({ id: z.string(), member: z.string(), createdAt: z.string(), expiresAt: z.string() });
+export type PendingInvite = z.infer<typeof pendingInvite>;
+/** `GET /api/channel/{owner}/{channel}/invites` (owner only): pending invitations, newest first. */
+export const pendingInvites = z.object({ invites: z.array(pendingInvite) });
+export type PendingInvites = z.infer<typeof pendingInvites>;
 
 /** The invite form of the registration page (spec section 2): one email per row, checked on submit. */
 export const inviteListForm = z.object({

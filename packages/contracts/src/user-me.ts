@@ -15,6 +15,30 @@ const text = (max: number) => z.string().trim().max(max);
 /** Optional free-text profile field; an empty string clears it. */
 const optionalText = (max = 200) => text(max).optional();
 
+export const INVALID_IMAGE_URL = 'The image must be an https:// address or an image uploaded here.';
+/** Where the local storage driver serves stored objects (a tenant's uploaded images are under it). */
+export const STORAGE_PATH_PREFIX = '/storage/';
+
+/**
+ * A profile picture address. Every member's page loads it, so it must not point at the app itself:
+ * only an https URL (no credentials in it) or a path of our own storage. An empty string clears it.
+ */
+export const imageUrlSchema = z
+  .string()
+  .trim()
+  .max(2000)
+  .refine((value) => value === '' || isImageUrl(value), INVALID_IMAGE_URL);
+
+const NO_ORIGIN = 'https://app.invalid';
+
+function isImageUrl(value: string): boolean {
+  if (!URL.canParse(value, NO_ORIGIN)) return false;
+  // Resolved the way a browser resolves it: dot segments (also %2e) and backslashes cannot leave the storage path.
+  const url = new URL(value, NO_ORIGIN);
+  if (value.startsWith('/')) return url.origin === NO_ORIGIN && url.pathname.startsWith(STORAGE_PATH_PREFIX);
+  return /^https:\/\//i.test(value) && url.protocol === 'https:' && url.username === '' && url.password === '';
+}
+
 /**
  * Profile-card fields (spec section 3 "User", section 7 PUT /api/user/me). Stored together; every
  * one optional. Jersey is a number of at least 1; birthdate a date (yyyy-mm-dd or ISO).
@@ -49,7 +73,7 @@ export const profileFields = {
   coachcorner: optionalText(2000),
   shoutout: optionalText(2000),
   beyond: optionalText(2000),
-  teamAvatar: optionalText(2000),
+  teamAvatar: imageUrlSchema.optional(),
 } as const;
 export const profileKeys = Object.keys(profileFields) as (keyof typeof profileFields)[];
 
@@ -73,7 +97,7 @@ export const userMe = z
     image: z.string().nullish(),
     type: userType.nullish(),
     affiliate: z.string().nullish(),
-    /** ISO 8601 time the user's type was last set; drives the 8-day trial window (spec section 4). */
+    /** ISO 8601 time the account first chose a type: the start of the 8-day trial (spec section 4); never moved by the user. */
     updatedAt: z.string().nullish(),
     // The profile card, flattened (spec section 7); declared one by one so nothing else is ever sent.
     ...profileOut,
@@ -89,7 +113,7 @@ export const createUserMeBody = z
     username: usernameSchema,
     email: z.string().trim().email().max(320).optional(),
     name: optionalText(200),
-    image: optionalText(2000),
+    image: imageUrlSchema.optional(),
     type: userType.optional(),
     affiliate: optionalText(100),
     firstname: personNameSchema.optional(),

@@ -159,6 +159,12 @@ export const users = pgTable(
     profile: jsonb('profile').$type<Record<string, unknown>>().notNull().default({}),
     /** The team the user activated (spec: Team activation, one 'Current'). */
     activeChannelId: integer('active_channel_id'),
+    /**
+     * When the account first chose a type: the 8-day trial of spec section 4 counts from here. Set
+     * once, by the database, and never by anything the user sends (a repeat registration must not
+     * restart the trial).
+     */
+    trialStartedAt: ts('trial_started_at'),
     createdAt: createdAt(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
@@ -201,14 +207,19 @@ export const invites = pgTable(
     channelId: integer('channel_id').notNull().references(() => channels.id, { onDelete: 'cascade' }),
     invitedByUserId: integer('invited_by_user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
     email: text('email'),
+    /** The username as it was when invited (shown to the coach); the invite itself is for `invitedUserId`. */
     username: text('username'),
+    /** A username invite is for the account that held the name when it was sent, whatever it is called later. */
+    invitedUserId: integer('invited_user_id').references(() => users.id, { onDelete: 'cascade' }),
     tokenHash: text('token_hash'),
     expiresAt: ts('expires_at').notNull(),
     acceptedAt: ts('accepted_at'),
     acceptedByUserId: integer('accepted_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** The coach withdrew it: its link says so and can no longer be accepted. */
+    revokedAt: ts('revoked_at'),
     createdAt: createdAt(),
   },
-  (t) => [index('invites_channel').on(t.channelId), index('invites_email').on(t.tenantId, t.email), index('invites_username').on(t.tenantId, t.username)],
+  (t) => [index('invites_channel').on(t.channelId), index('invites_email').on(t.tenantId, t.email), index('invites_invited_user').on(t.invitedUserId)],
 );
 
 /** Subscription usage (spec section 3): one row per plan a user holds, from local billing or Stripe. */

@@ -18,30 +18,30 @@ afterAll(() => t.close());
 interface Case {
   name: string;
   /** undefined: no product user record. */
-  user?: { type: string | null; updatedAgoMs: number };
+  user?: { type: string | null; trialAgoMs: number };
   subs?: { type: string; status: string; createdAgoMs?: number }[];
   expected: Level;
 }
 
 const cases: Case[] = [
   { name: 'missing user record', expected: 'none' },
-  { name: 'empty list, no type', user: { type: null, updatedAgoMs: 0 }, expected: 'none' },
-  { name: 'empty list, fresh team record', user: { type: 'team', updatedAgoMs: DAY }, expected: 'team' },
-  { name: 'empty list, fresh athlete record', user: { type: 'athlete', updatedAgoMs: DAY }, expected: 'athlete' },
-  { name: 'empty list, fresh fan record is not eligible', user: { type: 'fan', updatedAgoMs: DAY }, expected: 'none' },
-  { name: 'empty list, team updated exactly 8 days ago (inside)', user: { type: 'team', updatedAgoMs: RECENCY_WINDOW_MS }, expected: 'team' },
-  { name: 'empty list, team updated 8 days minus 1 s ago', user: { type: 'team', updatedAgoMs: RECENCY_WINDOW_MS - 1000 }, expected: 'team' },
-  { name: 'empty list, team updated 8 days plus 1 s ago', user: { type: 'team', updatedAgoMs: RECENCY_WINDOW_MS + 1000 }, expected: 'none' },
-  { name: 'empty list, athlete updated 8 days plus 1 ms ago', user: { type: 'athlete', updatedAgoMs: RECENCY_WINDOW_MS + 1 }, expected: 'none' },
-  { name: 'team subscription', user: { type: 'fan', updatedAgoMs: 30 * DAY }, subs: [{ type: 'team', status: 'active' }], expected: 'team' },
-  { name: 'athlete subscription', user: { type: 'team', updatedAgoMs: 0 }, subs: [{ type: 'athlete', status: 'active' }], expected: 'athlete' },
-  { name: 'fan subscription beats a fresh team record', user: { type: 'team', updatedAgoMs: 0 }, subs: [{ type: 'fan', status: 'active' }], expected: 'fan' },
-  { name: 'past_due subscription still counts', user: { type: null, updatedAgoMs: 0 }, subs: [{ type: 'fan', status: 'past_due' }], expected: 'fan' },
-  { name: 'canceled subscription ignored -> none', user: { type: 'fan', updatedAgoMs: 0 }, subs: [{ type: 'team', status: 'canceled' }], expected: 'none' },
-  { name: 'canceled subscription ignored -> fresh record', user: { type: 'athlete', updatedAgoMs: 0 }, subs: [{ type: 'team', status: 'canceled' }], expected: 'athlete' },
+  { name: 'empty list, no type', user: { type: null, trialAgoMs: 0 }, expected: 'none' },
+  { name: 'empty list, fresh team record', user: { type: 'team', trialAgoMs: DAY }, expected: 'team' },
+  { name: 'empty list, fresh athlete record', user: { type: 'athlete', trialAgoMs: DAY }, expected: 'athlete' },
+  { name: 'empty list, fresh fan record is not eligible', user: { type: 'fan', trialAgoMs: DAY }, expected: 'none' },
+  { name: 'empty list, team trial started exactly 8 days ago (inside)', user: { type: 'team', trialAgoMs: RECENCY_WINDOW_MS }, expected: 'team' },
+  { name: 'empty list, team trial started 8 days minus 1 s ago', user: { type: 'team', trialAgoMs: RECENCY_WINDOW_MS - 1000 }, expected: 'team' },
+  { name: 'empty list, team trial started 8 days plus 1 s ago', user: { type: 'team', trialAgoMs: RECENCY_WINDOW_MS + 1000 }, expected: 'none' },
+  { name: 'empty list, athlete trial started 8 days plus 1 ms ago', user: { type: 'athlete', trialAgoMs: RECENCY_WINDOW_MS + 1 }, expected: 'none' },
+  { name: 'team subscription', user: { type: 'fan', trialAgoMs: 30 * DAY }, subs: [{ type: 'team', status: 'active' }], expected: 'team' },
+  { name: 'athlete subscription', user: { type: 'team', trialAgoMs: 0 }, subs: [{ type: 'athlete', status: 'active' }], expected: 'athlete' },
+  { name: 'fan subscription beats a fresh team record', user: { type: 'team', trialAgoMs: 0 }, subs: [{ type: 'fan', status: 'active' }], expected: 'fan' },
+  { name: 'past_due subscription still counts', user: { type: null, trialAgoMs: 0 }, subs: [{ type: 'fan', status: 'past_due' }], expected: 'fan' },
+  { name: 'canceled subscription ignored -> none', user: { type: 'fan', trialAgoMs: 0 }, subs: [{ type: 'team', status: 'canceled' }], expected: 'none' },
+  { name: 'canceled subscription ignored -> fresh record', user: { type: 'athlete', trialAgoMs: 0 }, subs: [{ type: 'team', status: 'canceled' }], expected: 'athlete' },
   {
     name: 'first item: newest active',
-    user: { type: null, updatedAgoMs: 0 },
+    user: { type: null, trialAgoMs: 0 },
     subs: [
       { type: 'fan', status: 'active', createdAgoMs: 2 * DAY },
       { type: 'athlete', status: 'active', createdAgoMs: DAY },
@@ -50,14 +50,14 @@ const cases: Case[] = [
   },
   {
     name: 'first item: active before past_due',
-    user: { type: null, updatedAgoMs: 0 },
+    user: { type: null, trialAgoMs: 0 },
     subs: [
       { type: 'fan', status: 'active', createdAgoMs: 2 * DAY },
       { type: 'team', status: 'past_due', createdAgoMs: DAY },
     ],
     expected: 'fan',
   },
-  { name: 'unknown item type counts as none', user: { type: 'team', updatedAgoMs: 0 }, subs: [{ type: 'gold', status: 'active' }], expected: 'none' },
+  { name: 'unknown item type counts as none', user: { type: 'team', trialAgoMs: 0 }, subs: [{ type: 'gold', status: 'active' }], expected: 'none' },
 ];
 
 async function arrange(c: Case): Promise<number> {
@@ -66,10 +66,10 @@ async function arrange(c: Case): Promise<number> {
   const { rows } = await q.query(`INSERT INTO identity_users (tenant_id, email, username) VALUES ('demo', $1, $2) RETURNING id`, [`lvl${n}@example.com`, `lvl${n}`]);
   const identityUserId = rows[0].id as number;
   if (!c.user) return identityUserId;
-  const updatedAt = new Date(NOW.getTime() - c.user.updatedAgoMs);
+  const trialStartedAt = new Date(NOW.getTime() - c.user.trialAgoMs);
   const user = await q.query(
-    `INSERT INTO users (tenant_id, identity_user_id, username, type, updated_at) VALUES ('demo', $1, $2, $3, $4) RETURNING id`,
-    [identityUserId, `lvl${n}`, c.user.type, updatedAt],
+    `INSERT INTO users (tenant_id, identity_user_id, username, type, trial_started_at) VALUES ('demo', $1, $2, $3, $4) RETURNING id`,
+    [identityUserId, `lvl${n}`, c.user.type, trialStartedAt],
   );
   for (const s of c.subs ?? []) {
     await q.query(`INSERT INTO subscriptions (tenant_id, user_id, type, provider, status, created_at) VALUES ('demo', $1, $2, 'local', $3, $4)`, [
@@ -92,7 +92,7 @@ describe('level (spec section 4)', () => {
   });
 
   it('looks only in the given tenant', async () => {
-    const identityUserId = await arrange({ name: 'x', user: { type: 'team', updatedAgoMs: 0 }, subs: [{ type: 'team', status: 'active' }], expected: 'team' });
+    const identityUserId = await arrange({ name: 'x', user: { type: 'team', trialAgoMs: 0 }, subs: [{ type: 'team', status: 'active' }], expected: 'team' });
     expect(await levelOf('other', identityUserId)).toBe('none');
   });
 });
@@ -101,8 +101,9 @@ describe('computeLevel', () => {
   it.each([
     { items: [], user: undefined, expected: 'none' },
     { items: [{ type: 'team' }, { type: 'fan' }], user: undefined, expected: 'team' },
-    { items: [], user: { type: 'team', updatedAt: new Date(NOW.getTime() - RECENCY_WINDOW_MS) }, expected: 'team' },
-    { items: [], user: { type: 'team', updatedAt: new Date(NOW.getTime() - RECENCY_WINDOW_MS - 1) }, expected: 'none' },
+    { items: [], user: { type: 'team', trialStartedAt: new Date(NOW.getTime() - RECENCY_WINDOW_MS) }, expected: 'team' },
+    { items: [], user: { type: 'team', trialStartedAt: new Date(NOW.getTime() - RECENCY_WINDOW_MS - 1) }, expected: 'none' },
+    { items: [], user: { type: 'team', trialStartedAt: null }, expected: 'none' },
   ] as const)('$items.length items, user $user.type -> $expected', ({ items, user, expected }) => {
     expect(computeLevel(items, user, NOW)).toBe(expected);
   });

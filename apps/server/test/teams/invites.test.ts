@@ -59,6 +59,7 @@ describe('the coach registration journey', () => {
     const shown = await preview(tokens[0]!);
     expect(shown.statusCode).toBe(200);
     expect(invitePreview.parse(shown.json())).toEqual({
+      status: 'pending',
       owner: 'jcoach',
       ownerName: 'Casey Coach',
       channel: 'main',
@@ -101,7 +102,7 @@ describe('the coach registration journey', () => {
     expect(again.statusCode).toBe(200);
     expect(again.json()).toEqual(res.json());
     expect(await memberNames(t, 'jcoach')).toEqual(['ja1', 'jcoach']);
-    expect((await preview(tokens[0]!)).json()).toMatchObject({ accepted: true, expired: false });
+    expect((await preview(tokens[0]!)).json()).toMatchObject({ status: 'accepted', accepted: true, expired: false });
   });
 });
 
@@ -273,7 +274,7 @@ describe('invitation links', () => {
     const res = await accept(a.headers, token);
     expect(res.statusCode).toBe(410);
     expect(res.json()).toEqual(error(410, 'EXPIRED', 'Gone', 'This invitation has expired. Ask your coach for a new one.'));
-    expect((await preview(token)).json()).toMatchObject({ expired: true, accepted: false });
+    expect((await preview(token)).json()).toMatchObject({ status: 'expired', expired: true, accepted: false });
     expect((await inviteRows('late@example.com'))[0]!.accepted_at).toBeNull();
     expect(await memberNames(t, 'expcoach')).toEqual(['expcoach']);
     // A new invite to the same address renews it.
@@ -302,7 +303,7 @@ describe('invitation links', () => {
     await invite(t, c, 'peek@example.com');
     const token = await inviteToken(t, 'peek@example.com');
     expect((await accept(c.headers, token)).statusCode).toBe(200);
-    expect((await preview(token)).json()).toMatchObject({ accepted: false });
+    expect((await preview(token)).json()).toMatchObject({ status: 'pending', accepted: false });
     const a = await person(t, 'peeker');
     expect((await accept(a.headers, token)).statusCode).toBe(200);
   });

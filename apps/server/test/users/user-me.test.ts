@@ -102,6 +102,30 @@ describe('POST /api/user/me (registration)', () => {
     expect(res.json().message).toContain(message);
   });
 
+  it.each([
+    '/v0/auth/logout',
+    'https://evil.example@localhost/v0/auth/logout',
+    'http://images.example.com/me.png',
+    'javascript:alert(1)',
+    '//evil.example/storage/x.png',
+    '/storage/../v0/auth/logout',
+    '/storage/%2e%2e/v0/auth/logout',
+    'data:image/png;base64,AAAA',
+  ])('refuses the image %s with 400 and keeps the old one', async (image) => {
+    const h = await person(`img${Math.random().toString(36).slice(2, 8)}`);
+    const res = await post(h, { username: `u${Math.random().toString(36).slice(2, 8)}`, image });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toContain('The image must be an https:// address or an image uploaded here.');
+    expect((await me(h)).json().image).toBeNull();
+  });
+
+  it.each(['https://images.example.com/me.png?size=64', '/storage/demo/images/0b6e/me.png'])('accepts the image %s', async (image) => {
+    const h = await person(`img${Math.random().toString(36).slice(2, 8)}`);
+    const res = await post(h, { username: `u${Math.random().toString(36).slice(2, 8)}`, image });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().image).toBe(image);
+  });
+
   it('rejects malformed JSON with a clear message', async () => {
     const h = await person('badjson');
     const res = await t.app.inject({ method: 'POST', url: '/api/user/me', headers: { ...h, 'content-type': 'application/json' }, payload: '{"username":' });
@@ -141,6 +165,7 @@ describe('PUT /api/user/me (profile)', () => {
     [{ jersey: 'ten' }, 'Jersey must be a number'],
     [{ birthdate: 'yesterday' }, 'Birthdate must be a date'],
     [{ name: '' }, 'Name is required'],
+    [{ teamAvatar: '/api/user/me' }, 'The image must be an https:// address or an image uploaded here.'],
     [{}, 'A user update needs at least one property'],
   ])('rejects %j with %s', async (payload, message) => {
     const h = await person(`put${Math.random().toString(36).slice(2, 8)}`);

@@ -21,7 +21,7 @@ beforeAll(async () => {
   fan = await person(t, 'uploadfan', { type: 'fan' });
   none = await person(t, 'lapsed', { type: 'athlete' });
   // A registered athlete whose 8-day trial is over and who never subscribed: level none.
-  await t.sql(`UPDATE users SET updated_at = now() - interval '9 days' WHERE username = 'lapsed'`);
+  await t.sql(`UPDATE users SET trial_started_at = now() - interval '9 days' WHERE username = 'lapsed'`);
   unregistered = await person(t, 'nobody', { register: false });
   other = await person(t, 'otheruploader', { type: 'team', other: true });
   await joinTeam(t, 'uploader', 'uploadmate');

@@ -19,6 +19,7 @@ describe('queryKeys', () => {
       queryKeys.usage(user),
       queryKeys.team(user),
       queryKeys.teams(user),
+      queryKeys.pendingInvites(user, 'coach', 'main'),
       queryKeys.videos.list(user),
       queryKeys.videos.recent(user, 2),
       queryKeys.videos.byKeys(user, ['b', 'a']),

@@ -25,6 +25,8 @@ export const queryKeys = {
   usage: (userKey: UserKey) => [...user(userKey), 'usage'] as const,
   team: (userKey: UserKey) => [...user(userKey), 'team'] as const,
   teams: (userKey: UserKey) => [...user(userKey), 'teams'] as const,
+  /** The pending invitations of a channel the user owns. */
+  pendingInvites: (userKey: UserKey, owner: string, channel: string) => [...user(userKey), 'invites', owner, channel] as const,
 
   videos: {
     /** Prefix of every list, detail and message query of the user's videos. */

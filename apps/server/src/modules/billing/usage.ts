@@ -9,13 +9,14 @@ export const ELIGIBLE_WITHOUT_SUBSCRIPTION: readonly Level[] = ['team', 'athlete
 /** What the level needs of the product user record. */
 export interface LevelUser {
   type: string | null;
-  updatedAt: Date;
+  /** When the account first chose a type (null: never); never moved by the user. */
+  trialStartedAt: Date | null;
 }
 
 /**
  * Spec section 4, level computation: non-empty usage list -> the first item's type (an unknown
  * type counts as none, like the web app); empty -> the own user record's type when it is team or
- * athlete and the record was updated within the last 8 days (inclusive); otherwise none.
+ * athlete and its trial started within the last 8 days (inclusive); otherwise none.
  */
 export function computeLevel(items: readonly Pick<SubscriptionItem, 'type'>[], user: LevelUser | undefined, now: Date): Level {
   const first = items[0];
@@ -24,6 +25,7 @@ export function computeLevel(items: readonly Pick<SubscriptionItem, 'type'>[], u
     return parsed.success ? parsed.data : 'none';
   }
   if (!user?.type || !ELIGIBLE_WITHOUT_SUBSCRIPTION.includes(user.type as Level)) return 'none';
-  const age = now.getTime() - user.updatedAt.getTime();
+  if (!user.trialStartedAt) return 'none';
+  const age = now.getTime() - user.trialStartedAt.getTime();
   return age <= RECENCY_WINDOW_MS ? (user.type as Level) : 'none';
 }

@@ -1,4 +1,4 @@
-import type { InvitePreview, InviteResponse } from '@app/contracts/teams';
+import { INVITE_TTL_DAYS, type InvitePreview, type InviteResponse, type InviteStatus, type PendingInvites } from '@app/contracts/teams';
 import { AppError } from '../../errors';
 import { randomToken, sha256 } from '../identity/crypto';
 import type { Identity } from '../identity/identity';
@@ -8,16 +8,27 @@ import type { Db } from '../../db/client';
 import { createTeamsRepo, type InviteTarget } from './teams.repo';
 import type { ProductUser, Team, TeamsService } from './teams.service';
 
-export const INVITE_TTL_DAYS = 14;
 export const OWNER_ONLY_INVITE = 'Only the team owner can invite members.';
 export const ALREADY_MEMBER = 'Already a member of this team.';
 export const NO_SUCH_USERNAME = 'No user with that username.';
 export const INVALID_INVITE_LINK = 'This invitation link is not valid.';
 export const INVITE_EXPIRED = 'This invitation has expired. Ask your coach for a new one.';
 export const INVITE_USED = 'This invitation was already used.';
+export const INVITE_FOR_ANOTHER = 'This invitation is for another account.';
+export const INVITE_REVOKED = 'This invitation was withdrawn. Ask your coach for a new one.';
+export const OWNER_ONLY_INVITES = 'Only the team owner can see its invitations.';
+export const INVITE_NOT_FOUND = 'Invitation not found.';
 
 // What randomToken(32) makes; anything else cannot be one of ours, so it needs no database lookup.
 const TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/;
+const UUID_SHAPE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Where an invitation stands; revoked and accepted win over expired. */
+export function inviteStatusOf(invite: { revokedAt: Date | null; acceptedAt: Date | null; expiresAt: Date }, now = Date.now()): InviteStatus {
+  if (invite.revokedAt) return 'revoked';
+  if (invite.acceptedAt) return 'accepted';
+  return invite.expiresAt.getTime() <= now ? 'expired' : 'pending';
+}
 
 export interface InvitesDeps {
   db: Db;
@@ -31,7 +42,9 @@ export interface InvitesDeps {
 
 /**
  * Invitations to a team: by e-mail or by username, each with a single-use link
- * (`${PUBLIC_URL}/join/<token>`, only its hash stored) that any signed-in account can claim.
+ * (`${PUBLIC_URL}/join/<token>`, only its hash stored). An e-mail invite goes to the account that
+ * claims its link first; a username invite only ever to the account that held the name when it was
+ * sent (a name can change hands).
  */
 export function createInvitesService({ db, teams, users, identity, mail, publicUrl, log }: InvitesDeps) {
   const repo = createTeamsRepo(db);
@@ -62,13 +75,13 @@ export function createInvitesService({ db, teams, users, identity, mail, publicU
       if (input.member.includes('@')) {
         const email = input.member.trim().toLowerCase();
         if (await repo.isMemberByEmail(channel.id, email)) throw new AppError('CONFLICT', ALREADY_MEMBER);
-        target = { email, username: null };
+        target = { email, user: null };
         mailbox = email;
       } else {
         const invitee = await users.byUsername(caller.tenantId, input.member);
         if (!invitee) throw new AppError('NOT_FOUND', NO_SUCH_USERNAME);
         if (await repo.isMember(channel.id, invitee.id)) throw new AppError('CONFLICT', ALREADY_MEMBER);
-        target = { email: null, username: invitee.username };
+        target = { email: null, user: { id: invitee.id, username: invitee.username } };
         mailbox = await mailboxOf(caller.tenantId, invitee);
       }
 
@@ -101,7 +114,27 @@ export function createInvitesService({ db, teams, users, identity, mail, publicU
         }
       }
       // A username invite never reveals the invitee's e-mail address to the coach.
-      return { owner: inviter.username, channel: channel.name, email: target.email, username: target.username, emailed };
+      return { owner: inviter.username, channel: channel.name, email: target.email, username: target.user?.username ?? null, emailed };
+    },
+
+    /** `GET /api/channel/{owner}/{channel}/invites`: the owner's view of who has not joined yet. */
+    async pending(caller: Caller, owner: string, name: string): Promise<PendingInvites> {
+      const user = await users.requireRegistered(caller);
+      const channel = await teams.ownedChannel(user, owner, name, OWNER_ONLY_INVITES);
+      const rows = await repo.pendingInvites(channel.id);
+      return {
+        invites: rows.map((r) => ({ id: r.id, member: (r.email ?? r.username)!, createdAt: r.createdAt.toISOString(), expiresAt: r.expiresAt.toISOString() })),
+      };
+    },
+
+    /**
+     * `DELETE /api/channel/{owner}/{channel}/invites/{id}`: the owner withdraws a pending invitation;
+     * its link then says so. Anyone else, and an unknown or settled invitation, gets the same 404.
+     */
+    async revoke(caller: Caller, owner: string, name: string, id: string): Promise<void> {
+      const user = await users.requireRegistered(caller);
+      const channel = await teams.ownedChannel(user, owner, name, INVITE_NOT_FOUND, 'NOT_FOUND');
+      if (!UUID_SHAPE.test(id) || !(await repo.revokeInvite(channel.id, id))) throw new AppError('NOT_FOUND', INVITE_NOT_FOUND);
     },
 
     /** `GET /api/invites/{token}` (public): what the link leads to, before signing in. */
@@ -110,21 +143,23 @@ export function createInvitesService({ db, teams, users, identity, mail, publicU
       const channel = await repo.channelById(tenantId, invite.channelId);
       const owner = channel ? await users.byId(tenantId, channel.ownerUserId) : undefined;
       if (!channel || !owner) throw new AppError('NOT_FOUND', INVALID_INVITE_LINK);
-      const accepted = invite.acceptedAt !== null;
+      const status = inviteStatusOf(invite);
       return {
+        status,
         owner: owner.username,
         ownerName: owner.name,
         channel: channel.name,
         description: channel.description,
         email: invite.email,
-        expired: !accepted && invite.expiresAt.getTime() <= Date.now(),
-        accepted,
+        expired: status === 'expired',
+        accepted: status === 'accepted',
       };
     },
 
     /**
-     * `POST /api/invites/{token}/accept`: the signed-in user claims the invite, whatever address it
-     * was sent to (holding the link is the proof), and joins the team. Claiming it again is a no-op.
+     * `POST /api/invites/{token}/accept`: the signed-in user claims the invite and joins the team.
+     * For an e-mail invite, holding the link is the proof, whatever account claims it; a username
+     * invite is for its invited account only. Claiming it again is a no-op.
      */
     async accept(caller: Caller, token: string): Promise<Team> {
       const user = await users.requireRegistered(caller);
@@ -133,11 +168,14 @@ export function createInvitesService({ db, teams, users, identity, mail, publicU
         if (!invite) throw new AppError('NOT_FOUND', INVALID_INVITE_LINK);
         const row = await tx.channelById(caller.tenantId, invite.channelId);
         if (!row) throw new AppError('NOT_FOUND', INVALID_INVITE_LINK);
-        if (invite.acceptedAt) {
+        if (invite.revokedAt) {
+          throw new AppError('EXPIRED', INVITE_REVOKED, 410);
+        } else if (invite.acceptedAt) {
           if (invite.acceptedByUserId !== user.id) throw new AppError('CONFLICT', INVITE_USED);
         } else if (invite.expiresAt.getTime() <= Date.now()) {
           throw new AppError('EXPIRED', INVITE_EXPIRED, 410);
         } else if (row.ownerUserId !== user.id) {
+          if (invite.invitedUserId !== null && invite.invitedUserId !== user.id) throw new AppError('FORBIDDEN', INVITE_FOR_ANOTHER);
           // A coach opening their own link must not spend it for the athlete it was meant for.
           await tx.claim(invite.id, user.id);
         }

@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { channelMembers, channels, invites, users } from '../../db/schema';
 
@@ -8,19 +8,15 @@ type Executor = Db | Tx;
 export type ChannelRow = typeof channels.$inferSelect;
 export type InviteRow = typeof invites.$inferSelect;
 
-/** Who an invite may be meant for: the product user, their username and their e-mail once confirmed. */
+/** Who an invite may be meant for: the product user and their e-mail once confirmed. */
 export interface InviteMatch {
   userId: number;
-  username: string;
   /** Only a confirmed identity e-mail: an unconfirmed one proves nothing about the mailbox. */
   confirmedEmail: string | null;
 }
 
-/** An invite target: exactly one of both is set. */
-export interface InviteTarget {
-  email: string | null;
-  username: string | null;
-}
+/** An invite target: an e-mail address, or an account (with its username at the time, for display). */
+export type InviteTarget = { email: string; user: null } | { email: null; user: { id: number; username: string } };
 
 export interface TeamMemberRow {
   username: string;
@@ -49,20 +45,21 @@ export interface TeamListRow {
 
 /**
  * Invites that count for a user: one they claimed already, or a pending unexpired one addressed to
- * their username or confirmed e-mail. A claimed invite belongs to its claimer only (single use).
+ * their account (a username invite, whatever the name is now) or their confirmed e-mail. A claimed
+ * invite belongs to its claimer only (single use).
  */
 function countsFor(match: InviteMatch): SQL {
-  const addressed = [sql`lower(${invites.username}) = lower(${match.username})`];
+  const addressed = [eq(invites.invitedUserId, match.userId)];
   if (match.confirmedEmail) addressed.push(eq(invites.email, match.confirmedEmail));
   return or(
     eq(invites.acceptedByUserId, match.userId),
-    and(isNull(invites.acceptedAt), gt(invites.expiresAt, sql`now()`), or(...addressed)),
+    and(isNull(invites.acceptedAt), isNull(invites.revokedAt), gt(invites.expiresAt, sql`now()`), or(...addressed)),
   )!;
 }
 
 /** The same target: invites are unique per channel and address while pending. */
 function sameTarget(target: InviteTarget): SQL {
-  return target.email !== null ? eq(invites.email, target.email) : sql`lower(${invites.username}) = lower(${target.username})`;
+  return target.email !== null ? eq(invites.email, target.email) : eq(invites.invitedUserId, target.user.id);
 }
 
 function queries(q: Executor) {
@@ -179,7 +176,7 @@ function queries(q: Executor) {
       q
         .update(invites)
         .set({ acceptedAt: sql`now()`, acceptedByUserId: userId })
-        .where(and(eq(invites.id, inviteId), isNull(invites.acceptedAt)))
+        .where(and(eq(invites.id, inviteId), isNull(invites.acceptedAt), isNull(invites.revokedAt)))
         .returning({ id: invites.id })
         .then((rows) => rows.length > 0),
 
@@ -198,7 +195,7 @@ function queries(q: Executor) {
       const refreshed = await q
         .update(invites)
         .set({ tokenHash: values.tokenHash, expiresAt: values.expiresAt, invitedByUserId: values.invitedByUserId })
-        .where(and(eq(invites.channelId, values.channelId), isNull(invites.acceptedAt), sameTarget(values.target)))
+        .where(and(eq(invites.channelId, values.channelId), isNull(invites.acceptedAt), isNull(invites.revokedAt), sameTarget(values.target)))
         .returning();
       if (refreshed[0]) return refreshed[0];
       const [row] = await q
@@ -208,7 +205,8 @@ function queries(q: Executor) {
           channelId: values.channelId,
           invitedByUserId: values.invitedByUserId,
           email: values.target.email,
-          username: values.target.username,
+          username: values.target.user?.username ?? null,
+          invitedUserId: values.target.user?.id ?? null,
           tokenHash: values.tokenHash,
           expiresAt: values.expiresAt,
         })
@@ -216,9 +214,30 @@ function queries(q: Executor) {
       return row!;
     },
 
+    /**
+     * The pending invitations of a channel (not accepted, revoked or expired), newest first; a
+     * username invite shows the invited account's current name.
+     */
+    pendingInvites: (channelId: number) =>
+      q
+        .select({ id: invites.id, email: invites.email, username: sql<string | null>`coalesce(${users.username}, ${invites.username})`, createdAt: invites.createdAt, expiresAt: invites.expiresAt })
+        .from(invites)
+        .leftJoin(users, eq(users.id, invites.invitedUserId))
+        .where(and(eq(invites.channelId, channelId), isNull(invites.acceptedAt), isNull(invites.revokedAt), gt(invites.expiresAt, sql`now()`)))
+        .orderBy(desc(invites.createdAt), desc(invites.id)),
+
+    /** Withdraws a not yet accepted invitation of the channel; false when there is none with that id. */
+    revokeInvite: (channelId: number, inviteId: string) =>
+      q
+        .update(invites)
+        .set({ revokedAt: sql`now()` })
+        .where(and(eq(invites.id, inviteId), eq(invites.channelId, channelId), isNull(invites.acceptedAt), isNull(invites.revokedAt)))
+        .returning({ id: invites.id })
+        .then((rows) => rows.length > 0),
+
     /** A removed member must be invited again: their invites of the channel (claimed or addressed to them) go. */
-    revokeInvites: (channelId: number, member: { id: number; username: string; email: string | null }) => {
-      const theirs = [eq(invites.acceptedByUserId, member.id), sql`lower(${invites.username}) = lower(${member.username})`];
+    revokeInvites: (channelId: number, member: { id: number; email: string | null }) => {
+      const theirs = [eq(invites.acceptedByUserId, member.id), eq(invites.invitedUserId, member.id)];
       if (member.email) theirs.push(eq(invites.email, member.email.toLowerCase()));
       return q
         .delete(invites)
@@ -268,11 +287,11 @@ export function createTeamsRepo(db: Db) {
     /**
      * The teams list in one query: the channels the user is a member of (member = true, since =
      * joined) and those with an invite that counts (`countsFor`: claimed by them, or pending and
-     * addressed to their username or confirmed e-mail; since = the oldest such invite). The confirmed
+     * addressed to their account or confirmed e-mail; since = the oldest such invite). The confirmed
      * e-mail is the identity account's: read here in SQL (the identity module owns the table and
      * every write to it) because a separate lookup was a round trip of its own on every teams page.
      */
-    teamList: (tenantId: string, user: { id: number; username: string; identityUserId: number }): Promise<TeamListRow[]> =>
+    teamList: (tenantId: string, user: { id: number; identityUserId: number }): Promise<TeamListRow[]> =>
       db.$client
         .query<TeamListRow>({
           name: 'teams_team_list',
@@ -284,12 +303,12 @@ export function createTeamsRepo(db: Db) {
                    FROM invites i JOIN channels c ON c.id = i.channel_id JOIN users o ON o.id = c.owner_user_id
                   WHERE i.tenant_id = $2
                     AND (i.accepted_by_user_id = $1
-                         OR (i.accepted_at IS NULL AND i.expires_at > now()
-                             AND (lower(i.username) = lower($3::text)
+                         OR (i.accepted_at IS NULL AND i.revoked_at IS NULL AND i.expires_at > now()
+                             AND (i.invited_user_id = $1
                                   OR i.email = (SELECT iu.email FROM identity_users iu
-                                                 WHERE iu.tenant_id = $2 AND iu.id = $4::int AND iu.is_email_confirmed))))
+                                                 WHERE iu.tenant_id = $2 AND iu.id = $3::int AND iu.is_email_confirmed))))
                   GROUP BY c.id, o.username`,
-          values: [user.id, tenantId, user.username, user.identityUserId],
+          values: [user.id, tenantId, user.identityUserId],
         })
         .then((r) => r.rows),
 

@@ -7,6 +7,7 @@ import {
   inviteMemberBody,
   invitePreview,
   inviteResponse,
+  pendingInvites,
   teamResponse,
   teamsResponse,
 } from '@app/contracts/teams';
@@ -30,6 +31,7 @@ const segment = z.string().trim().min(1).max(100);
 const teamParams = z.object({ owner: segment, channel: segment });
 const memberParams = teamParams.extend({ username: segment });
 const tokenParams = z.object({ token: z.string().max(200) });
+const inviteParams = teamParams.extend({ id: segment });
 
 /** Teams, memberships and invitations (spec sections 3, 6, 7). */
 export const teamsRoutes: FastifyPluginAsyncZod<TeamsRoutesOptions> = async (app, { config, identity, teams, invites, users }) => {
@@ -76,6 +78,16 @@ export const teamsRoutes: FastifyPluginAsyncZod<TeamsRoutesOptions> = async (app
       return invites.invite(request.caller, { ...request.params, member: request.body.member });
     },
   );
+
+  app.get('/api/channel/:owner/:channel/invites', { schema: { params: teamParams, response: { 200: pendingInvites } } }, async (request) => {
+    return invites.pending(request.caller, request.params.owner, request.params.channel);
+  });
+
+  app.delete('/api/channel/:owner/:channel/invites/:id', { schema: { params: inviteParams, response: { 204: z.null() } } }, async (request, reply) => {
+    const { owner, channel, id } = request.params;
+    await invites.revoke(request.caller, owner, channel, id);
+    return reply.status(204).send(null);
+  });
 
   app.post('/api/user/invites', { schema: { body: createInviteBody, response: { 200: inviteResponse } }, config: inviteLimit }, async (request) => {
     const { email, owner, channel } = request.body;

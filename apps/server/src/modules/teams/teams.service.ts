@@ -30,7 +30,7 @@ export function createTeamsService({ db, identity, users }: { db: Db; identity: 
   async function inviteMatch(caller: Caller, user: ProductUser): Promise<InviteMatch> {
     const account = await identity.accounts.findById(caller.tenantId, caller.identityUserId);
     const confirmedEmail = account?.isEmailConfirmed && account.email ? account.email : null;
-    return { userId: user.id, username: user.username, confirmedEmail };
+    return { userId: user.id, confirmedEmail };
   }
 
   function toTeam(row: TeamRow): Team {
@@ -57,11 +57,20 @@ export function createTeamsService({ db, identity, users }: { db: Db; identity: 
     return channel;
   }
 
-  /** The caller's own channel named in the path; anyone else (or an unknown channel) is refused alike. */
-  async function ownedChannel(user: ProductUser, ownerUsername: string, name: string, refusal: string): Promise<ChannelRow> {
+  /**
+   * The caller's own channel named in the path; anyone else (or an unknown channel) is refused alike,
+   * with 403, or 404 where even the refusal should not tell that the thing exists.
+   */
+  async function ownedChannel(
+    user: ProductUser,
+    ownerUsername: string,
+    name: string,
+    refusal: string,
+    code: 'FORBIDDEN' | 'NOT_FOUND' = 'FORBIDDEN',
+  ): Promise<ChannelRow> {
     const isOwner = user.username.toLowerCase() === ownerUsername.trim().toLowerCase();
     const channel = isOwner ? await repo.channelByOwner(user.tenantId, user.id, name) : undefined;
-    if (!channel) throw new AppError('FORBIDDEN', refusal);
+    if (!channel) throw new AppError(code, refusal);
     return channel;
   }
 

@@ -50,10 +50,11 @@ export function createProductUsersRepo(db: Db) {
       return row!;
     },
 
-    async update(tenantId: string, id: number, values: Partial<NewProductUser>): Promise<ProductUserRow> {
+    /** `startTrial`: the trial clock starts now unless it started before (it never moves once set). */
+    async update(tenantId: string, id: number, values: Partial<NewProductUser>, options: { startTrial?: boolean } = {}): Promise<ProductUserRow> {
       const [row] = await db
         .update(users)
-        .set(values)
+        .set({ ...values, ...(options.startTrial && { trialStartedAt: sql`coalesce(${users.trialStartedAt}, now())` }) })
         .where(and(eq(users.tenantId, tenantId), eq(users.id, id)))
         .returning();
       return row!;

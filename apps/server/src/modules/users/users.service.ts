@@ -20,9 +20,9 @@ export interface Caller {
 }
 
 /**
- * The product user record (spec sections 3, 4, 7). `updatedAt` is the trial clock of spec section 4
- * (a team or athlete type counts for 8 days after it was set), so it moves only when the type is
- * set; profile edits must not extend a trial forever.
+ * The product user record (spec sections 3, 4, 7). `trialStartedAt` is the trial clock of spec
+ * section 4 (a team or athlete type counts for 8 days): it starts when the account first gets a type
+ * and nothing the user sends moves it, or repeating the registration would restart the trial.
  */
 export function createUsersService({ db, identity }: { db: Db; identity: Identity }) {
   const repo = createProductUsersRepo(db);
@@ -120,11 +120,20 @@ export function createUsersService({ db, identity }: { db: Db; identity: Identit
         ...(body.firstname !== undefined && { firstname: body.firstname }),
         ...(body.lastname !== undefined && { lastname: body.lastname }),
         ...(body.affiliate !== undefined && { affiliate: body.affiliate }),
-        ...(body.type !== undefined && { type: body.type, updatedAt: new Date() }),
+        ...(body.type !== undefined && { type: body.type }),
+        updatedAt: new Date(),
       };
-      if (existing) return save(() => repo.update(caller.tenantId, existing.id, values));
+      const startTrial = body.type !== undefined;
+      if (existing) return save(() => repo.update(caller.tenantId, existing.id, values, { startTrial }));
       return save(() =>
-        repo.insert({ tenantId: caller.tenantId, identityUserId: account.id, phone: account.phoneNumber, ...values, username: body.username }),
+        repo.insert({
+          tenantId: caller.tenantId,
+          identityUserId: account.id,
+          phone: account.phoneNumber,
+          ...values,
+          username: body.username,
+          trialStartedAt: startTrial ? new Date() : null,
+        }),
       );
     },
 
@@ -140,6 +149,7 @@ export function createUsersService({ db, identity }: { db: Db; identity: Identit
       }
       const values: Partial<NewProductUser> = {
         profile,
+        updatedAt: new Date(),
         ...(body.username !== undefined && { username: body.username }),
         ...(body.firstname !== undefined && { firstname: body.firstname }),
         ...(body.lastname !== undefined && { lastname: body.lastname }),
@@ -170,6 +180,7 @@ export function toUserMe(row: ProductUserRow, identityUuid: string): UserMe {
     image: row.image,
     type: row.type as UserMe['type'],
     affiliate: row.affiliate,
-    updatedAt: row.updatedAt.toISOString(),
+    // The spec's clients read the trial clock from `updatedAt` (spec section 4).
+    updatedAt: (row.trialStartedAt ?? row.updatedAt).toISOString(),
   };
 }

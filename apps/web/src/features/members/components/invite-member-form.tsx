@@ -11,13 +11,22 @@ import { useZodForm } from '@/lib/use-zod-form';
 // Spec section 5: empty, an email, a plain username or a partial email while typing; sending needs a value.
 const schema = z.object({ member: inviteMemberInput.refine((value) => value !== '', 'Required') });
 
+type InviteMemberFormProps = {
+  owner: string;
+  channel: string;
+  /** Called with the confirmation to show once an invitation is made. */
+  onInvited: (message: string) => void;
+};
+
 /** The channel owner's invite form (spec sections 2 "Members", 6). */
-export function InviteMemberForm({ owner, channel }: { owner: string; channel: string }) {
+export function InviteMemberForm({ owner, channel, onInvited }: InviteMemberFormProps) {
   const invite = useInviteMember(owner, channel);
   const form = useZodForm(schema, { member: '' });
   const submit = form.handleSubmit(async ({ member }) => {
     try {
-      await invite.mutateAsync(member);
+      const sent = await invite.mutateAsync(member);
+      const who = sent.email ?? `@${sent.username}`;
+      onInvited(sent.emailed ? `Invitation sent to ${who}.` : `${who} is invited. No e-mail went out, so let them know.`);
       form.reset();
     } catch (error) {
       form.setError('member', errorMessage(error));
@@ -29,7 +38,7 @@ export function InviteMemberForm({ owner, channel }: { owner: string; channel: s
       <FormField
         label="Invite a member"
         error={form.errors.member}
-        hint={invite.isSuccess ? `Invitation sent to ${invite.data.email ?? `@${invite.data.username}`}.` : 'An e-mail address or a username.'}
+        hint="An e-mail address or a username."
         className="sm:flex-1"
       >
         {(control) => <Input {...control} {...form.field('member')} placeholder="athlete@example.com or @username" autoCapitalize="none" spellCheck={false} />}

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 
-import { mockFetch } from '@/test/fetch-mock';
+import { json, mockFetch } from '@/test/fetch-mock';
 import { errorOf } from '@/test/field-error';
 import { signedInSession } from '@/test/fixtures';
 import { pageRoutes } from '@/test/location-probe';
@@ -24,13 +24,15 @@ describe('/team/members', () => {
     const net = mockFetch({
       'GET /api/user/team': team,
       'GET /api/user/me': me('coach'),
-      'PUT /api/channel/coach/main/invites': { owner: 'coach', channel: 'main', username: 'newkid', email: null, emailed: false },
+      'PUT /api/channel/coach/main/invites': { owner: 'coach', channel: 'main', username: 'newkid', email: null, emailed: true },
+      'GET /api/channel/coach/main/invites': { invites: [] },
     });
     const user = userEvent.setup();
     renderApp('/team/members', { routes, session: signedInSession });
     await screen.findByRole('heading', { name: 'All Members' });
     const rows = within(await screen.findByRole('table')).getAllByRole('row').slice(1);
-    expect(rows.map((row) => row.textContent)).toEqual(['cocoachCoachCasey Coach', 'atathAlex Athlete']);
+    // Avatars show first and last name initials, not the username's first letters.
+    expect(rows.map((row) => row.textContent)).toEqual(['CCcoachCoachCasey Coach', 'AAathAlex Athlete']);
     expect(screen.getByRole('link', { name: 'ath' })).toHaveAttribute('href', '/team/members/ath');
 
     const input = await screen.findByLabelText('Invite a member');
@@ -42,8 +44,48 @@ describe('/team/members', () => {
     await user.clear(input);
     await user.type(input, '@newkid');
     await user.click(screen.getByRole('button', { name: 'Invite' }));
-    expect(await screen.findByText('Invitation sent to @newkid.')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('Invitation sent to @newkid.'));
     expect(net.calls.find((c) => c.method === 'PUT')?.body).toEqual({ member: 'newkid' });
+  });
+
+  it('shows the owner the pending invitations; Revoke withdraws one and confirms it', async () => {
+    let pending = [
+      { id: 'i2', member: 'late@example.com', createdAt: '2026-05-02T10:00:00.000Z', expiresAt: '2026-05-16T10:00:00.000Z' },
+      { id: 'i1', member: 'newkid', createdAt: '2026-05-01T10:00:00.000Z', expiresAt: '2026-05-15T10:00:00.000Z' },
+    ];
+    const net = mockFetch({
+      'GET /api/user/team': team,
+      'GET /api/user/me': me('coach'),
+      'GET /api/channel/coach/main/invites': () => json({ invites: pending }),
+      'DELETE /api/channel/coach/main/invites/i1': () => {
+        pending = pending.filter((i) => i.id !== 'i1');
+        return new Response(null, { status: 204 });
+      },
+    });
+    const user = userEvent.setup();
+    renderApp('/team/members', { routes, session: signedInSession });
+    const list = within(await screen.findByRole('region', { name: 'Pending invitations' }));
+    await waitFor(() => expect(list.getAllByRole('listitem').map((item) => item.querySelector('p')?.textContent)).toEqual(['late@example.com', 'newkid']));
+    expect(screen.getByRole('status')).toBeEmptyDOMElement();
+
+    await user.click(list.getByRole('button', { name: 'Revoke the invitation of newkid' }));
+    await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('Invitation of newkid revoked.'));
+    await waitFor(() => expect(list.getAllByRole('listitem')).toHaveLength(1));
+    expect(list.queryByText('newkid')).not.toBeInTheDocument();
+    expect(net.calls.filter((c) => c.method === 'DELETE').map((c) => c.path)).toEqual(['/api/channel/coach/main/invites/i1']);
+  });
+
+  it('shows a picture only from an address the server accepts, else initials (username without a name)', async () => {
+    const members = {
+      coach: { ...member('coach', 'Casey Coach'), image: 'https://images.example.com/casey.png' },
+      mal: { ...member('mal', 'Mallory Mischief'), image: '/v0/auth/logout' },
+      anon: { ...member('anon', ''), name: null },
+    };
+    mockFetch({ 'GET /api/user/team': { ...team, members }, 'GET /api/user/me': me('anon') });
+    const { container } = renderApp('/team/members', { routes, session: signedInSession });
+    const rows = within(await screen.findByRole('table')).getAllByRole('row').slice(1);
+    expect(rows.map((row) => row.querySelector('td')?.textContent)).toEqual(['', 'MM', 'AN']);
+    expect([...container.querySelectorAll('img')].map((img) => img.getAttribute('src'))).toEqual(['https://images.example.com/casey.png']);
   });
 
   it('shows no invite form to a member who is not the owner', async () => {
@@ -52,6 +94,7 @@ describe('/team/members', () => {
     await screen.findByRole('table');
     await screen.findByRole('link', { name: 'coach' });
     expect(screen.queryByLabelText('Invite a member')).not.toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Pending invitations' })).not.toBeInTheDocument();
   });
 
   it("says 'You are not a member of a team' when the user is in none", async () => {

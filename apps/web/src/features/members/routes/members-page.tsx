@@ -1,17 +1,25 @@
 import { NOT_A_MEMBER } from '@app/contracts/teams';
 import { UsersIcon } from 'lucide-react';
+import { useState } from 'react';
 import { Link } from 'react-router';
 
 import { EmptyState } from '@/components/empty-state';
 import { Page } from '@/components/page';
+import { SuccessNotice } from '@/components/success-notice';
+import { UserAvatar } from '@/components/user-avatar';
 import { useMe } from '@/lib/users/get-me';
 import { useTeam } from '@/lib/teams/get-team';
 import { InviteMemberForm } from '@/features/members/components/invite-member-form';
+import { PendingInvites } from '@/features/members/components/pending-invites';
 
-/** /team/members: everyone on the team channel; the owner also gets the invite form (spec section 6). */
+/**
+ * /team/members: everyone on the team channel; the owner also gets the invite form and the pending
+ * invitations (spec section 6).
+ */
 export function Component() {
   const team = useTeam();
   const me = useMe();
+  const [notice, setNotice] = useState<string | null>(null);
 
   let body: React.ReactNode;
   if (team.isPending) body = <p className="text-muted-foreground text-sm">Loading...</p>;
@@ -21,7 +29,13 @@ export function Component() {
     const isOwner = me.data?.username.toLowerCase() === owner.toLowerCase();
     body = (
       <div className="grid gap-6">
-        {isOwner ? <InviteMemberForm owner={owner} channel={channel} /> : null}
+        {isOwner ? (
+          <>
+            <InviteMemberForm owner={owner} channel={channel} onInvited={setNotice} />
+            <SuccessNotice message={notice} />
+            <PendingInvites owner={owner} channel={channel} onRevoked={setNotice} />
+          </>
+        ) : null}
         <table className="w-full text-sm">
           <thead className="text-muted-foreground text-left text-xs">
             <tr>
@@ -36,9 +50,7 @@ export function Component() {
             {Object.values(members).map((member) => (
               <tr key={member.username} className="border-t">
                 <td className="py-2">
-                  <span className="bg-muted text-muted-foreground flex size-8 items-center justify-center overflow-hidden rounded-full text-xs font-medium uppercase">
-                    {member.image ? <img src={member.image} alt="" className="size-full object-cover" /> : member.username.slice(0, 2)}
-                  </span>
+                  <UserAvatar person={member} />
                 </td>
                 <td className="py-2">
                   <Link to={`/team/members/${encodeURIComponent(member.username)}`} className="font-medium underline-offset-4 hover:underline">

@@ -1,11 +1,16 @@
 import { useQueryClient } from '@tanstack/react-query';
+import { CircleAlertIcon } from 'lucide-react';
+import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 
 import { PublicPage } from '@/components/public-page';
+import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
 import { acceptInvitation } from '@/features/registration/api/invitation';
 import { registerUser } from '@/features/registration/api/register-user';
 import { RegistrationForm } from '@/features/registration/components/registration-form';
 import { useApiClient } from '@/lib/api-client-context';
+import { errorMessage } from '@/lib/error-message';
 import { queryKeys } from '@/lib/query-keys';
 import { getTeams } from '@/lib/teams/get-teams';
 import { joinTeam } from '@/lib/teams/join-team';
@@ -18,13 +23,31 @@ type PersonRegistrationProps = {
 /**
  * /register/athlete and /register/fan (spec sections 2, 4): the user record is posted with the type;
  * an athlete who came by an invitation link claims it, then joins the first team of their teams
- * list, if any; then the subscription step for the type.
+ * list, if any; then the subscription step for the type (after saying why, when the claim failed).
  */
 export function PersonRegistration({ type, title }: PersonRegistrationProps) {
   const api = useApiClient();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const [params] = useSearchParams();
+  // Why the invitation could not be claimed: the account exists, so the user reads it and continues.
+  const [joinProblem, setJoinProblem] = useState<string | null>(null);
+  const next = `/register/subscribe/${type}`;
+
+  if (joinProblem) {
+    return (
+      <PublicPage title={title} description="Your account is ready.">
+        <Alert variant="destructive">
+          <CircleAlertIcon aria-hidden="true" />
+          <AlertTitle>You were not added to the team</AlertTitle>
+          <AlertDescription>
+            <p>{joinProblem}</p>
+          </AlertDescription>
+        </Alert>
+        <Button onClick={() => void navigate(next, { replace: true })}>Continue</Button>
+      </PublicPage>
+    );
+  }
 
   return (
     <PublicPage title={title} description="Enter your personal information">
@@ -32,18 +55,21 @@ export function PersonRegistration({ type, title }: PersonRegistrationProps) {
         onSubmit={async ({ firstname, lastname, username }) => {
           const affiliate = params.get('affiliate') ?? undefined;
           await registerUser(api, { username, firstname, lastname, type, ...(affiliate && { affiliate }) });
-          if (type === 'athlete') await joinInvitedTeam(params.get('invite'));
+          const problem = type === 'athlete' ? await joinInvitedTeam(params.get('invite')) : null;
           await queryClient.invalidateQueries({ queryKey: queryKeys.users() });
-          void navigate(`/register/subscribe/${type}`, { replace: true });
+          if (problem) setJoinProblem(problem);
+          else void navigate(next, { replace: true });
         }}
       />
     </PublicPage>
   );
 
-  async function joinInvitedTeam(inviteToken: string | null) {
-    // An expired or used link must not block registration: the team list below still counts.
-    if (inviteToken) await acceptInvitation(api, inviteToken).catch((error: unknown) => console.warn('Invitation not accepted', error));
+  /** Claims the invitation, then joins the first team of the list; the reason when the invitation failed. */
+  async function joinInvitedTeam(inviteToken: string | null): Promise<string | null> {
+    // A failed claim must not block registration: the team list below may still hold a team.
+    const problem = inviteToken ? await acceptInvitation(api, inviteToken).then(() => null, errorMessage) : null;
     const [first] = await getTeams(api);
     if (first && !first.current) await joinTeam(api, first.username, first.channel);
+    return problem;
   }
 }

@@ -43,4 +43,27 @@ describe('/register/athlete', () => {
     expect(screen.queryByText(/^at: /)).not.toBeInTheDocument();
     expect(screen.getByLabelText('First Name')).toHaveValue('Alex');
   });
+
+  it('says why the invitation failed after registering, then continues to the subscription step', async () => {
+    const net = mockFetch({
+      'GET /api/user/me': { userId: 1, userUuid: 'uuid-1', username: 'alex_a', firstname: '', lastname: '', type: null, email: 'alex@example.com' },
+      'POST /api/user/me': { userId: 1, userUuid: 'uuid-1', username: 'alex_a', type: 'athlete' },
+      'POST /api/invites/tok123/accept': errorJson(409, 'This invitation was already used.', 'CONFLICT'),
+      'GET /api/user/teams': [],
+    });
+    const user = userEvent.setup();
+    renderApp('/register/athlete?invite=tok123', { routes, session: signedInSession });
+    await waitFor(() => expect(screen.getByLabelText('Username')).toHaveValue('alex_a'));
+    await user.type(screen.getByLabelText('First Name'), 'Alex');
+    await user.type(screen.getByLabelText('Last Name'), 'Athlete');
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('You were not added to the team');
+    expect(alert).toHaveTextContent('This invitation was already used.');
+    expect(screen.queryByText(/^at: /)).not.toBeInTheDocument();
+    expect(net.calls.some((c) => c.method === 'POST' && c.path === '/api/invites/tok123/accept')).toBe(true);
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    await screen.findByText('at: /register/subscribe/athlete');
+  });
 });

@@ -117,12 +117,12 @@ export function Component() {
                     type="button"
                     variant="outline"
                     size="icon"
-                    title={`Remove athlete ${index + 1}`}
+                    aria-label={`Remove email row ${index + 1}`}
+                    title={`Remove email row ${index + 1}`}
                     onClick={() => setRows((current) => current.filter((r) => r.id !== row.id))}
                   >
-                    {/* The spec names the buttons '-' and '+'; the icons draw them. */}
+                    {/* The spec's '-' button: the icon draws it, the label names it. */}
                     <MinusIcon aria-hidden="true" />
-                    <span className="sr-only">-</span>
                   </Button>
                 </div>
                 {row.error ? (
@@ -140,11 +140,12 @@ export function Component() {
           type="button"
           variant="outline"
           size="icon"
+          aria-label="Add another email"
           title="Add another email"
           onClick={() => setRows((current) => [...current, { id: nextId.current++, value: '' }])}
         >
+          {/* The spec's '+' button. */}
           <PlusIcon aria-hidden="true" />
-          <span className="sr-only">+</span>
         </Button>
         <ErrorAlert error={formError} />
         <SubmitButton pending={pending}>Send invitations</SubmitButton>

@@ -3,6 +3,7 @@ import { UsersRoundIcon } from 'lucide-react';
 import { Link, Navigate, useNavigate, useParams } from 'react-router';
 
 import { ErrorAlert } from '@/components/error-alert';
+import { SettledInvitation } from '@/features/registration/components/settled-invitation';
 import { PageLoading } from '@/components/page-loading';
 import { PublicPage } from '@/components/public-page';
 import { Button } from '@/components/ui/button';
@@ -38,14 +39,13 @@ export function Component() {
     );
   }
 
-  const { ownerName, owner, description, email, expired, accepted } = invitation.data;
+  const { ownerName, owner, description, email, status } = invitation.data;
   const team = description || `${owner}'s team`;
   const inviter = ownerName || owner;
   const here = `/join/${encodeURIComponent(token)}`;
 
-  if (expired) {
-    return <PublicPage title="This invitation has expired" description={`Ask ${inviter} to send you a new one.`} />;
-  }
+  // A used, expired or withdrawn link says so before anyone signs up through it.
+  if (status !== 'pending') return <SettledInvitation status={status} team={team} inviter={inviter} signedIn={session.isLoggedIn} />;
 
   // Signed in but registration never finished (no role yet): the athlete step claims this invitation.
   if (session.isLoggedIn && record.data && !record.data.type) {
@@ -69,7 +69,6 @@ export function Component() {
             {join.isPending ? 'Joining...' : 'Join team'}
           </Button>
           <ErrorAlert error={join.error} />
-          {accepted ? <p className="text-muted-foreground text-sm">This invitation was already used.</p> : null}
         </>
       ) : (
         <>

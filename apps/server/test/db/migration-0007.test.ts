@@ -1,0 +1,68 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { migrate } from 'drizzle-orm/node-postgres/migrator';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createDb, type Db } from '../../src/db/client';
+import { migrationsFolder, runMigrations } from '../../src/db/migrate';
+import { createTestDatabase } from '../helpers/test-db';
+
+const TAG = '0007_trial_start_invite_binding';
+
+let database: Awaited<ReturnType<typeof createTestDatabase>>;
+let db: Db;
+let before: string;
+beforeAll(async () => {
+  database = await createTestDatabase();
+  db = createDb(database.url, 2);
+  // The migrations as they stood before 0007, to make rows the way the old code left them.
+  before = await fs.mkdtemp(path.join(os.tmpdir(), 'migrations-'));
+  await fs.cp(migrationsFolder, before, { recursive: true });
+  const journalPath = path.join(before, 'meta', '_journal.json');
+  const journal = JSON.parse(await fs.readFile(journalPath, 'utf8')) as { entries: { tag: string }[] };
+  journal.entries = journal.entries.slice(0, journal.entries.findIndex((e) => e.tag === TAG));
+  await fs.writeFile(journalPath, JSON.stringify(journal));
+});
+afterAll(async () => {
+  await db?.$client.end();
+  await database?.drop();
+  await fs.rm(before, { recursive: true, force: true });
+});
+
+const q = async <T = Record<string, unknown>>(text: string, values: unknown[] = []) => (await db.$client.query(text, values)).rows as T[];
+
+describe(`migration ${TAG}`, () => {
+  it('starts the trial of registered users where updated_at stood, and binds username invites to who holds the name', async () => {
+    await migrate(db, { migrationsFolder: before });
+    await q(`INSERT INTO tenants (id) VALUES ('demo')`);
+    const ids = await q<{ id: number }>(
+      `INSERT INTO identity_users (tenant_id, email, username) VALUES ('demo', 'c@x.io', 'c'), ('demo', 'a@x.io', 'a'), ('demo', 'n@x.io', 'n') RETURNING id`,
+    );
+    const users = await q<{ id: number; username: string }>(
+      `INSERT INTO users (tenant_id, identity_user_id, username, type, updated_at) VALUES
+         ('demo', $1, 'coach', 'team', '2026-01-02T03:04:05Z'), ('demo', $2, 'Athlete', 'athlete', '2026-02-03T04:05:06Z'), ('demo', $3, 'newbie', NULL, now())
+       RETURNING id, username`,
+      ids.map((r) => r.id),
+    );
+    const [coach, athlete] = users;
+    const [channel] = await q<{ id: number }>(`INSERT INTO channels (tenant_id, owner_user_id, name) VALUES ('demo', $1, 'main') RETURNING id`, [coach!.id]);
+    await q(
+      `INSERT INTO invites (tenant_id, channel_id, invited_by_user_id, email, username, expires_at) VALUES
+         ('demo', $1, $2, NULL, 'athlete', now() + interval '1 day'), ('demo', $1, $2, NULL, 'gone', now() + interval '1 day'), ('demo', $1, $2, 'e@x.io', NULL, now() + interval '1 day')`,
+      [channel!.id, coach!.id],
+    );
+
+    await runMigrations(db);
+
+    expect(await q(`SELECT username, trial_started_at FROM users ORDER BY id`)).toEqual([
+      { username: 'coach', trial_started_at: new Date('2026-01-02T03:04:05Z') },
+      { username: 'Athlete', trial_started_at: new Date('2026-02-03T04:05:06Z') },
+      { username: 'newbie', trial_started_at: null },
+    ]);
+    expect(await q(`SELECT username, email, invited_user_id, revoked_at FROM invites ORDER BY username NULLS LAST`)).toEqual([
+      { username: 'athlete', email: null, invited_user_id: athlete!.id, revoked_at: null },
+      { username: 'gone', email: null, invited_user_id: null, revoked_at: null },
+      { username: null, email: 'e@x.io', invited_user_id: null, revoked_at: null },
+    ]);
+  });
+});
