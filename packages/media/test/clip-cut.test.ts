@@ -8,7 +8,7 @@ import { isMediaError } from '../src/media-error';
 import { probe } from '../src/probe';
 import { runFfmpeg } from '../src/run-ffmpeg';
 import { clip, useTempDir } from './helpers/fixtures';
-import { decodedFrameNumbers, firstFramePsnr } from './helpers/frames';
+import { decodedFrameNumbers, firstFramePsnr } from './helpers/decoded';
 
 const FPS = 25;
 const lowEncoder = { crf: lowPreset.crf, preset: lowPreset.preset, maxBitrateKbps: lowPreset.maxBitrateKbps };

@@ -57,3 +57,11 @@ export async function firstFramePsnr(a: string, b: string, bTimeSec: number, fps
   if (!match) throw new Error(`no PSNR in ffmpeg's output:\n${stderr}`);
   return match[1] === 'inf' ? Infinity : Number(match[1]);
 }
+
+/** Mean volume in dB of `file`'s audio between two times (about -91 dB for digital silence). */
+export async function meanVolume(file: string, fromSec: number, toSec: number): Promise<number> {
+  const { stderr } = await ffmpeg(['-v', 'info', '-i', file, '-map', '0:a:0', '-af', `atrim=${fromSec}:${toSec},volumedetect`, '-f', 'null', '-']);
+  const match = stderr.match(/mean_volume: (-?[\d.]+|-inf) dB/);
+  if (!match) throw new Error(`no mean volume in ffmpeg's output:\n${stderr}`);
+  return match[1] === '-inf' ? -Infinity : Number(match[1]);
+}
