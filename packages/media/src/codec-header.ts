@@ -69,7 +69,12 @@ export async function readH264Header(file: string, options: { signal?: AbortSign
   if (result.exitCode !== 0) {
     throw new MediaError('FFMPEG_FAILED', `ffprobe could not read the codec header of ${file}: ${result.stderrTail || `exit code ${result.exitCode}`}`);
   }
-  const stream = (JSON.parse(stdout) as { streams?: { codec_name?: string; extradata?: string }[] }).streams?.[0];
+  let stream: { codec_name?: string; extradata?: string } | undefined;
+  try {
+    stream = (JSON.parse(stdout) as { streams?: (typeof stream)[] }).streams?.[0];
+  } catch (error) {
+    throw new MediaError('FFMPEG_FAILED', `ffprobe printed invalid JSON for ${file}`, { cause: error });
+  }
   if (stream?.codec_name !== 'h264' || !stream.extradata) return null;
   return parseH264Header(parseHexDump(stream.extradata));
 }
