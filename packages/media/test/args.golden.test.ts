@@ -2,13 +2,18 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { clipCopyArgs, clipCopyList, clipEncodeArgs, clipJoinArgs, clipJoinList, clipPosterArgs, planClipCut } from '../src/args/clip';
 import { durationScanArgs } from '../src/args/duration-scan';
 import { posterArgs } from '../src/args/poster';
 import { remuxArgs } from '../src/args/remux';
 import { fullPreset, lowPreset, renditionArgs } from '../src/args/rendition';
 import { setRotationArgs } from '../src/args/rotation';
 import { storyboardArgs, storyboardLayout } from '../src/args/storyboard';
+import { planReelExport, reelExportArgs } from '../src/args/reel';
 import { testPatternArgs } from '../src/args/test-pattern';
+import { codecHeaderProbeArgs } from '../src/codec-header';
+import { keyframeProbeArgs } from '../src/keyframes';
+import { keyframesEvery2s, renditionProbe } from './helpers/probe-results';
 
 const GOLDEN_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'golden');
 const UPDATE = process.env.UPDATE_GOLDEN === '1';
@@ -114,6 +119,7 @@ describe('argument builders match their golden files', () => {
       'video only': testPatternArgs({ output: '/tmp/silent.mp4', audio: false }),
       'audio only m4a': testPatternArgs({ output: '/tmp/tone.m4a', video: false, durationSec: 1 }),
       'variable frame rate': testPatternArgs({ output: '/tmp/vfr.mp4', fps: 30, durationSec: 3, variableFrameRate: true }),
+      'frame numbers': testPatternArgs({ output: '/tmp/numbered.mp4', fps: 25, durationSec: 10, frameNumbers: true }),
     });
   });
 
@@ -129,5 +135,53 @@ describe('argument builders match their golden files', () => {
       'portrait (90)': setRotationArgs({ input: '/tmp/upright.mp4', output: '/tmp/portrait.mp4', rotation: 90 }),
       'upside down (180)': setRotationArgs({ input: '/tmp/upright.mp4', output: '/tmp/flipped.mp4', rotation: 180 }),
     });
+  });
+
+  it('clip', () => {
+    const source = '/data/renditions/full.mp4';
+    // 10.5 s + 15 s of a 29.97 fps rendition with keyframes every 2 s: frames 315..764.
+    const smart = planClipCut(renditionProbe(), { startSec: 10.5, durationSec: 15 }, keyframesEvery2s(60));
+    const [head, copy, tail] = smart.pieces;
+    const copied = planClipCut(renditionProbe(), { startSec: 12.012, durationSec: 14.014 }, keyframesEvery2s(60));
+    const vp9 = planClipCut(renditionProbe({ codec: 'vp9', profile: 'Profile 0' }), { startSec: 10.5, durationSec: 15 }, []);
+    const silent = planClipCut(renditionProbe({}, { audio: null }), { startSec: 10.5, durationSec: 15 }, keyframesEvery2s(60));
+    expectGolden('clip', {
+      'smart plan': smart,
+      'head re-encode': clipEncodeArgs({ input: source, output: '/tmp/clip/smart-0.mp4', plan: smart, piece: head! }),
+      'copy list': clipCopyList(source, smart, copy!),
+      'copy': clipCopyArgs({ listFile: '/tmp/clip/smart-1.txt', output: '/tmp/clip/smart-1.mp4', piece: copy! }),
+      'end re-encode': clipEncodeArgs({ input: source, output: '/tmp/clip/smart-2.mp4', plan: smart, piece: tail! }),
+      'join list': clipJoinList([
+        { file: '/tmp/clip/smart-0.mp4', durationSec: head!.durationSec },
+        { file: "/tmp/clip/it's-1.mp4", durationSec: copy!.durationSec },
+        { file: '/tmp/clip/smart-2.mp4', durationSec: tail!.durationSec },
+      ]),
+      'join': clipJoinArgs({ listFile: '/tmp/clip/join.txt', source, output: '/data/clips/clip.mp4', plan: smart }),
+      'join without audio': clipJoinArgs({ listFile: '/tmp/clip/join.txt', source, output: '/data/clips/clip.mp4', plan: silent }),
+      'copy plan (keyframe to keyframe)': copied,
+      'full re-encode plan (VP9 source)': vp9,
+      'full re-encode': clipEncodeArgs({ input: '/data/uploads/match.webm', output: '/tmp/clip/reencode-0.mp4', plan: vp9, piece: vp9.pieces[0]! }),
+      'poster': clipPosterArgs({ clip: '/data/clips/clip.mp4', output: '/data/clips/clip.jpg' }),
+    });
+  });
+
+  it('clip probes', () => {
+    expectGolden('clip-probes', {
+      'keyframes': keyframeProbeArgs('/data/renditions/full.mp4', 10.5, 26.5),
+      'codec header': codecHeaderProbeArgs('/data/renditions/full.mp4'),
+    });
+  });
+
+  it('reel', () => {
+    const plan = planReelExport([
+      { path: '/data/clips/a.mp4', probe: renditionProbe(), start: 0, duration: 15 },
+      {
+        path: '/data/clips/phone.mp4',
+        probe: renditionProbe({ width: 720, height: 1280, displayWidth: 720, displayHeight: 1280, fps: 60, nominalFps: 60 }, { audio: null }),
+        start: 2.5,
+        duration: 8,
+      },
+    ]);
+    expectGolden('reel', { plan, args: reelExportArgs(plan, '/data/reels/reel.mp4') });
   });
 });

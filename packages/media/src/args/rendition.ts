@@ -76,30 +76,10 @@ export function renditionArgs(options: RenditionOptions): string[] {
   const args = [...baseArgs(), '-i', mediaPath(options.input), '-map', '0:v:0'];
   if (options.audio) args.push('-map', '0:a:0?');
 
-  args.push(
-    '-vf',
-    filters.join(','),
-    '-c:v',
-    'libx264',
-    '-preset',
-    options.preset ?? 'veryfast',
-    '-crf',
-    String(options.crf ?? 23),
-    '-profile:v',
-    'high',
-    '-level:v',
-    h264Level(size.width, size.height, fps, options.maxBitrateKbps),
-    '-pix_fmt',
-    'yuv420p',
-  );
-  if (options.maxBitrateKbps !== undefined) {
-    args.push('-maxrate', `${options.maxBitrateKbps}k`, '-bufsize', `${options.maxBitrateKbps * 2}k`);
-  }
-  // Keyframes on a fixed clock let the same file be cut into HLS segments later.
-  args.push('-force_key_frames', `expr:gte(t,n_forced*${KEYFRAME_INTERVAL_SEC})`);
+  args.push('-vf', filters.join(','), ...x264Args({ ...options, width: size.width, height: size.height, fps }));
 
   if (options.audio) {
-    args.push('-c:a', 'aac', '-b:a', AUDIO_BITRATE, '-ar', '48000', '-ac', '2');
+    args.push(...aacArgs());
   } else {
     args.push('-an');
   }
@@ -124,6 +104,49 @@ export function renditionArgs(options: RenditionOptions): string[] {
     mediaPath(options.output),
   );
   return args;
+}
+
+export interface X264Settings {
+  width: number;
+  height: number;
+  /** Output frame rate; undefined lets the level assume 60. */
+  fps: number | undefined;
+  crf?: number;
+  preset?: X264Preset;
+  maxBitrateKbps?: number;
+}
+
+/**
+ * Our H.264 encoder settings. Clip cutting re-encodes part of a rendition with these and joins it
+ * to copied packets, which only plays when the codec header (SPS/PPS) comes out byte-identical: keep
+ * every setting that reaches the header (profile, level, crf, preset, size, rate) in here.
+ */
+export function x264Args(settings: X264Settings): string[] {
+  const args = [
+    '-c:v',
+    'libx264',
+    '-preset',
+    settings.preset ?? 'veryfast',
+    '-crf',
+    String(settings.crf ?? 23),
+    '-profile:v',
+    'high',
+    '-level:v',
+    h264Level(settings.width, settings.height, settings.fps, settings.maxBitrateKbps),
+    '-pix_fmt',
+    'yuv420p',
+  ];
+  if (settings.maxBitrateKbps !== undefined) {
+    args.push('-maxrate', `${settings.maxBitrateKbps}k`, '-bufsize', `${settings.maxBitrateKbps * 2}k`);
+  }
+  // Keyframes on a fixed clock let the same file be cut into HLS segments later.
+  args.push('-force_key_frames', `expr:gte(t,n_forced*${KEYFRAME_INTERVAL_SEC})`);
+  return args;
+}
+
+/** Our audio: AAC-LC stereo at 48 kHz, the shape every browser plays. */
+export function aacArgs(): string[] {
+  return ['-c:a', 'aac', '-b:a', AUDIO_BITRATE, '-ar', '48000', '-ac', '2'];
 }
 
 export interface RenditionSize {
@@ -162,7 +185,7 @@ export function renditionFps(sourceFps: number | null, maxFps = 60): number {
   return snapped / 2 <= maxFps && snapped / 2 >= maxFps * 0.75 ? snapped / 2 : maxFps;
 }
 
-function formatFps(fps: number): string {
+export function formatFps(fps: number): string {
   if (Math.abs(fps - 30000 / 1001) < 0.01) return '30000/1001';
   if (Math.abs(fps - 24000 / 1001) < 0.01) return '24000/1001';
   if (Math.abs(fps - 60000 / 1001) < 0.01) return '60000/1001';

@@ -19,6 +19,11 @@ export interface TestPatternOptions {
    * (timestamps kept), so the average rate is 3/4 of `fps` while the nominal rate stays `fps`.
    */
   variableFrameRate?: boolean;
+  /**
+   * The top half shows the frame number in binary (mod 256): eight stripes, least significant bit
+   * left, white for 1. A decoded pixel row then tells which source frame a picture is.
+   */
+  frameNumbers?: boolean;
 }
 
 /**
@@ -42,6 +47,11 @@ export function testPatternArgs(options: TestPatternOptions): string[] {
   if (audio) args.push('-f', 'lavfi', '-i', `sine=frequency=440:sample_rate=48000:duration=${duration}`);
   if (video) args.push('-map', '0:v:0');
   if (audio) args.push('-map', `${video ? 1 : 0}:a:0`);
+  if (video && options.frameNumbers) {
+    if (options.variableFrameRate) throw new RangeError('frame numbers and variable frame rate do not combine');
+    const bit = 'mod(floor(N/pow(2,floor(X*8/W))),2)';
+    args.push('-vf', `geq=lum='if(lt(Y,H/2),if(${bit},235,16),lum(X,Y))':cb='cb(X,Y)':cr='cr(X,Y)'`);
+  }
   if (video && options.variableFrameRate) {
     const half = Math.round((durationSec * fps) / 2);
     // -vsync vfr keeps the gaps; the muxer's default would fill them with duplicates.
