@@ -1,5 +1,6 @@
 import { verify as verifySignature } from 'node:crypto';
 import { decodeJwt, decodeProtectedHeader, SignJWT, type JWTPayload } from 'jose';
+import { userDataProblem } from '@app/contracts/identity-api';
 import { AppError } from '../../errors';
 import type { KeyStore } from './keys.service';
 import type { IdentityUser } from './users.repo';
@@ -126,7 +127,8 @@ export function createTokenService(keys: KeyStore, issuerBase: string) {
           phoneNumber: user.phoneNumber,
           username: user.username,
           image: user.image,
-          data: user.data,
+          // Rows written before `data` was capped may hold more than a cookie can carry; /v0/self has it all.
+          data: userDataProblem(user.data) ? {} : user.data,
           isMfaRequired: user.totpEnabledAt !== null,
           confirmedEmailAt: user.confirmedEmailAt?.toISOString() ?? null,
           confirmedPhoneNumberAt: user.confirmedPhoneNumberAt?.toISOString() ?? null,
