@@ -1,5 +1,5 @@
 import { createLocalJWKSet, generateKeyPair, jwtVerify, SignJWT } from 'jose';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 import { bearer, cookiesOf, decode, header, signIn, signUp } from './helpers';
 
@@ -179,11 +179,39 @@ describe('logout', () => {
     expect((await self(session.tokens.access.value)).statusCode).toBe(401);
   });
 
-  it('works with only the refresh cookie (expired access token)', async () => {
+  it('refuses the refresh cookie alone, so an <img src> cannot sign anyone out', async () => {
     const session = (await signIn(t, 'player1')).json();
     const res = await t.app.inject({ url: '/v0/auth/logout', cookies: { 'refresh.demo': session.tokens.refresh.value } });
-    expect(res.statusCode).toBe(200);
-    expect((await self(session.tokens.access.value)).statusCode).toBe(401);
+    expect(res.statusCode).toBe(401);
+    expect(res.json()).toMatchObject({ code: 'UNAUTHORIZED', message: 'Sign in to continue.' });
+    expect(res.cookies).toEqual([]);
+    expect((await self(session.tokens.access.value)).statusCode).toBe(200);
+    expect((await t.app.inject({ url: '/v0/auth/refresh', headers: bearer(session.tokens.refresh.value) })).statusCode).toBe(200);
+  });
+
+  it('refuses a cross-site request even with the token', async () => {
+    const session = (await signIn(t, 'player1')).json();
+    const res = await t.app.inject({ url: '/v0/auth/logout', headers: { ...bearer(session.tokens.access.value), 'sec-fetch-site': 'cross-site' } });
+    expect(res.statusCode).toBe(403);
+    expect(res.json()).toMatchObject({ code: 'FORBIDDEN', message: 'Sign out from the app itself.' });
+    expect((await self(session.tokens.access.value)).statusCode).toBe(200);
+  });
+
+  it('works with an expired access token (it still names the session), but not a forged one', async () => {
+    const session = (await signIn(t, 'player1')).json();
+    const access: string = session.tokens.access.value;
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + 16 * 60_000 });
+    try {
+      expect((await self(access)).json().message).toBe('Token expired.');
+      const [head, body] = access.split('.');
+      const forged = await t.app.inject({ url: '/v0/auth/logout', headers: bearer(`${head}.${body}.${'A'.repeat(342)}`) });
+      expect(forged.statusCode).toBe(401);
+      const res = await t.app.inject({ url: '/v0/auth/logout', headers: bearer(access) });
+      expect(res.statusCode).toBe(200);
+    } finally {
+      vi.useRealTimers();
+    }
+    expect((await t.app.inject({ url: '/v0/auth/refresh', headers: bearer(session.tokens.refresh.value) })).statusCode).toBe(401);
   });
 
   it('signs out other sessions on request and lists the remaining ones', async () => {
