@@ -37,12 +37,15 @@ export interface BuildOptions {
   logger?: Logger | false;
 }
 
+const trustHops = (hops: number) => (_address: string, hop: number) => hop < hops;
+
 /** Builds the HTTP app on an already started runtime; never listens (tests use `app.inject`). */
 export async function build(config: Config, runtime: Runtime, options: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
     ...(options.logger ? { loggerInstance: options.logger as FastifyBaseLogger } : { logger: false }),
     bodyLimit: config.bodyLimit,
-    trustProxy: config.env === 'production',
+    // A hop count as proxy-addr reads it (Fastify's typings lack the number form it accepts).
+    trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
     // One line per request from our onResponse hook instead of Fastify's two.
     logController: new LogController({ disableRequestLogging: true }),
     return503OnClosing: true,

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 import { ConfigError } from './config-error';
@@ -22,6 +23,32 @@ const tenantId = z
   .string()
   .regex(/^[a-z0-9][a-z0-9-]{1,39}$/, 'must be 2-40 lowercase letters, digits or dashes');
 
+/** proxy-addr's names for address ranges, accepted in TRUST_PROXY like addresses. */
+const PROXY_RANGE_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
+
+function isProxyAddress(entry: string): boolean {
+  if (PROXY_RANGE_NAMES.includes(entry)) return true;
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const family = isIP(address);
+  if (!family || rest.length) return false;
+  return prefix === undefined || (/^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128));
+}
+
+/**
+ * Which proxies may tell us the client address in X-Forwarded-For. Unset: none, so a client cannot
+ * pick its own address (and with it a fresh per-IP rate limit) by sending the header.
+ */
+const trustProxy = z
+  .string()
+  .transform((v, ctx): number | string[] => {
+    if (/^\d+$/.test(v)) return Number(v);
+    const entries = v.split(',').map((e) => e.trim());
+    const bad = entries.find((e) => !isProxyAddress(e));
+    if (bad === undefined) return entries;
+    ctx.addIssue({ code: z.ZodIssueCode.custom, message: `must be a hop count or comma-separated addresses/CIDRs ('${bad}' is neither)` });
+    return z.NEVER;
+  });
+
 /**
  * Every environment variable the server reads, in one place. Unset and empty values both take the
  * default, so `PORT= npm start` behaves like an unset PORT.
@@ -40,6 +67,7 @@ const envSchema = z.object({
   MODE: z.enum(['test', 'live']).optional(),
   TENANT_ID: tenantId.default('demo'),
   BODY_LIMIT: bytes.default(1024 * 1024),
+  TRUST_PROXY: trustProxy.optional(),
   WORKERS: z.coerce.number({ message: 'must be a number' }).int().min(0, 'must be 0 or more').default(1),
   TRANSCODE_CONCURRENCY: z.coerce.number({ message: 'must be a number' }).int().min(1, 'must be 1 or more').max(32, 'must be at most 32').default(1),
   TRANSCODE_STALE_SECONDS: z.coerce.number({ message: 'must be a number' }).int().min(2, 'must be 2 or more').default(120),
@@ -80,6 +108,8 @@ export interface Config {
   mode: 'test' | 'live';
   tenantId: string;
   bodyLimit: number;
+  /** Fastify's `trustProxy`: hops (1 = the nearest proxy's X-Forwarded-For entry) or trusted proxy addresses; false trusts none. */
+  trustProxy: false | number | string[];
   workers: number;
   transcode: {
     /** Videos one worker process transcodes at once (ffmpeg already uses every core for one). */
@@ -151,6 +181,7 @@ export function loadConfig(
     mode: env.MODE ?? (env.NODE_ENV === 'production' ? 'live' : 'test'),
     tenantId: env.TENANT_ID,
     bodyLimit: env.BODY_LIMIT,
+    trustProxy: env.TRUST_PROXY === 0 ? false : (env.TRUST_PROXY ?? false),
     workers: env.WORKERS,
     transcode: { concurrency: env.TRANSCODE_CONCURRENCY, staleAfterSec: env.TRANSCODE_STALE_SECONDS },
     rtmpPort: env.RTMP_PORT,
