@@ -85,6 +85,16 @@ const envSchema = z.object({
     .string()
     .regex(/^[a-z0-9][a-z0-9-]{1,39}=[a-z0-9.:-]+(,[a-z0-9][a-z0-9-]{1,39}=[a-z0-9.:-]+)*$/, 'must look like demo=localhost,eagles=eagles.example.com')
     .optional(),
+  KEY_ENCRYPTION_KEY: z
+    .string()
+    .transform((v, ctx) => {
+      const key = Buffer.from(v, 'base64');
+      if (key.length === 32) return key;
+      ctx.addIssue({ code: z.ZodIssueCode.custom, message: 'must be 32 random bytes in base64 (openssl rand -base64 32)' });
+      return z.NEVER;
+    })
+    .optional(),
+  SIGNING_KEY_ROTATION_DAYS: z.coerce.number({ message: 'must be a number' }).int('must be an integer').min(1, 'must be 1 or more').default(30),
   AUTH_RATE_LIMIT: z.coerce.number({ message: 'must be a number' }).int().positive('must be positive').default(20),
   MAIL_RATE_LIMIT: z.coerce.number({ message: 'must be a number' }).int().positive('must be positive').default(10),
   SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL').optional(),
@@ -141,6 +151,10 @@ export interface Config {
     authRateLimit: number;
     /** E-mails/SMS an IP may trigger per 15 minutes. */
     mailRateLimit: number;
+    /** Encrypts the signing keys at rest; unset: a key file in DATA_DIR (see key-encryption-key.ts). */
+    keyEncryptionKey: Buffer | undefined;
+    /** A tenant's signing key is replaced once it is this old (retired keys stay published until their tokens expire). */
+    signingKeyRotationDays: number;
   };
   mail: {
     /** Unset: messages go to `DATA_DIR/outbox` and are listed at /dev/outbox (never in production). */
@@ -162,7 +176,8 @@ export function loadConfig(
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => {
       const name = String(i.path[0]);
-      const got = raw[name] === undefined ? '' : ` (got '${raw[name]}')`;
+      // Secrets are never echoed (the message ends up in logs).
+      const got = raw[name] === undefined || /SECRET|_KEY$/.test(name) ? '' : ` (got '${raw[name]}')`;
       return `  ${name} ${i.message}${got}`;
     });
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
@@ -190,7 +205,12 @@ export function loadConfig(
     billing: { ...loadBillingConfig({ ...raw, NODE_ENV: env.NODE_ENV }), publishableKey: env.STRIPE_PUBLISHABLE_KEY },
     tenants: parseTenants(env.TENANTS, env.TENANT_ID),
     social: loadSocialProviders(raw, publicUrl, { production: env.NODE_ENV === 'production' }),
-    identity: { authRateLimit: env.AUTH_RATE_LIMIT, mailRateLimit: env.MAIL_RATE_LIMIT },
+    identity: {
+      authRateLimit: env.AUTH_RATE_LIMIT,
+      mailRateLimit: env.MAIL_RATE_LIMIT,
+      keyEncryptionKey: env.KEY_ENCRYPTION_KEY,
+      signingKeyRotationDays: env.SIGNING_KEY_ROTATION_DAYS,
+    },
     mail: {
       smtpUrl: env.SMTP_URL,
       from: env.MAIL_FROM,

@@ -28,6 +28,7 @@ export async function startRuntime(config: Config, databaseUrl: string, log: Log
     await runMigrations(db);
     const mail = createMail(config, log.child({ component: 'mail' }));
     const identity = createIdentity(db, config);
+    await identity.keys.prepare();
     await identity.tenants.ensureConfigured();
     const storage = await buildStorage(config, db);
     const jobs = await startJobQueue(databaseUrl, log);
