@@ -95,6 +95,7 @@ const envSchema = z.object({
     })
     .optional(),
   SIGNING_KEY_ROTATION_DAYS: z.coerce.number({ message: 'must be a number' }).int('must be an integer').min(1, 'must be 1 or more').default(30),
+  REFRESH_REUSE_GRACE_SECONDS: z.coerce.number({ message: 'must be a number' }).int('must be an integer').min(0, 'must be 0 or more').max(60, 'must be at most 60').default(10),
   AUTH_RATE_LIMIT: z.coerce.number({ message: 'must be a number' }).int().positive('must be positive').default(20),
   MAIL_RATE_LIMIT: z.coerce.number({ message: 'must be a number' }).int().positive('must be positive').default(10),
   SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL').optional(),
@@ -155,6 +156,8 @@ export interface Config {
     keyEncryptionKey: Buffer | undefined;
     /** A tenant's signing key is replaced once it is this old (retired keys stay published until their tokens expire). */
     signingKeyRotationDays: number;
+    /** A refresh token presented again this soon after its rotation answers the same successor instead of ending the session. */
+    refreshReuseGraceSeconds: number;
   };
   mail: {
     /** Unset: messages go to `DATA_DIR/outbox` and are listed at /dev/outbox (never in production). */
@@ -210,6 +213,7 @@ export function loadConfig(
       mailRateLimit: env.MAIL_RATE_LIMIT,
       keyEncryptionKey: env.KEY_ENCRYPTION_KEY,
       signingKeyRotationDays: env.SIGNING_KEY_ROTATION_DAYS,
+      refreshReuseGraceSeconds: env.REFRESH_REUSE_GRACE_SECONDS,
     },
     mail: {
       smtpUrl: env.SMTP_URL,

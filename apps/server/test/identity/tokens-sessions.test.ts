@@ -153,6 +153,31 @@ describe('refresh tokens', () => {
     expect((await self(second.json().tokens.access.value)).statusCode).toBe(401);
   });
 
+  it('refreshed twice at once (no Web Locks) both answer the same successor, and the session lives on', async () => {
+    const session = (await signIn(t, 'player1')).json();
+    const refresh = (token: string) => t.app.inject({ url: '/v0/auth/refresh', headers: bearer(token) });
+    const [a, b] = await Promise.all([refresh(session.tokens.refresh.value), refresh(session.tokens.refresh.value)]);
+    expect([a.statusCode, b.statusCode]).toEqual([200, 200]);
+    const successor = a.json().tokens.refresh.value;
+    expect(b.json().tokens.refresh.value).toBe(successor);
+    expect(cookiesOf(b)['refresh.demo']?.value).toBe(successor);
+    const next = await refresh(successor);
+    expect(next.statusCode).toBe(200);
+    expect((await self(next.json().tokens.access.value)).statusCode).toBe(200);
+  });
+
+  it('presented again after the grace window revoke the session', async () => {
+    const session = (await signIn(t, 'player1')).json();
+    const first = await t.app.inject({ url: '/v0/auth/refresh', headers: bearer(session.tokens.refresh.value) });
+    expect(first.statusCode).toBe(200);
+    // The window is 10 s: move the rotation back instead of waiting.
+    await t.runtime.db.$client.query("UPDATE identity_refresh_tokens SET used_at = now() - interval '11 seconds' WHERE session_id = $1 AND used_at IS NOT NULL", [session.sessionId]);
+    const late = await t.app.inject({ url: '/v0/auth/refresh', headers: bearer(session.tokens.refresh.value) });
+    expect(late.statusCode).toBe(401);
+    expect((await t.app.inject({ url: '/v0/auth/refresh', headers: bearer(first.json().tokens.refresh.value) })).statusCode).toBe(401);
+    expect((await self(first.json().tokens.access.value)).statusCode).toBe(401);
+  });
+
   it('stop at the absolute session lifetime', async () => {
     const session = (await signIn(t, 'player1')).json();
     await t.runtime.db.$client.query("UPDATE identity_sessions SET expires_at = now() - interval '1 second' WHERE id = $1", [session.sessionId]);

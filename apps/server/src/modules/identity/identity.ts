@@ -29,7 +29,7 @@ export function createIdentity(db: Db, config: Config) {
   const keys = createSigningKeys(db, config);
   const tokens = createTokenService(keys, config.publicUrl);
   const users = createUsersRepo(db);
-  const sessions = createSessionService(db);
+  const sessions = createSessionService(db, { reuseGraceSeconds: config.identity.refreshReuseGraceSeconds });
   const oneTime = createOneTimeTokens(db);
   const signIn = createSignInService({ config, users, sessions, tokens, oneTime });
   const passwords = createPasswordService({ users, sessions, signIn });
