@@ -27,6 +27,18 @@ describe('access tokens', () => {
     expect(res.json()).toMatchObject({ email: 'player@example.com', username: 'player1', tenant: { tenantId: 'demo', loginRedirectPath: '/' } });
   });
 
+  it('/v0/self and a sign-in answer with exactly the fields their contracts declare', async () => {
+    const me = (await self(access)).json();
+    expect(Object.keys(me).sort()).toEqual(
+      ['confirmedEmailAt', 'confirmedPhoneNumberAt', 'createdAt', 'data', 'email', 'image', 'isEmailConfirmed', 'isMfaRequired', 'isPhoneNumberConfirmed',
+        'name', 'phoneNumber', 'tenant', 'tenantId', 'updatedAt', 'userId', 'userUuid', 'username'],
+    );
+    expect(Object.keys(me.tenant).sort()).toEqual(['loginRedirectPath', 'name', 'tenantId']);
+    const signedIn = (await signIn(t, 'player1')).json();
+    expect(Object.keys(signedIn).sort()).toEqual(['message', 'mode', 'redirectTo', 'sessionId', 'tokens']);
+    expect(Object.keys(signedIn.tokens).sort()).toEqual(['access', 'id', 'refresh']);
+  });
+
   it('verify against the published JWKS', async () => {
     const jwks = (await t.app.inject('/v0/tenants/demo/jwks.json')).json();
     expect(jwks.keys[0]).toMatchObject({ kty: 'RSA', alg: 'RS256', use: 'sig' });
