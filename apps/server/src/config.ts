@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 import { ConfigError } from './config-error';
@@ -22,6 +23,32 @@ const tenantId = z
   .string()
   .regex(/^[a-z0-9][a-z0-9-]{1,39}$/, 'must be 2-40 lowercase letters, digits or dashes');
 
+/** proxy-addr's names for address ranges, accepted in TRUST_PROXY like addresses. */
+const PROXY_RANGE_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
+
+function isProxyAddress(entry: string): boolean {
+  if (PROXY_RANGE_NAMES.includes(entry)) return true;
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const family = isIP(address);
+  if (!family || rest.length) return false;
+  return prefix === undefined || (/^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128));
+}
+
+/**
+ * Which proxies may tell us the client address in X-Forwarded-For. Unset: none, so a client cannot
+ * pick its own address (and with it a fresh per-IP rate limit) by sending the header.
+ */
+const trustProxy = z
+  .string()
+  .transform((v, ctx): number | string[] => {
+    if (/^\d+$/.test(v)) return Number(v);
+    const entries = v.split(',').map((e) => e.trim());
+    const bad = entries.find((e) => !isProxyAddress(e));
+    if (bad === undefined) return entries;
+    ctx.addIssue({ code: z.ZodIssueCode.custom, message: `must be a hop count or comma-separated addresses/CIDRs ('${bad}' is neither)` });
+    return z.NEVER;
+  });
+
 /**
  * Every environment variable the server reads, in one place. Unset and empty values both take the
  * default, so `PORT= npm start` behaves like an unset PORT.
@@ -40,6 +67,7 @@ const envSchema = z.object({
   MODE: z.enum(['test', 'live']).optional(),
   TENANT_ID: tenantId.default('demo'),
   BODY_LIMIT: bytes.default(1024 * 1024),
+  TRUST_PROXY: trustProxy.optional(),
   WORKERS: z.coerce.number({ message: 'must be a number' }).int().min(0, 'must be 0 or more').default(1),
   TRANSCODE_CONCURRENCY: z.coerce.number({ message: 'must be a number' }).int().min(1, 'must be 1 or more').max(32, 'must be at most 32').default(1),
   // Four missed 15 s heartbeats; it bounds how soon a killed worker's transcode is retried (README, Scaling out).
@@ -58,6 +86,17 @@ const envSchema = z.object({
     .string()
     .regex(/^[a-z0-9][a-z0-9-]{1,39}=[a-z0-9.:-]+(,[a-z0-9][a-z0-9-]{1,39}=[a-z0-9.:-]+)*$/, 'must look like demo=localhost,eagles=eagles.example.com')
     .optional(),
+  KEY_ENCRYPTION_KEY: z
+    .string()
+    .transform((v, ctx) => {
+      const key = Buffer.from(v, 'base64');
+      if (key.length === 32) return key;
+      ctx.addIssue({ code: z.ZodIssueCode.custom, message: 'must be 32 random bytes in base64 (openssl rand -base64 32)' });
+      return z.NEVER;
+    })
+    .optional(),
+  SIGNING_KEY_ROTATION_DAYS: z.coerce.number({ message: 'must be a number' }).int('must be an integer').min(1, 'must be 1 or more').default(30),
+  REFRESH_REUSE_GRACE_SECONDS: z.coerce.number({ message: 'must be a number' }).int('must be an integer').min(0, 'must be 0 or more').max(60, 'must be at most 60').default(10),
   AUTH_RATE_LIMIT: z.coerce.number({ message: 'must be a number' }).int().positive('must be positive').default(20),
   MAIL_RATE_LIMIT: z.coerce.number({ message: 'must be a number' }).int().positive('must be positive').default(10),
   SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL').optional(),
@@ -81,6 +120,8 @@ export interface Config {
   mode: 'test' | 'live';
   tenantId: string;
   bodyLimit: number;
+  /** Fastify's `trustProxy`: hops (1 = the nearest proxy's X-Forwarded-For entry) or trusted proxy addresses; false trusts none. */
+  trustProxy: false | number | string[];
   workers: number;
   transcode: {
     /** Videos one worker process transcodes at once (ffmpeg already uses every core for one). */
@@ -112,6 +153,12 @@ export interface Config {
     authRateLimit: number;
     /** E-mails/SMS an IP may trigger per 15 minutes. */
     mailRateLimit: number;
+    /** Encrypts the signing keys at rest; unset: a key file in DATA_DIR (see key-encryption-key.ts). */
+    keyEncryptionKey: Buffer | undefined;
+    /** A tenant's signing key is replaced once it is this old (retired keys stay published until their tokens expire). */
+    signingKeyRotationDays: number;
+    /** A refresh token presented again this soon after its rotation answers the same successor instead of ending the session. */
+    refreshReuseGraceSeconds: number;
   };
   mail: {
     /** Unset: messages go to `DATA_DIR/outbox` and are listed at /dev/outbox (never in production). */
@@ -133,7 +180,8 @@ export function loadConfig(
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => {
       const name = String(i.path[0]);
-      const got = raw[name] === undefined ? '' : ` (got '${raw[name]}')`;
+      // Secrets are never echoed (the message ends up in logs).
+      const got = raw[name] === undefined || /SECRET|_KEY$/.test(name) ? '' : ` (got '${raw[name]}')`;
       return `  ${name} ${i.message}${got}`;
     });
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
@@ -152,6 +200,7 @@ export function loadConfig(
     mode: env.MODE ?? (env.NODE_ENV === 'production' ? 'live' : 'test'),
     tenantId: env.TENANT_ID,
     bodyLimit: env.BODY_LIMIT,
+    trustProxy: env.TRUST_PROXY === 0 ? false : (env.TRUST_PROXY ?? false),
     workers: env.WORKERS,
     transcode: { concurrency: env.TRANSCODE_CONCURRENCY, staleAfterSec: env.TRANSCODE_STALE_SECONDS },
     rtmpPort: env.RTMP_PORT,
@@ -160,7 +209,13 @@ export function loadConfig(
     billing: { ...loadBillingConfig({ ...raw, NODE_ENV: env.NODE_ENV }), publishableKey: env.STRIPE_PUBLISHABLE_KEY },
     tenants: parseTenants(env.TENANTS, env.TENANT_ID),
     social: loadSocialProviders(raw, publicUrl, { production: env.NODE_ENV === 'production' }),
-    identity: { authRateLimit: env.AUTH_RATE_LIMIT, mailRateLimit: env.MAIL_RATE_LIMIT },
+    identity: {
+      authRateLimit: env.AUTH_RATE_LIMIT,
+      mailRateLimit: env.MAIL_RATE_LIMIT,
+      keyEncryptionKey: env.KEY_ENCRYPTION_KEY,
+      signingKeyRotationDays: env.SIGNING_KEY_ROTATION_DAYS,
+      refreshReuseGraceSeconds: env.REFRESH_REUSE_GRACE_SECONDS,
+    },
     mail: {
       smtpUrl: env.SMTP_URL,
       from: env.MAIL_FROM,

@@ -3,11 +3,11 @@ import { z } from 'zod';
 /**
  * Response bodies of the signed-in account calls of the identity API (`/self`, `/self/sessions`,
  * `/auth/totp`, `/auth/logout/others`). Apart from the sign-in bodies (`identity-responses.ts`) so
- * the sign-in page does not carry them. Unknown keys pass through.
+ * the sign-in page does not carry them. Every field is declared (the server sends only those).
  */
 
 /** `POST /auth/logout/others`. */
-export const logoutOthersResponse = z.object({ message: z.string(), revoked: z.number().int() }).passthrough();
+export const logoutOthersResponse = z.object({ message: z.string(), revoked: z.number().int() });
 export type LogoutOthersResponse = z.infer<typeof logoutOthersResponse>;
 
 /** `GET /auth/totp`: starts enrolment; nothing is active until a code confirms it. */
@@ -17,8 +17,7 @@ export const totpEnrolmentResponse = z
     /** `data:image/png;base64,...` */
     qrCode: z.string().optional(),
     backupCodes: z.array(z.string()).default([]),
-  })
-  .passthrough();
+  });
 export type TotpEnrolmentResponse = z.infer<typeof totpEnrolmentResponse>;
 
 /** `GET /self`, `PUT /self`. */
@@ -26,6 +25,7 @@ export const selfResponse = z
   .object({
     userId: z.union([z.number(), z.string()]),
     userUuid: z.string().optional(),
+    tenantId: z.string().optional(),
     email: z.string().nullish(),
     username: z.string().nullish(),
     name: z.string().nullish(),
@@ -34,15 +34,13 @@ export const selfResponse = z
     data: z.record(z.unknown()).nullish(),
     isMfaRequired: z.boolean().default(false),
     isEmailConfirmed: z.boolean().optional(),
+    isPhoneNumberConfirmed: z.boolean().optional(),
     confirmedEmailAt: z.string().nullish(),
+    confirmedPhoneNumberAt: z.string().nullish(),
     createdAt: z.string().optional(),
     updatedAt: z.string().optional(),
-    tenant: z
-      .object({ tenantId: z.string(), name: z.string().optional(), loginRedirectPath: z.string().nullish() })
-      .passthrough()
-      .optional(),
-  })
-  .passthrough();
+    tenant: z.object({ tenantId: z.string(), name: z.string().optional(), loginRedirectPath: z.string().nullish() }).optional(),
+  });
 export type SelfResponse = z.infer<typeof selfResponse>;
 
 /** `GET /self/sessions`. */
@@ -57,10 +55,8 @@ export const sessionsResponse = z
           userAgent: z.string().nullish(),
           ip: z.string().nullish(),
           current: z.boolean().default(false),
-        })
-        .passthrough(),
+        }),
     ),
-  })
-  .passthrough();
+  });
 export type SessionsResponse = z.infer<typeof sessionsResponse>;
 export type SessionInfo = SessionsResponse['sessions'][number];

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { jsonDepthExceeds } from './json-depth';
 
 /** Request bodies of the identity API (spec section 7). Unknown fields are stripped. */
 
@@ -9,6 +10,26 @@ export const usernameSchema = z
   .max(50)
   .regex(/^[A-Za-z0-9_+-]+$/, 'Username can only contain alphanumeric characters, dashes, underscores, and plus signs');
 
+/**
+ * Userfront's custom `data` bag is part of the identity-token user (spec section 3): it rides in
+ * every id token, in the `id.<tenant>` cookie and in every sign-in body. Browsers keep cookies of at
+ * most 4096 bytes; 1 KB of JSON is about 1.4 KB of token, which leaves the rest of the id token
+ * (names, e-mail, image URL, dates, signature) room under that limit. Profiles live in /api/user/me.
+ */
+export const USER_DATA_MAX_BYTES = 1024;
+export const USER_DATA_MAX_DEPTH = 5;
+
+export const userDataProblem = (data: unknown): string | undefined => {
+  if (jsonDepthExceeds(data, USER_DATA_MAX_DEPTH)) return `May nest at most ${USER_DATA_MAX_DEPTH} levels`;
+  if (new TextEncoder().encode(JSON.stringify(data)).length > USER_DATA_MAX_BYTES) return `Must be at most ${USER_DATA_MAX_BYTES} bytes as JSON`;
+  return undefined;
+};
+
+export const userDataSchema = z.record(z.unknown()).superRefine((data, ctx) => {
+  const problem = userDataProblem(data);
+  if (problem) ctx.addIssue({ code: z.ZodIssueCode.custom, message: problem });
+});
+
 // Lengths are checked again by the password policy with its own messages; this bound only stops abuse.
 const passwordInput = z.string().min(1).max(1024);
 
@@ -17,7 +38,7 @@ export const signUpBody = z.object({
   password: passwordInput,
   username: usernameSchema.optional(),
   name: z.string().trim().max(200).optional(),
-  data: z.record(z.unknown()).optional(),
+  data: userDataSchema.optional(),
 });
 
 export const passwordSignInBody = z.object({
@@ -37,7 +58,7 @@ export const selfUpdateBody = z
     username: usernameSchema.optional(),
     image: z.string().url().max(2000).nullable().optional(),
     phoneNumber: z.string().regex(/^\+[1-9]\d{6,14}$/, 'Phone number must be in international format, e.g. +15551234567').nullable().optional(),
-    data: z.record(z.unknown()).optional(),
+    data: userDataSchema.optional(),
   })
   .refine((v) => Object.values(v).some((x) => x !== undefined), { message: 'A user update needs at least one property' });
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { usernameSchema } from './identity-api';
+import { userDataSchema, usernameSchema } from './identity-api';
 
 /** Request bodies of the passwordless and recovery flows (spec section 7). Unknown fields are stripped. */
 
@@ -12,7 +12,7 @@ export const linkRequestBody = z.object({
   email,
   name: z.string().trim().max(200).optional(),
   username: usernameSchema.optional(),
-  data: z.record(z.unknown()).optional(),
+  data: userDataSchema.optional(),
   options: z.record(z.unknown()).optional(),
 });
 

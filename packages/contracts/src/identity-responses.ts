@@ -2,14 +2,15 @@ import { z } from 'zod';
 
 /**
  * Response bodies of the identity API (spec section 7, Userfront core contract), as the web client
- * reads them. Objects pass unknown keys through: the server may add fields without breaking clients.
+ * reads them. Every field is declared: the server sends only declared fields (its serializer is
+ * compiled from these), and the client keeps only those. A field the server adds goes here first.
  */
 
 export const authMode = z.enum(['test', 'live']);
 export type AuthMode = z.infer<typeof authMode>;
 
-/** A sign-in factor: `{ channel: 'email', strategy: 'password' | 'link' | 'google' | ... }`. */
-export const authFactor = z.object({ channel: z.string(), strategy: z.string() }).passthrough();
+/** A sign-in factor: `{ channel: 'email', strategy: 'password' | 'link' | 'google' | ... }` (`providerId`: a custom OIDC provider). */
+export const authFactor = z.object({ channel: z.string(), strategy: z.string(), providerId: z.string().optional() });
 export type AuthFactor = z.infer<typeof authFactor>;
 
 const issuedToken = z
@@ -17,12 +18,9 @@ const issuedToken = z
     value: z.string().min(1),
     /** Optional cookie attributes for a client that writes the cookie itself (`expires` in days or a date). */
     cookieOptions: z.record(z.unknown()).optional(),
-  })
-  .passthrough();
+  });
 
-export const signInTokens = z
-  .object({ access: issuedToken, id: issuedToken, refresh: issuedToken.optional() })
-  .passthrough();
+export const signInTokens = z.object({ access: issuedToken, id: issuedToken, refresh: issuedToken.optional() });
 export type SignInTokens = z.infer<typeof signInTokens>;
 
 /** A completed sign-in (also the body of `GET /auth/refresh`). Never carries `firstFactorToken`. */
@@ -33,8 +31,7 @@ export const signInResponse = z
     mode: authMode.optional(),
     sessionId: z.union([z.string(), z.number()]).optional(),
     message: z.string().optional(),
-  })
-  .passthrough();
+  });
 export type SignInResponse = z.infer<typeof signInResponse>;
 
 /** First factor accepted; a second factor is needed, sent with `Authorization: Bearer <firstFactorToken>`. */
@@ -49,10 +46,8 @@ export const mfaRequiredResponse = z
         firstFactor: authFactor.optional(),
         secondFactors: z.array(authFactor).default([]),
       })
-      .passthrough()
       .default({}),
-  })
-  .passthrough();
+  });
 export type MfaRequiredResponse = z.infer<typeof mfaRequiredResponse>;
 
 /** Native clients (PKCE): the browser hands the code to `redirectTo` as `authorization_code`. */
@@ -61,8 +56,7 @@ export const pkceRequiredResponse = z
     authorizationCode: z.string().min(1),
     redirectTo: z.string().optional(),
     message: z.string().optional(),
-  })
-  .passthrough();
+  });
 export type PkceRequiredResponse = z.infer<typeof pkceRequiredResponse>;
 
 /** `GET /tenants/{tenantId}/mode`. */
@@ -74,10 +68,8 @@ export const modeResponse = z
         firstFactors: z.array(authFactor).default([]),
         secondFactors: z.array(authFactor).default([]),
       })
-      .passthrough()
       .optional(),
-  })
-  .passthrough();
+  });
 export type ModeResponse = z.infer<typeof modeResponse>;
 
 /** `{ message: 'OK', result: { email | phoneNumber, submittedAt, messageId } }`: a link or code was sent. */
@@ -91,14 +83,15 @@ export const messageSentResponse = z
         submittedAt: z.string().optional(),
         messageId: z.string().optional(),
       })
-      .passthrough()
       .optional(),
-  })
-  .passthrough();
+  });
 export type MessageSentResponse = z.infer<typeof messageSentResponse>;
 
-export const okResponse = z.object({ message: z.string() }).passthrough();
+export const okResponse = z.object({ message: z.string() });
 export type OkResponse = z.infer<typeof okResponse>;
+
+/** `POST /tenants/{tenantId}/auth/totp` by a signed-in user: the enrolment is confirmed. */
+export const totpEnabledResponse = z.object({ message: z.string(), isMfaRequired: z.boolean() });
 
 /** What a sign-in call answers: signed in, a second factor needed, or (native clients) a PKCE code. */
 export const signInResult = z.union([signInResponse, mfaRequiredResponse, pkceRequiredResponse]);

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parse } from 'csv-parse/sync';
 import { z } from 'zod';
-import { usernameSchema } from '@app/contracts/identity-api';
+import { userDataProblem, usernameSchema } from '@app/contracts/identity-api';
 import { E164 } from '@app/contracts/identity-passwordless';
 import { loadConfig } from '../config';
 import { ConfigError } from '../config-error';
@@ -44,7 +44,12 @@ const row = z.object({
     z.string().transform((text, ctx) => {
       try {
         const value: unknown = JSON.parse(text);
-        if (value && typeof value === 'object' && !Array.isArray(value)) return value as Record<string, unknown>;
+        if (value && typeof value === 'object' && !Array.isArray(value)) {
+          const problem = userDataProblem(value);
+          if (!problem) return value as Record<string, unknown>;
+          ctx.addIssue({ code: z.ZodIssueCode.custom, message: `data: ${problem}` });
+          return z.NEVER;
+        }
       } catch {
         // reported below
       }

@@ -130,7 +130,10 @@ export const identityKeys = pgTable(
   {
     kid: text('kid').primaryKey(),
     tenantId: text('tenant_id').notNull().references(() => tenants.id),
-    privateJwk: jsonb('private_jwk').$type<Record<string, unknown>>().notNull(),
+    /** Plaintext private key of rows from before encryption; emptied at start once `privateKeyBox` holds it. */
+    privateJwk: jsonb('private_jwk').$type<Record<string, unknown>>(),
+    /** The private JWK encrypted with the key-encryption key, which is kept outside the database (see key-encryption-key.ts). */
+    privateKeyBox: text('private_key_box'),
     publicJwk: jsonb('public_jwk').$type<Record<string, unknown>>().notNull(),
     createdAt: createdAt(),
     retiredAt: ts('retired_at'),

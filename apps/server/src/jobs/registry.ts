@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import { previewRetirement } from './preview-retirement';
 import { rateLimitSweep } from './rate-limit-sweep';
+import { signingKeyRotation } from './signing-key-rotation';
 import { storageCleanup } from './storage-cleanup';
 import { transcodeReaper } from './transcode-reaper';
 import { transcodeVideo } from './transcode-video';
@@ -14,6 +15,7 @@ export const jobRegistry = {
   'upload-sweep': uploadSweep,
   'preview-retirement': previewRetirement,
   'rate-limit-sweep': rateLimitSweep,
+  'signing-key-rotation': signingKeyRotation,
 };
 
 export type JobName = keyof typeof jobRegistry;

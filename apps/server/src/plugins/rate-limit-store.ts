@@ -6,6 +6,12 @@ import { rateLimitCounters } from '../db/schema';
 type Incr = FastifyRateLimitStore['incr'];
 
 /**
+ * The `groupId` of every route that makes us send an e-mail or SMS (links, codes, resets, team
+ * invites): they share one count per client IP, so MAIL_RATE_LIMIT bounds all of them together.
+ */
+export const MAIL_GROUP = 'mail';
+
+/**
  * A @fastify/rate-limit store in PostgreSQL: the count of a key (route + client IP) and when its
  * window ends, in one atomic upsert. With the memory store each web node counted on its own, so N
  * nodes let N times the limit through; here they share one count. The window is fixed from the
@@ -27,8 +33,10 @@ export function pgRateLimitStore(db: Db): FastifyRateLimitStoreCtor {
 
     child(params: Parameters<FastifyRateLimitStore['child']>[0]): FastifyRateLimitStore {
       // One count per route, as the plugin's stores do: a burst on one endpoint does not block another.
+      // Routes with a `groupId` share one count instead (the plugin appends the group to the key).
       // The plugin passes the route as `routeInfo` (its typings say otherwise).
-      const route = (params as unknown as { routeInfo?: { method?: string | string[]; url?: string } }).routeInfo ?? {};
+      const { routeInfo: route = {}, groupId } = params as unknown as { routeInfo?: { method?: string | string[]; url?: string }; groupId?: string };
+      if (groupId) return new PgRateLimitStore(undefined, `${this.prefix}group|`);
       return new PgRateLimitStore(undefined, `${this.prefix}${String(route.method ?? '')} ${route.url ?? ''}|`);
     }
   }

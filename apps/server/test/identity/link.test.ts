@@ -33,7 +33,8 @@ describe('POST /v0/tenants/{t}/auth/link', () => {
     const [user] = await t.sql<{ uuid: string; password_hash: string | null; name: string; username: string; data: unknown; is_email_confirmed: boolean }>(
       `SELECT * FROM identity_users WHERE email = 'new.athlete@example.com'`,
     );
-    expect(user).toMatchObject({ password_hash: null, name: 'New Athlete', username: 'new_athlete', data: { type: 'athlete' }, is_email_confirmed: false });
+    // The sign-up fields wait in the link until the address's owner opens it (see user-data-bounds.test.ts).
+    expect(user).toMatchObject({ password_hash: null, name: null, username: null, data: {}, is_email_confirmed: false });
 
     const mails = await t.sent('new.athlete@example.com');
     expect(mails).toHaveLength(1);
@@ -45,6 +46,12 @@ describe('POST /v0/tenants/{t}/auth/link', () => {
     // Only the hash is stored.
     const rows = await t.sql<{ token_hash: string }>(`SELECT token_hash FROM identity_one_time_tokens WHERE purpose = 'link'`);
     expect(rows.map((r) => r.token_hash)).not.toContain(link.token);
+
+    const used = await useLink({ token: link.token, uuid: link.uuid });
+    expect(used.statusCode).toBe(200);
+    expect(await t.sql(`SELECT name, username, data FROM identity_users WHERE uuid = $1`, [link.uuid])).toEqual([
+      { name: 'New Athlete', username: 'new_athlete', data: { type: 'athlete' } },
+    ]);
   });
 
   it('answers an existing and an unknown account the same way (status, body shape, headers)', async () => {
@@ -79,6 +86,8 @@ describe('POST /v0/tenants/{t}/auth/link', () => {
 
     const clash = await requestLink({ email: 'second@example.com', username: 'TAKEN_NAME', name: 'Second' });
     expect(publicShape(clash)).toEqual(publicShape(res));
+    const link = linkIn((await t.sent('second@example.com'))[0]);
+    expect((await useLink({ token: link.token, uuid: link.uuid })).statusCode).toBe(200);
     const [second] = await t.sql(`SELECT username, name FROM identity_users WHERE email = 'second@example.com'`);
     expect(second).toEqual({ username: null, name: 'Second' });
   });

@@ -1,5 +1,5 @@
 import { createLocalJWKSet, generateKeyPair, jwtVerify, SignJWT } from 'jose';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 import { bearer, cookiesOf, decode, header, signIn, signUp } from './helpers';
 
@@ -25,6 +25,18 @@ describe('access tokens', () => {
     const res = await self(access);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ email: 'player@example.com', username: 'player1', tenant: { tenantId: 'demo', loginRedirectPath: '/' } });
+  });
+
+  it('/v0/self and a sign-in answer with exactly the fields their contracts declare', async () => {
+    const me = (await self(access)).json();
+    expect(Object.keys(me).sort()).toEqual(
+      ['confirmedEmailAt', 'confirmedPhoneNumberAt', 'createdAt', 'data', 'email', 'image', 'isEmailConfirmed', 'isMfaRequired', 'isPhoneNumberConfirmed',
+        'name', 'phoneNumber', 'tenant', 'tenantId', 'updatedAt', 'userId', 'userUuid', 'username'],
+    );
+    expect(Object.keys(me.tenant).sort()).toEqual(['loginRedirectPath', 'name', 'tenantId']);
+    const signedIn = (await signIn(t, 'player1')).json();
+    expect(Object.keys(signedIn).sort()).toEqual(['message', 'mode', 'redirectTo', 'sessionId', 'tokens']);
+    expect(Object.keys(signedIn.tokens).sort()).toEqual(['access', 'id', 'refresh']);
   });
 
   it('verify against the published JWKS', async () => {
@@ -153,6 +165,31 @@ describe('refresh tokens', () => {
     expect((await self(second.json().tokens.access.value)).statusCode).toBe(401);
   });
 
+  it('refreshed twice at once (no Web Locks) both answer the same successor, and the session lives on', async () => {
+    const session = (await signIn(t, 'player1')).json();
+    const refresh = (token: string) => t.app.inject({ url: '/v0/auth/refresh', headers: bearer(token) });
+    const [a, b] = await Promise.all([refresh(session.tokens.refresh.value), refresh(session.tokens.refresh.value)]);
+    expect([a.statusCode, b.statusCode]).toEqual([200, 200]);
+    const successor = a.json().tokens.refresh.value;
+    expect(b.json().tokens.refresh.value).toBe(successor);
+    expect(cookiesOf(b)['refresh.demo']?.value).toBe(successor);
+    const next = await refresh(successor);
+    expect(next.statusCode).toBe(200);
+    expect((await self(next.json().tokens.access.value)).statusCode).toBe(200);
+  });
+
+  it('presented again after the grace window revoke the session', async () => {
+    const session = (await signIn(t, 'player1')).json();
+    const first = await t.app.inject({ url: '/v0/auth/refresh', headers: bearer(session.tokens.refresh.value) });
+    expect(first.statusCode).toBe(200);
+    // The window is 10 s: move the rotation back instead of waiting.
+    await t.runtime.db.$client.query("UPDATE identity_refresh_tokens SET used_at = now() - interval '11 seconds' WHERE session_id = $1 AND used_at IS NOT NULL", [session.sessionId]);
+    const late = await t.app.inject({ url: '/v0/auth/refresh', headers: bearer(session.tokens.refresh.value) });
+    expect(late.statusCode).toBe(401);
+    expect((await t.app.inject({ url: '/v0/auth/refresh', headers: bearer(first.json().tokens.refresh.value) })).statusCode).toBe(401);
+    expect((await self(first.json().tokens.access.value)).statusCode).toBe(401);
+  });
+
   it('stop at the absolute session lifetime', async () => {
     const session = (await signIn(t, 'player1')).json();
     await t.runtime.db.$client.query("UPDATE identity_sessions SET expires_at = now() - interval '1 second' WHERE id = $1", [session.sessionId]);
@@ -179,11 +216,39 @@ describe('logout', () => {
     expect((await self(session.tokens.access.value)).statusCode).toBe(401);
   });
 
-  it('works with only the refresh cookie (expired access token)', async () => {
+  it('refuses the refresh cookie alone, so an <img src> cannot sign anyone out', async () => {
     const session = (await signIn(t, 'player1')).json();
     const res = await t.app.inject({ url: '/v0/auth/logout', cookies: { 'refresh.demo': session.tokens.refresh.value } });
-    expect(res.statusCode).toBe(200);
-    expect((await self(session.tokens.access.value)).statusCode).toBe(401);
+    expect(res.statusCode).toBe(401);
+    expect(res.json()).toMatchObject({ code: 'UNAUTHORIZED', message: 'Sign in to continue.' });
+    expect(res.cookies).toEqual([]);
+    expect((await self(session.tokens.access.value)).statusCode).toBe(200);
+    expect((await t.app.inject({ url: '/v0/auth/refresh', headers: bearer(session.tokens.refresh.value) })).statusCode).toBe(200);
+  });
+
+  it('refuses a cross-site request even with the token', async () => {
+    const session = (await signIn(t, 'player1')).json();
+    const res = await t.app.inject({ url: '/v0/auth/logout', headers: { ...bearer(session.tokens.access.value), 'sec-fetch-site': 'cross-site' } });
+    expect(res.statusCode).toBe(403);
+    expect(res.json()).toMatchObject({ code: 'FORBIDDEN', message: 'Sign out from the app itself.' });
+    expect((await self(session.tokens.access.value)).statusCode).toBe(200);
+  });
+
+  it('works with an expired access token (it still names the session), but not a forged one', async () => {
+    const session = (await signIn(t, 'player1')).json();
+    const access: string = session.tokens.access.value;
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + 16 * 60_000 });
+    try {
+      expect((await self(access)).json().message).toBe('Token expired.');
+      const [head, body] = access.split('.');
+      const forged = await t.app.inject({ url: '/v0/auth/logout', headers: bearer(`${head}.${body}.${'A'.repeat(342)}`) });
+      expect(forged.statusCode).toBe(401);
+      const res = await t.app.inject({ url: '/v0/auth/logout', headers: bearer(access) });
+      expect(res.statusCode).toBe(200);
+    } finally {
+      vi.useRealTimers();
+    }
+    expect((await t.app.inject({ url: '/v0/auth/refresh', headers: bearer(session.tokens.refresh.value) })).statusCode).toBe(401);
   });
 
   it('signs out other sessions on request and lists the remaining ones', async () => {

@@ -35,6 +35,7 @@ const csv = [
   'already@example.com,,,,,',
   'clash@example.com,TAKEN_user,,,,',
   'clash2@example.com,legacy_one,,,,',
+  `bigdata@example.com,,,,,"{""notes"":""${'x'.repeat(1100)}""}"`,
   '',
 ].join('\n');
 
@@ -54,6 +55,7 @@ describe('importUsers', () => {
       { line: 11, reason: 'an account with this email already exists' },
       { line: 12, reason: 'username is already taken' },
       { line: 13, reason: 'username appears earlier in the file' },
+      { line: 14, reason: 'data: Must be at most 1024 bytes as JSON' },
     ]);
     for (const secret of [hash2b, hash2a, hash2y, '$argon2id$v=19']) expect(JSON.stringify(result)).not.toContain(secret);
 

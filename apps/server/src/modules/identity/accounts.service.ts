@@ -1,3 +1,4 @@
+import { userDataProblem } from '@app/contracts/identity-api';
 import { AppError } from '../../errors';
 import { uniqueViolation } from '../../db/unique-violation';
 import type { SessionService } from './sessions.service';
@@ -41,12 +42,16 @@ export function createAccountsService(users: UsersRepo, sessions: Pick<SessionSe
       const current = await users.findById(auth.tenantId, auth.userId);
       if (!current) throw new AppError('UNAUTHORIZED', 'Sign in to continue.');
       const phoneChanged = update.phoneNumber !== undefined && update.phoneNumber !== current.phoneNumber;
+      // Each update is bounded by the schema; the merged bag must be too, or updates add up without limit.
+      const data = update.data ? { ...current.data, ...update.data } : undefined;
+      const problem = data && userDataProblem(data);
+      if (problem) throw new AppError('VALIDATION_FAILED', `body.data: ${problem}`);
       try {
         return await users.update(auth.tenantId, auth.userId, {
           ...update,
           // A new number is unconfirmed until a code sent to it is verified.
           ...(phoneChanged ? { isPhoneNumberConfirmed: false, confirmedPhoneNumberAt: null } : {}),
-          ...(update.data ? { data: { ...current.data, ...update.data } } : {}),
+          ...(data ? { data } : {}),
         });
       } catch (err) {
         if (uniqueViolation(err) === 'username') throw new AppError('CONFLICT', 'Username already exists');

@@ -103,14 +103,19 @@ export const identityRoutes: FastifyPluginAsyncZod<IdentityRoutesOptions> = asyn
     }
   });
 
+  /**
+   * A GET that ends a session (spec section 7), so it needs more than a cookie: an <img src> or a link
+   * on another site sends cookies, but only script on our own origin can add the Bearer header (a
+   * cross-site fetch with it needs a CORS preflight, which we never grant). Cookies are cleared only
+   * for that caller, and a browser's cross-site request is refused outright.
+   */
   app.get('/v0/auth/logout', { schema: { response: { 200: okResponse } } }, async (request, reply) => {
-    const tenantId = identity.tenants.fromHost(request.headers.host);
-    // Either credential identifies the session; logout works even with an expired access token.
-    const fromAccess = await authenticate(identity, request).then((a) => a.sessionId, () => undefined);
-    const refresh = request.cookies[cookieNames(tenantId).refresh];
-    const sessionId = fromAccess ?? (refresh ? await identity.sessions.sessionOfRefreshToken(refresh) : undefined);
-    if (sessionId) await identity.sessions.revoke(sessionId, 'logout');
-    clearAuthCookies(reply, tenantId, secure);
+    if (request.headers['sec-fetch-site'] === 'cross-site') throw new AppError('FORBIDDEN', 'Sign out from the app itself.');
+    const token = bearerToken(request);
+    if (!token) throw new AppError('UNAUTHORIZED', 'Sign in to continue.');
+    const claims = await identity.tokens.verifyAccessAllowingExpiry(token);
+    await identity.sessions.revoke(claims.sessionId, 'logout');
+    clearAuthCookies(reply, identity.tenants.fromHost(request.headers.host), secure);
     return { message: 'OK' };
   });
 

@@ -1,66 +1,91 @@
 import { createPublicKey, type KeyObject } from 'node:crypto';
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, gt, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import { exportJWK, generateKeyPair, importJWK, type CryptoKey, type JWK } from 'jose';
+import { ConfigError } from '../../config-error';
 import { randomToken } from './crypto';
 import type { Db } from '../../db/client';
 import { identityKeys } from '../../db/schema';
+import type { SecretBoxCipher } from './secret-box';
 
 interface SigningKey {
   kid: string;
   privateKey: CryptoKey;
 }
 
+/** How long a node signs with the key it loaded before it looks again (another node may have rotated). */
+export const SIGNING_KEY_CACHE_SECONDS = 60;
 /**
- * RS256 keys per tenant, generated on first use and kept in the database so every node signs and
- * verifies with the same keys. Retired keys stay published until tokens signed with them expire.
+ * A retired key stays published this long: the longest-lived token we sign (15 minutes), plus the
+ * time other nodes may still sign with it from their cache, plus clock skew.
  */
-export function createKeyStore(db: Db) {
-  const signing = new Map<string, Promise<SigningKey>>();
+export const RETIRED_KEY_SECONDS = 15 * 60 + SIGNING_KEY_CACHE_SECONDS + 4 * 60;
+
+const k = identityKeys;
+/** Keys whose tokens may still be valid: the active one and those retired less than RETIRED_KEY_SECONDS ago. */
+const published = () => or(isNull(k.retiredAt), gt(k.retiredAt, sql`now() - make_interval(secs => ${RETIRED_KEY_SECONDS})`));
+const boxContext = (kid: string) => `identity-key:${kid}`;
+
+/**
+ * RS256 keys per tenant, kept in the database so every node signs and verifies with the same keys.
+ * Private keys are stored encrypted (`box`, keyed from outside the database); a scheduled job
+ * replaces each tenant's key every `rotateAfterDays`, and retired keys stay published until the
+ * tokens they signed have expired.
+ */
+export function createKeyStore(db: Db, box: SecretBoxCipher, { rotateAfterDays }: { rotateAfterDays: number }) {
+  const signing = new Map<string, { key: Promise<SigningKey>; until: number }>();
   const verifying = new Map<string, Promise<KeyObject | undefined>>();
 
-  async function loadOrCreate(tenantId: string): Promise<SigningKey> {
-    const [row] = await db
-      .select()
-      .from(identityKeys)
-      .where(and(eq(identityKeys.tenantId, tenantId), isNull(identityKeys.retiredAt)))
-      .orderBy(identityKeys.createdAt)
-      .limit(1);
-    if (row) return { kid: row.kid, privateKey: (await importJWK(row.privateJwk as JWK, 'RS256')) as CryptoKey };
+  async function newKeyRow(tenantId: string) {
     const { privateKey, publicKey } = await generateKeyPair('RS256', { modulusLength: 2048, extractable: true });
     const kid = randomToken(12);
     const publicJwk = { ...(await exportJWK(publicKey)), kid, alg: 'RS256', use: 'sig' };
-    const privateJwk = { ...(await exportJWK(privateKey)), kid, alg: 'RS256' };
-    await db.insert(identityKeys).values({ kid, tenantId, privateJwk, publicJwk });
+    const privateKeyBox = await box.encrypt(JSON.stringify({ ...(await exportJWK(privateKey)), kid, alg: 'RS256' }), boxContext(kid));
+    return { kid, tenantId, privateKeyBox, publicJwk };
+  }
+
+  async function privateJwkOf(row: { kid: string; privateKeyBox: string | null }): Promise<JWK> {
+    if (!row.privateKeyBox) throw new Error(`signing key ${row.kid} has no encrypted private key`);
+    return JSON.parse(await box.decrypt(row.privateKeyBox, boxContext(row.kid))) as JWK;
+  }
+
+  async function loadOrCreate(tenantId: string): Promise<SigningKey> {
+    const [row] = await db
+      .select({ kid: k.kid, privateKeyBox: k.privateKeyBox })
+      .from(k)
+      .where(and(eq(k.tenantId, tenantId), isNull(k.retiredAt)))
+      .orderBy(k.createdAt)
+      .limit(1);
+    if (row) return { kid: row.kid, privateKey: (await importJWK(await privateJwkOf(row), 'RS256')) as CryptoKey };
+    await db.insert(k).values(await newKeyRow(tenantId));
     // Two nodes may have raced; everyone uses the oldest active key.
     return loadOrCreate(tenantId);
   }
 
   return {
     signingKey(tenantId: string): Promise<SigningKey> {
-      let key = signing.get(tenantId);
-      if (!key) {
-        key = loadOrCreate(tenantId);
-        key.catch(() => signing.delete(tenantId));
-        signing.set(tenantId, key);
-      }
+      const cached = signing.get(tenantId);
+      if (cached && cached.until > Date.now()) return cached.key;
+      const key = loadOrCreate(tenantId);
+      key.catch(() => signing.delete(tenantId));
+      signing.set(tenantId, { key, until: Date.now() + SIGNING_KEY_CACHE_SECONDS * 1000 });
       return key;
     },
 
     /**
-     * The public key for `kid`, only if it belongs to `tenantId`, as a node:crypto KeyObject imported
-     * once (tokens are verified with `crypto.verify`, see the token service).
+     * The public key for `kid`, only if it belongs to `tenantId` and is still published, as a
+     * node:crypto KeyObject imported once (tokens are verified with `crypto.verify`, see the token service).
      */
     verificationKey(tenantId: string, kid: string): Promise<KeyObject | undefined> {
       const cacheKey = `${tenantId}/${kid}`;
       let key = verifying.get(cacheKey);
       if (!key) {
         key = db
-          .select()
-          .from(identityKeys)
-          .where(and(eq(identityKeys.tenantId, tenantId), eq(identityKeys.kid, kid)))
+          .select({ publicJwk: k.publicJwk })
+          .from(k)
+          .where(and(eq(k.tenantId, tenantId), eq(k.kid, kid), published()))
           .then(([row]) => (row ? createPublicKey({ key: row.publicJwk as JWK & { kty: string }, format: 'jwk' }) : undefined));
         // Unknown kids are not cached, so a key created by another node is found later.
-        void key.then((k) => k ?? verifying.delete(cacheKey), () => verifying.delete(cacheKey));
+        void key.then((found) => found ?? verifying.delete(cacheKey), () => verifying.delete(cacheKey));
         verifying.set(cacheKey, key);
       }
       return key;
@@ -68,8 +93,54 @@ export function createKeyStore(db: Db) {
 
     async jwks(tenantId: string): Promise<{ keys: JWK[] }> {
       await this.signingKey(tenantId);
-      const rows = await db.select({ publicJwk: identityKeys.publicJwk }).from(identityKeys).where(eq(identityKeys.tenantId, tenantId));
+      const rows = await db.select({ publicJwk: k.publicJwk }).from(k).where(and(eq(k.tenantId, tenantId), published())).orderBy(k.createdAt);
       return { keys: rows.map((r) => r.publicJwk as JWK) };
+    },
+
+    /**
+     * At start: encrypts the private keys of rows written before encryption, then checks that the
+     * key-encryption key opens every stored key, so a wrong key stops the start with a clear message
+     * instead of failing every sign-in later.
+     */
+    async prepare(): Promise<void> {
+      const plain = await db.select({ kid: k.kid, privateJwk: k.privateJwk }).from(k).where(isNotNull(k.privateJwk));
+      for (const row of plain) {
+        const privateKeyBox = await box.encrypt(JSON.stringify(row.privateJwk), boxContext(row.kid));
+        await db.update(k).set({ privateKeyBox, privateJwk: null }).where(eq(k.kid, row.kid));
+      }
+      const rows = await db.select({ kid: k.kid, privateKeyBox: k.privateKeyBox }).from(k).where(published());
+      for (const row of rows) {
+        try {
+          await privateJwkOf(row);
+        } catch {
+          throw new ConfigError(
+            `The key-encryption key does not open signing key ${row.kid} in the database. Start with the key it was ` +
+              `encrypted with: the same KEY_ENCRYPTION_KEY, or the same DATA_DIR/key-encryption.key file.`,
+          );
+        }
+      }
+    },
+
+    /**
+     * The scheduled rotation: every tenant whose active key is older than `rotateAfterDays` gets a new
+     * one and the old one is retired; retired keys past RETIRED_KEY_SECONDS are deleted. One node at
+     * a time (advisory lock). Returns the tenants that got a new key.
+     */
+    async rotateDue(): Promise<string[]> {
+      return db.transaction(async (tx) => {
+        await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext('identity-key-rotation'))`);
+        const due = await tx
+          .selectDistinct({ tenantId: k.tenantId })
+          .from(k)
+          .where(and(isNull(k.retiredAt), lt(k.createdAt, sql`now() - make_interval(days => ${rotateAfterDays})`)));
+        for (const { tenantId } of due) {
+          await tx.update(k).set({ retiredAt: sql`now()` }).where(and(eq(k.tenantId, tenantId), isNull(k.retiredAt)));
+          await tx.insert(k).values(await newKeyRow(tenantId));
+          signing.delete(tenantId);
+        }
+        await tx.delete(k).where(and(isNotNull(k.retiredAt), lt(k.retiredAt, sql`now() - make_interval(secs => ${RETIRED_KEY_SECONDS})`)));
+        return due.map((d) => d.tenantId);
+      });
     },
   };
 }

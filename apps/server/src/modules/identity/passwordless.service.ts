@@ -126,20 +126,46 @@ export function createPasswordlessService(deps: PasswordlessDeps & { outbound?: 
     return row;
   };
 
-  /** Passwordless sign-up: no password hash. A taken username must not tell that the name exists. */
-  async function createPasswordless(tenantId: string, input: LinkRequest): Promise<IdentityUser> {
-    const values = { tenantId, email: input.email, name: input.name ?? null, data: input.data ?? {}, passwordHash: null };
+  /**
+   * Passwordless sign-up: no password hash and nothing the requester chose. Anyone may ask for a link
+   * to any address, so the name, username and data ride in the link (see `profileOf`) and reach the
+   * account only when the address's owner opens it.
+   */
+  async function createPasswordless(tenantId: string, email: string): Promise<IdentityUser> {
     try {
-      return await users.create({ ...values, username: input.username ?? null });
+      return await users.create({ tenantId, email, passwordHash: null });
     } catch (err) {
-      const field = uniqueViolation(err);
-      if (field === 'username') return createPasswordless(tenantId, { ...input, username: undefined });
-      if (field === 'email') {
-        // Created by a concurrent request for the same address.
-        const existing = await users.findByEmail(tenantId, input.email);
-        if (existing) return existing;
-      }
+      // Created by a concurrent request for the same address.
+      const existing = uniqueViolation(err) === 'email' ? await users.findByEmail(tenantId, email) : undefined;
+      if (existing) return existing;
       throw err;
+    }
+  }
+
+  /** A passwordless account nobody has opened yet: no password, e-mail never confirmed. */
+  const isPending = (user: IdentityUser) => !user.passwordHash && !user.isEmailConfirmed && !user.confirmedEmailAt;
+
+  /** The sign-up fields a link carries: only for a pending account, and only those the request gave. */
+  function profileOf(user: IdentityUser, input: LinkRequest): LinkProfile | undefined {
+    if (!isPending(user)) return undefined;
+    const profile: LinkProfile = { ...(input.name ? { name: input.name } : {}), ...(input.username ? { username: input.username } : {}), ...(input.data ? { data: input.data } : {}) };
+    return Object.keys(profile).length ? profile : undefined;
+  }
+
+  /** The owner opened the link: its sign-up fields fill what the pending account lacks. A taken username is dropped silently. */
+  async function applyProfile(user: IdentityUser, profile: LinkProfile | undefined, confirm: Partial<IdentityUser>): Promise<IdentityUser> {
+    const fill = profile && isPending(user)
+      ? {
+          ...(profile.name && !user.name ? { name: profile.name } : {}),
+          ...(profile.data && Object.keys(user.data).length === 0 ? { data: profile.data } : {}),
+        }
+      : {};
+    const username = profile?.username && isPending(user) && !user.username ? { username: profile.username } : {};
+    try {
+      return await users.update(user.tenantId, user.id, { ...confirm, ...fill, ...username });
+    } catch (err) {
+      if (uniqueViolation(err) !== 'username') throw err;
+      return users.update(user.tenantId, user.id, { ...confirm, ...fill });
     }
   }
 
@@ -190,14 +216,15 @@ export function createPasswordlessService(deps: PasswordlessDeps & { outbound?: 
     /** POST auth/link: an unknown email becomes a passwordless account; the answer never tells which. */
     async requestLink(tenantId: string, input: LinkRequest): Promise<Submitted> {
       const address = normalizeEmail(input.email);
-      const user = (await users.findByEmail(tenantId, address)) ?? (await createPasswordless(tenantId, { ...input, email: address }));
+      const user = (await users.findByEmail(tenantId, address)) ?? (await createPasswordless(tenantId, address));
+      const profile = profileOf(user, input);
       return outbound.send(tenantId, address, async () => {
         const link = await oneTime.issue({
           tenantId,
           purpose: 'link',
           userId: user.id,
           ttlSeconds: MESSAGE_TTL_SECONDS,
-          meta: { channel: 'email', address },
+          meta: { channel: 'email', address, ...(profile ? { profile } : {}) },
           replace: true,
         });
         const url = outbound.link('/login', link.secret, user.uuid);
@@ -210,7 +237,8 @@ export function createPasswordlessService(deps: PasswordlessDeps & { outbound?: 
       const user = await users.findByUuid(tenantId, uuid);
       const spent = user ? await oneTime.consume({ tenantId, purpose: 'link', secret: token, userId: user.id }) : undefined;
       if (!user || !spent) throw invalidLink();
-      const confirmed = await users.update(tenantId, user.id, { isEmailConfirmed: true, confirmedEmailAt: new Date() });
+      const profile = (spent.meta as { profile?: LinkProfile }).profile;
+      const confirmed = await applyProfile(user, profile, { isEmailConfirmed: true, confirmedEmailAt: new Date() });
       return signIn.afterFirstFactor(confirmed, { strategy: 'link', channel: 'email' }, req);
     },
 
@@ -287,5 +315,7 @@ export interface LinkRequest {
   username?: string | undefined;
   data?: Record<string, unknown> | undefined;
 }
+
+type LinkProfile = Pick<LinkRequest, 'name' | 'username' | 'data'>;
 
 export type PasswordlessService = ReturnType<typeof createPasswordlessService>;

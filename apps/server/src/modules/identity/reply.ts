@@ -1,5 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../../config';
+import { MAIL_GROUP } from '../../plugins/rate-limit-store';
 import { setAuthCookies } from './cookies';
 import type { SignInRequest, SignInResult, Tenant } from './sign-in.service';
 
@@ -22,6 +23,6 @@ export const rateLimits = (config: Pick<Config, 'identity'>) => ({
   signIn: { rateLimit: { max: config.identity.authRateLimit, timeWindow: '1 minute' } },
   // Every open tab refreshes every 15 minutes; many people may share one IP (a team on gym Wi-Fi).
   refresh: { rateLimit: { max: config.identity.authRateLimit * 6, timeWindow: '1 minute' } },
-  // Routes that send mail or SMS get the stricter mail limit.
-  sending: { rateLimit: { max: config.identity.mailRateLimit, timeWindow: '15 minutes' } },
+  // Routes that send mail or SMS share one count per IP with every other mail we send (team invites too).
+  sending: { rateLimit: { max: config.identity.mailRateLimit, timeWindow: '15 minutes', groupId: MAIL_GROUP } },
 });

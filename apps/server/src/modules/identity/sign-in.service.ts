@@ -4,7 +4,7 @@ import type { SessionMeta, SessionService } from './sessions.service';
 import type { TokenService } from './tokens.service';
 import type { IdentityUser, UsersRepo } from './users.repo';
 
-// Type aliases, not interfaces: response bodies must fit the contracts' open (passthrough) schemas.
+// Type aliases, not interfaces: response bodies are checked against the contracts' object schemas.
 export type FirstFactor = {
   strategy: string;
   channel: string;

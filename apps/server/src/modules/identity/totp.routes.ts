@@ -2,7 +2,7 @@ import { decodeProtectedHeader } from 'jose';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { totpEnrolmentResponse } from '@app/contracts/identity-account';
-import { okResponse, signInResult } from '@app/contracts/identity-responses';
+import { okResponse, signInResult, totpEnabledResponse } from '@app/contracts/identity-responses';
 import { signInQuery, tenantParams } from '@app/contracts/identity-api';
 import { totpDisableBody, totpSignInBody } from '@app/contracts/identity-mfa';
 import type { Config } from '../../config';
@@ -61,7 +61,7 @@ export const totpRoutes: FastifyPluginAsyncZod<MfaRoutesOptions> = async (app, {
    */
   app.post(
     '/v0/tenants/:tenantId/auth/totp',
-    { schema: { params: tenantParams, querystring: signInQuery, body: totpSignInBody, response: { 200: z.union([signInResult, okResponse]) } }, config: signInLimit },
+    { schema: { params: tenantParams, querystring: signInQuery, body: totpSignInBody, response: { 200: z.union([signInResult, totpEnabledResponse]) } }, config: signInLimit },
     async (request, reply) => {
       const { tenantId } = request.params;
       const tenant = await identity.tenants.get(tenantId);

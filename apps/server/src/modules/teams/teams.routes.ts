@@ -13,6 +13,7 @@ import {
 } from '@app/contracts/teams';
 import type { Config } from '../../config';
 import { requireSignedIn } from '../../plugins/auth';
+import { MAIL_GROUP } from '../../plugins/rate-limit-store';
 import type { Identity } from '../identity/identity';
 import type { UsersService } from '../users/users.service';
 import type { InvitesService } from './invites.service';
@@ -38,8 +39,9 @@ export const teamsRoutes: FastifyPluginAsyncZod<TeamsRoutesOptions> = async (app
   requireSignedIn(app, { identity, users });
   // Invite links are public secrets: limit guessing like the identity sign-in routes do.
   const tokenLimit = { rateLimit: { max: config.identity.authRateLimit, timeWindow: '1 minute' } };
-  // Invites send mail to any address; a coach invites a whole roster at once, so ten times the mail limit.
-  const inviteLimit = { rateLimit: { max: config.identity.mailRateLimit * 10, timeWindow: '15 minutes' } };
+  // Invites count in the same per-IP mail count as sign-in links and codes; a signed-in team owner may take it
+  // to ten times the limit, since a coach invites the whole roster at once (the anonymous routes stop at the limit).
+  const inviteLimit = { rateLimit: { max: config.identity.mailRateLimit * 10, timeWindow: '15 minutes', groupId: MAIL_GROUP } };
 
   app.post(
     '/api/user/channels',

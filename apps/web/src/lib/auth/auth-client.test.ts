@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 
 import { readCookie } from '@/lib/auth/session';
 import { base, client } from '@/test/auth-client';
-import { errorJson, mockFetch, signInWithCookies } from '@/test/fetch-mock';
+import { errorJson, json, mockFetch, signInBody, signInWithCookies } from '@/test/fetch-mock';
 import { expiresIn, makeJwt } from '@/test/jwt';
 
 afterEach(() => {
@@ -42,6 +42,20 @@ describe('logout', () => {
       tokens: { access: { value: null }, id: { value: null }, refresh: { value: null } },
     });
     expect(auth.isLoggedIn()).toBe(false);
+  });
+
+  it('renews a token that is gone after a long idle, so the server can end the session', async () => {
+    document.cookie = 'session.tenant1=1; Path=/';
+    const rotated = signInBody({ userId: 7 });
+    const net = mockFetch({
+      'GET /v0/auth/logout': (call) =>
+        call.headers.get('Authorization') === `Bearer ${rotated.tokens.access.value}` ? json({ message: 'OK' }) : errorJson(401, 'Sign in to continue.'),
+      'GET /v0/auth/refresh': rotated,
+    });
+    const { auth } = client();
+    await auth.logout();
+    expect(net.calls.map((c) => c.path)).toEqual(['/v0/auth/logout', '/v0/auth/refresh', '/v0/auth/logout']);
+    expect(readCookie('access.tenant1')).toBeNull();
   });
 
   it('clears the session even when the call fails', async () => {

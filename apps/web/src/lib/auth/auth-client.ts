@@ -58,10 +58,10 @@ export function createAuthClient(options: AuthClientOptions) {
 
   /** `GET /auth/logout`, then the local session is cleared whatever the answer (spec section 4). */
   async function logout(): Promise<void> {
-    // Even an expired access token names the session; the refresh cookie goes along by itself.
-    const access = readCookie(store.getState().tokens.access.name);
+    // The server needs the Bearer access token (a cookie alone could come from any <img>); after a
+    // long idle the token is gone, so the call refreshes once and retries like other signed-in calls.
     try {
-      await call(publicApi, 'auth/logout', { bearer: access, schema: z.unknown() });
+      await renewal.signedInRequest('auth/logout', { schema: z.unknown() });
     } catch (error) {
       console.warn('Could not sign out on the server:', error instanceof Error ? error.message : error);
     } finally {

@@ -1,0 +1,14 @@
+import { z } from 'zod';
+import { createSigningKeys } from '../modules/identity/identity';
+import { defineJob } from './define-job';
+
+/** Daily (and when a worker starts): tenants whose signing key is SIGNING_KEY_ROTATION_DAYS old get a new one. */
+export const signingKeyRotation = defineJob({
+  payload: z.object({}),
+  queue: { policy: 'stately', retryLimit: 3, retryDelay: 300, retryBackoff: true, expireInSeconds: 5 * 60 },
+  schedule: { cron: '17 3 * * *', data: {}, runOnStart: true },
+  async handle(_data, ctx) {
+    const rotated = await createSigningKeys(ctx.db, ctx.config).rotateDue();
+    if (rotated.length > 0) ctx.log.info({ tenants: rotated }, 'rotated signing keys');
+  },
+});
