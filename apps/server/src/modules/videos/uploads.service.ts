@@ -100,7 +100,9 @@ export function createUploadsService({ db, storage, jobs, users, tus, uploadMaxB
     if (final || row.protocol !== 'put') return final;
     const staging = stagingKey(row);
     const staged = await storage.head(staging);
-    if (!staged || (row.size !== null && staged.size !== row.size)) return null;
+    // A concurrent complete may have moved it between the two looks.
+    if (!staged) return storage.head(row.storageKey);
+    if (row.size !== null && staged.size !== row.size) return null;
     if (staged.size > row.maxBytes) {
       // Only possible where the store could not bound the PUT (S3 without a declared size).
       await storage.delete(staging);
