@@ -4,6 +4,7 @@ import { createUsersService } from '../../src/modules/users/users.service';
 import { createTusStore } from '../../src/modules/videos/tus-store';
 import { createUploadsService, formatLimit } from '../../src/modules/videos/uploads.service';
 import { safeFileName } from '../../src/modules/videos/file-name';
+import { stagingKey } from '../../src/modules/videos/staging-key';
 import { athlete, call, coach, expectError, joinTeam, MiB, pathOf, person, TEST_UPLOAD_MAX_BYTES, uploadVideo, videosApp, type Person, type TeamsApp } from './helpers';
 
 let t: TeamsApp;
@@ -165,6 +166,37 @@ describe('PUT the bytes, then complete', () => {
     expect(again.json().video).toMatchObject({ key, status: 'processing' });
     expect(await jobsOf(key)).toHaveLength(1);
     expect(await t.sql(`SELECT id FROM videos WHERE id = $1`, [key])).toHaveLength(1);
+  });
+
+  it('completes when a concurrent complete moves the staged bytes between its look at the video key and at the staging key', async () => {
+    const { key, url } = (await preupload(owner, { fileName: 'moved.mp4', contentType: 'video/mp4', size: 10 })).json();
+    await t.app.inject({ method: 'PUT', url: pathOf(url), headers: { 'content-type': 'video/mp4' }, payload: bytes(10) });
+    const [row] = await t.sql<{ storage_key: string }>(`SELECT storage_key FROM uploads WHERE key = $1`, [key]);
+    const real = t.runtime.storage;
+    let moved = false;
+    // The other complete's move lands right after this one found nothing at the video's key.
+    const storage = Object.assign(Object.create(real) as typeof real, {
+      async head(objectKey: string) {
+        const found = await real.head(objectKey);
+        if (objectKey === row!.storage_key && !found && !moved) {
+          moved = true;
+          await real.move(stagingKey({ tenantId: 'demo', key, storageKey: row!.storage_key }), objectKey);
+        }
+        return found;
+      },
+    });
+    const uploads = createUploadsService({
+      db: t.runtime.db,
+      storage,
+      jobs: { send: (name, data, options) => t.runtime.jobs.send(name, data, options), wake: () => undefined },
+      users: createUsersService({ db: t.runtime.db, identity: t.runtime.identity }),
+      tus: createTusStore(t.config, t.runtime.storage),
+      uploadMaxBytes: TEST_UPLOAD_MAX_BYTES,
+    });
+    const result = await uploads.complete({ tenantId: 'demo', identityUserId: owner.identityUserId }, key);
+    expect(moved).toBe(true);
+    expect(result.created).toBe(true);
+    expect(await jobsOf(key)).toHaveLength(1);
   });
 
   it('inserts the video and enqueues its job in one transaction: a failed enqueue leaves no video', async () => {
