@@ -97,14 +97,26 @@ describe('/register', () => {
     expect(screen.getByLabelText('Password')).toHaveAttribute('aria-invalid', 'false');
   });
 
-  it('shows any other error under Password', async () => {
+  it('shows a username clash under Username, leaving Password unmarked', async () => {
     mockFetch({ [`POST ${base}/auth/create`]: errorJson(409, 'Username already exists') });
     const { user } = renderRegister();
     await fill(user);
     await user.click(screen.getByRole('checkbox'));
     await user.click(screen.getByRole('button', { name: 'Create Account' }));
-    await waitFor(() => expect(errorOf(screen.getByLabelText('Password'))).toBe('Username already exists'));
+    await waitFor(() => expect(errorOf(screen.getByLabelText('Username'))).toBe('Username already exists'));
+    expect(screen.getByLabelText('Password')).toHaveAttribute('aria-invalid', 'false');
     expect(screen.getByLabelText('Email')).toHaveAttribute('aria-invalid', 'false');
+  });
+
+  it('shows any other error under Password', async () => {
+    mockFetch({ [`POST ${base}/auth/create`]: errorJson(429, 'Too many attempts. Try again in a minute.') });
+    const { user } = renderRegister();
+    await fill(user);
+    await user.click(screen.getByRole('checkbox'));
+    await user.click(screen.getByRole('button', { name: 'Create Account' }));
+    await waitFor(() => expect(errorOf(screen.getByLabelText('Password'))).toBe('Too many attempts. Try again in a minute.'));
+    expect(screen.getByLabelText('Email')).toHaveAttribute('aria-invalid', 'false');
+    expect(screen.getByLabelText('Username')).toHaveAttribute('aria-invalid', 'false');
   });
 
   it('shows a signed-in visitor links to /home and /sport/iho instead of the form', async () => {

@@ -40,6 +40,16 @@ export function nextStepPath(role: 'coach' | 'athlete' | 'fan', affiliate: strin
   return query ? `${path}?${query}` : path;
 }
 
+/**
+ * Spec section 5 puts an error mentioning the email under Email and any other under Password; it
+ * predates the username field, so a username clash ('Username already exists') goes under Username.
+ */
+function fieldOfError(message: string): 'email' | 'username' | 'password' {
+  if (/e-?mail/i.test(message)) return 'email';
+  if (/username/i.test(message)) return 'username';
+  return 'password';
+}
+
 const initialRole = (value: string | null): string => (roles.some((role) => role.value === value) ? (value ?? '') : '');
 
 type RoleChoiceProps = {
@@ -109,7 +119,8 @@ function AlreadySignedIn() {
 /**
  * /register (spec section 2): role, email, username, password and acceptance of the terms; 'Create
  * Account' only after acceptance. Then on to /register/{role} with any `affiliate` parameter.
- * A server error mentioning the email shows under Email, any other under Password (section 5).
+ * A server error mentioning the email shows under Email, the username under Username, any other
+ * under Password (section 5).
  */
 export function Component() {
   const auth = useAuth();
@@ -134,7 +145,7 @@ export function Component() {
       void navigate(nextStepPath(role, params.get('affiliate'), params.get('invite')), { replace: true });
     } catch (error) {
       const message = errorMessage(error);
-      form.setError(/e-?mail/i.test(message) ? 'email' : 'password', message);
+      form.setError(fieldOfError(message), message);
     }
   });
 
