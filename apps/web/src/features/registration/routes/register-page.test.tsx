@@ -4,16 +4,16 @@ import { describe, expect, it } from 'vitest';
 
 import { errorJson, json, mockFetch, signInBody } from '@/test/fetch-mock';
 import { errorOf } from '@/test/field-error';
-import { signedInSession } from '@/test/fixtures';
+import { signedInSession, testConfig } from '@/test/fixtures';
 import { pageRoutes } from '@/test/location-probe';
 import { renderApp } from '@/test/render-app';
 
 const base = '/v0/tenants/tenant1';
 const routes = pageRoutes('/register', () => import('@/features/registration/routes/register-page'));
 
-function renderRegister(path = '/register', session = undefined as typeof signedInSession | undefined) {
+function renderRegister(path = '/register', session = undefined as typeof signedInSession | undefined, config = testConfig) {
   const user = userEvent.setup();
-  return { user, ...renderApp(path, { routes, session }) };
+  return { user, ...renderApp(path, { routes, session, config }) };
 }
 
 async function fill(user: ReturnType<typeof userEvent.setup>, { role = 'Athlete', email = 'jane@example.com', username = 'jane_23', password = 'long enough' } = {}) {
@@ -34,6 +34,30 @@ describe('/register', () => {
     expect(button).toBeEnabled();
     await user.click(accept);
     expect(button).toBeDisabled();
+  });
+
+  it('links the terms and the privacy policy to pages that open in a new tab, keeping the form', async () => {
+    mockFetch({});
+    renderRegister();
+    const terms = await screen.findByRole('link', { name: 'terms of service' });
+    const privacy = screen.getByRole('link', { name: 'privacy policy' });
+    expect(terms).toHaveAttribute('href', '/terms');
+    expect(privacy).toHaveAttribute('href', '/privacy');
+    for (const link of [terms, privacy]) {
+      expect(link).toHaveAttribute('target', '_blank');
+      expect(link).toHaveAttribute('rel', 'noopener noreferrer');
+    }
+  });
+
+  it("links the operator's own documents when the server configures them", async () => {
+    mockFetch({});
+    renderRegister('/register', undefined, {
+      ...testConfig,
+      termsUrl: 'https://club.example.com/terms',
+      privacyUrl: 'https://club.example.com/privacy',
+    });
+    expect(await screen.findByRole('link', { name: 'terms of service' })).toHaveAttribute('href', 'https://club.example.com/terms');
+    expect(screen.getByRole('link', { name: 'privacy policy' })).toHaveAttribute('href', 'https://club.example.com/privacy');
   });
 
   it('offers the three roles and validates every field', async () => {

@@ -7,6 +7,7 @@ import { PublicPage } from '@/components/public-page';
 import { SubmitButton } from '@/components/submit-button';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
+import { useLegalLinks } from '@/config/legal-links';
 import { paths } from '@/config/paths';
 import { useAuth } from '@/lib/auth/auth-context';
 import { useSession } from '@/lib/auth/session';
@@ -101,6 +102,15 @@ function RoleChoice({ field, error }: RoleChoiceProps) {
   );
 }
 
+/** Opens in a new tab, so what was typed in the form is still there when the reader comes back. */
+function DocumentLink({ href, children }: { href: string; children: React.ReactNode }) {
+  return (
+    <a href={href} target="_blank" rel="noopener noreferrer" className="font-medium underline underline-offset-4">
+      {children}
+    </a>
+  );
+}
+
 function AlreadySignedIn() {
   return (
     <PublicPage title="Create an account" description="You're already signed in.">
@@ -128,6 +138,7 @@ export function Component() {
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const flow = useSignInFlow();
+  const legal = useLegalLinks();
   // An invitation link sends `?role=athlete&email=...&invite=...`.
   const form = useZodForm(schema, {
     role: initialRole(params.get('role')),
@@ -194,7 +205,10 @@ export function Component() {
             {...form.checkbox('acceptTerms')}
             className="accent-primary border-input mt-0.5 size-4 shrink-0 rounded"
           />
-          <span>I accept the terms of service and the privacy policy.</span>
+          <span>
+            I accept the <DocumentLink href={legal.terms}>terms of service</DocumentLink> and the{' '}
+            <DocumentLink href={legal.privacy}>privacy policy</DocumentLink>.
+          </span>
         </label>
         <SubmitButton pending={form.pending} disabled={form.values.acceptTerms !== true} className="mt-1">
           Create Account
