@@ -78,7 +78,7 @@ describe('/register', () => {
     await user.type(screen.getByLabelText('Password'), 'short');
     expect(errorOf(screen.getByLabelText('Email'))).toBe('Invalid email');
     expect(errorOf(screen.getByLabelText('Username'))).toBe('Name must be at least 3 characters');
-    expect(errorOf(screen.getByLabelText('Password'))).toBe('String must contain at least 8 character(s)');
+    expect(errorOf(screen.getByLabelText('Password'))).toBe('Password must be at least 8 characters');
     await user.clear(screen.getByLabelText('Username'));
     await user.type(screen.getByLabelText('Username'), 'jane doe!');
     expect(errorOf(screen.getByLabelText('Username'))).toBe(
@@ -87,6 +87,24 @@ describe('/register', () => {
     await user.clear(screen.getByLabelText('Username'));
     await user.type(screen.getByLabelText('Username'), 'jane-doe_+1');
     expect(screen.getByLabelText('Username')).toHaveAttribute('aria-invalid', 'false');
+  });
+
+  it('shows the password hint until there is an error, then only the error in its place', async () => {
+    mockFetch({});
+    const { user } = renderRegister();
+    const password = await screen.findByLabelText('Password');
+    expect(password).toHaveAccessibleDescription('8 to 128 characters.');
+    await user.click(screen.getByRole('checkbox'));
+    await user.click(screen.getByRole('button', { name: 'Create Account' }));
+    await user.type(password, 'short');
+    expect(errorOf(password)).toBe('Password must be at least 8 characters');
+    expect(password).toHaveAccessibleDescription('Password must be at least 8 characters');
+    // Kept in place (hidden), so the form does not move when the error replaces it.
+    expect(screen.getByText('8 to 128 characters.')).toHaveClass('invisible');
+    expect(screen.getByText('8 to 128 characters.')).toHaveAttribute('aria-hidden', 'true');
+    await user.type(password, ' and long');
+    expect(password).toHaveAccessibleDescription('8 to 128 characters.');
+    expect(screen.getByText('8 to 128 characters.')).not.toHaveClass('invisible');
   });
 
   it('creates the account and goes to the role step, keeping the affiliate', async () => {
