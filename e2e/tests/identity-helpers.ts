@@ -42,8 +42,10 @@ export async function freshTotp(secret: string, usedSteps: Set<number>): Promise
   }
 }
 
+/** Signs in on /login; a page already showing a plain /login is used as it is (loading it again cancels its pending requests). */
 export async function signInWithPassword(page: Page, emailOrUsername: string, pass = password) {
-  await page.goto('/login');
+  const at = new URL(page.url());
+  if (at.pathname !== '/login' || at.search !== '') await page.goto('/login');
   await page.getByLabel('Email or username').fill(emailOrUsername);
   await page.getByLabel('Password', { exact: true }).fill(pass);
   await page.getByRole('button', { name: 'Sign in' }).click();

@@ -124,6 +124,15 @@ describe('videos journeys', () => {
     await page.keyboard.press('ArrowRight');
     await expect.poll(now).toBeCloseTo(t0 + 5, 2);
 
+    // Clicking Next frame leaves that button focused; Space then plays instead of stepping again.
+    const t1 = await now();
+    await page.getByRole('button', { name: 'Next frame' }).click();
+    await expect.poll(now).toBeCloseTo(t1 + 1 / fps, 3);
+    await page.keyboard.press('Space');
+    await expect.poll(() => player.getAttribute('data-state')).toBe('playing');
+    await page.keyboard.press('Space');
+    await expect.poll(() => player.getAttribute('data-state')).toBe('paused');
+
     // Quality: the low rendition takes over at the same position.
     const before = await now();
     await page.getByLabel('Quality').selectOption('low');

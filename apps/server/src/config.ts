@@ -19,6 +19,9 @@ const port = z.coerce
 
 const bytes = z.coerce.number({ message: 'must be a number of bytes' }).int('must be an integer').positive('must be positive');
 
+// Only web addresses: the value becomes a link's href in the browser (no javascript: or data: URLs).
+const documentUrl = z.string().regex(/^https?:\/\/[^\s]+$/, 'must be an http:// or https:// address such as https://example.com/terms');
+
 const tenantId = z
   .string()
   .regex(/^[a-z0-9][a-z0-9-]{1,39}$/, 'must be 2-40 lowercase letters, digits or dashes');
@@ -104,6 +107,8 @@ const envSchema = z.object({
   SMS_PROVIDER: z.enum(['outbox', 'console']).default('outbox'),
   STRIPE_SECRET_KEY: z.string().min(1).optional(),
   STRIPE_PUBLISHABLE_KEY: z.string().min(1).optional(),
+  TERMS_URL: documentUrl.optional(),
+  PRIVACY_URL: documentUrl.optional(),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -167,6 +172,8 @@ export interface Config {
     outboxDir: string;
     smsProvider: 'outbox' | 'console';
   };
+  /** The operator's own terms of service and privacy policy; unset: the app's placeholder pages /terms and /privacy. */
+  legal: { termsUrl: string | undefined; privacyUrl: string | undefined };
   /** Where the built SPA lives; absent in API-only tests. */
   webDist: string | undefined;
 }
@@ -222,6 +229,7 @@ export function loadConfig(
       outboxDir: path.join(dataDir, 'outbox'),
       smsProvider: env.SMS_PROVIDER,
     },
+    legal: { termsUrl: env.TERMS_URL, privacyUrl: env.PRIVACY_URL },
     webDist: overrides.webDist,
   };
 }

@@ -17,6 +17,7 @@ describe('loadConfig', () => {
     expect(c.uploadMaxBytes).toBe(20 * 1024 ** 3);
     expect(c.storage).toEqual({ driver: 'local', root: path.resolve('./data/storage'), secret: undefined });
     expect(c.billing.provider).toBe('local');
+    expect(c.legal).toEqual({ termsUrl: undefined, privacyUrl: undefined });
   });
 
   it('treats empty values as unset', () => {
@@ -33,6 +34,8 @@ describe('loadConfig', () => {
     [{ STORAGE_SECRET: 'short' }, /STORAGE_SECRET must be at least 32 characters/],
     [{ WORKERS: '-1' }, /WORKERS must be 0 or more/],
     [{ S3_FORCE_PATH_STYLE: 'maybe' }, /S3_FORCE_PATH_STYLE must be true or false/],
+    [{ TERMS_URL: 'javascript:alert(1)' }, /TERMS_URL must be an http:\/\/ or https:\/\/ address/],
+    [{ PRIVACY_URL: 'example.com/privacy' }, /PRIVACY_URL must be an http:\/\/ or https:\/\/ address/],
   ])('rejects %j naming the variable', (env, message) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(message);

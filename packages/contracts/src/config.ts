@@ -12,6 +12,10 @@ export const publicConfig = z.object({
     provider: z.enum(['local', 'stripe']),
     publishableKey: z.string().optional(),
   }),
+  /** The operator's terms of service (`TERMS_URL`); absent: the app's own /terms page. */
+  termsUrl: z.string().optional(),
+  /** The operator's privacy policy (`PRIVACY_URL`); absent: the app's own /privacy page. */
+  privacyUrl: z.string().optional(),
 });
 export type PublicConfig = z.infer<typeof publicConfig>;
 

@@ -22,6 +22,8 @@ const specRoutes: [path: string, title: string, level?: Level][] = [
   ['/register/subscribe/athlete', 'Subscribe', 'none'],
   ['/register/subscribe/fan', 'Subscribe', 'none'],
   ['/logout', 'Logout'],
+  ['/terms', 'Terms of Service'],
+  ['/privacy', 'Privacy Policy'],
   ['/team', 'Team', 'team'],
   ['/team/members', 'All Members', 'team'],
   ['/team/members/jane', 'Profile', 'athlete'],

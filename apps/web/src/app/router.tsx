@@ -71,6 +71,17 @@ export const routes: RouteObject[] = [
     ],
   },
   {
+    // Readable by anyone, signed in or not: the documents accepted at registration.
+    id: 'documents',
+    element: <PublicLayout reading />,
+    errorElement: <ErrorPage />,
+    hydrateFallbackElement: <PageLoading className="min-h-svh" />,
+    children: [
+      { path: 'terms', lazy: () => import('@/features/legal/routes/terms-page') },
+      { path: 'privacy', lazy: () => import('@/features/legal/routes/privacy-page') },
+    ],
+  },
+  {
     id: 'main',
     path: '/',
     lazy: () => import('@/app/routes/main-route'),

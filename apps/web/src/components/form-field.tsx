@@ -24,13 +24,15 @@ type FormFieldProps = {
 
 /**
  * A labelled form control with its hint and error: `aria-invalid` and `aria-describedby` point at
- * them. The error line keeps its height when empty, so a message appearing never shifts the form.
+ * them. The hint and the error share one line: an error replaces the hint (one message, not a hint
+ * above a second wording of it), and the line keeps its height when empty, so a message appearing
+ * never shifts the form.
  */
 export function FormField({ label, error, hint, labelAside, className, children }: FormFieldProps) {
   const id = useId();
   const hintId = `${id}-hint`;
   const errorId = `${id}-error`;
-  const describedBy = [hint ? hintId : undefined, error ? errorId : undefined].filter(Boolean).join(' ');
+  const describedBy = error ? errorId : hint ? hintId : undefined;
 
   return (
     <div className={cn('grid gap-2', className)}>
@@ -38,15 +40,18 @@ export function FormField({ label, error, hint, labelAside, className, children 
         <Label htmlFor={id}>{label}</Label>
         {labelAside}
       </div>
-      {children({ id, 'aria-invalid': Boolean(error), 'aria-describedby': describedBy || undefined })}
-      {hint ? (
-        <p id={hintId} className="text-muted-foreground text-xs">
-          {hint}
+      {children({ id, 'aria-invalid': Boolean(error), 'aria-describedby': describedBy })}
+      <div className="-mt-1 grid min-h-4 text-xs leading-4">
+        {hint ? (
+          <p id={hintId} className={cn('text-muted-foreground [grid-area:1/1]', error && 'invisible')} aria-hidden={error ? true : undefined}>
+            {hint}
+          </p>
+        ) : null}
+        {/* Always present: a live region must exist before its message does to be announced. */}
+        <p id={errorId} className="text-destructive [grid-area:1/1]" aria-live="polite">
+          {error}
         </p>
-      ) : null}
-      <p id={errorId} className="text-destructive -mt-1 min-h-4 text-xs leading-4" aria-live="polite">
-        {error}
-      </p>
+      </div>
     </div>
   );
 }

@@ -13,6 +13,8 @@ export const paths = {
   events: '/events',
   subscribe: '/subscribe',
   settings: '/settings',
+  terms: '/terms',
+  privacy: '/privacy',
 } as const;
 
 /** `/login?redirect=<origin>`: sign-in returns the user to where they were heading. */

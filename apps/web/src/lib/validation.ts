@@ -15,8 +15,13 @@ export const emailField = required(z.string().trim().email());
 /** Sign-in: any stored password is accepted as typed (older accounts may predate the rules). */
 export const currentPasswordField = required(z.string());
 
-/** New passwords: 8 to 128 characters, no composition rules (the server refuses common ones). */
-export const newPasswordField = required(z.string().min(8).max(128));
+/**
+ * New passwords: 8 to 128 characters, no composition rules (the server refuses common ones). The
+ * spec has no password message; zod's 'String must contain at least 8 character(s)' reads as code.
+ */
+export const newPasswordField = required(
+  z.string().min(8, 'Password must be at least 8 characters').max(128, 'Password must be at most 128 characters'),
+);
 
 /** Spec section 5: at least 3, letters, digits, dash, underscore and plus only (shared with the server). */
 export const usernameField = required(usernameSchema);

@@ -1,3 +1,4 @@
+import type { PublicConfig } from '@app/contracts/config';
 import type { Level } from '@app/contracts/levels';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
@@ -21,10 +22,15 @@ type Options = {
   routes?: RouteObject[];
   /** Defaults to a real client for `testConfig` whose navigation goes to the memory router. */
   auth?: AuthClient;
+  /** What `/api/config` answered; `testConfig` by default. */
+  config?: PublicConfig;
 };
 
 /** Renders routes (the app's by default) in memory, with the session, level and auth client injected. */
-export function renderApp(path: string, { session = signedOut, level, routes = appRoutes, auth: injected }: Options = {}) {
+export function renderApp(
+  path: string,
+  { session = signedOut, level, routes = appRoutes, auth: injected, config = testConfig }: Options = {},
+) {
   const router = createMemoryRouter(routes, { initialEntries: [path] });
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   /** Where the client sent the browser away (providers, native apps): jsdom cannot navigate. */
@@ -42,7 +48,7 @@ export function renderApp(path: string, { session = signedOut, level, routes = a
   const result = render(
     <ThemeProvider>
       <QueryClientProvider client={queryClient}>
-        <ConfigContext.Provider value={testConfig}>
+        <ConfigContext.Provider value={config}>
           <LevelContext.Provider value={level}>
             {session === 'cookies' ? (
               <SessionProvider auth={auth}>{app}</SessionProvider>

@@ -20,6 +20,8 @@ export const systemRoutes: FastifyPluginAsyncZod<{ config: Config; runtime: Runt
     identityBaseUrl: "/v0/",
     ingestUrl: `rtmp://${new URL(config.publicUrl).hostname}:${config.rtmpPort}/live`,
     billing: { provider: config.billing.provider, publishableKey: config.billing.publishableKey },
+    termsUrl: config.legal.termsUrl,
+    privacyUrl: config.legal.privacyUrl,
   });
   app.get('/api/config', { schema: { response: { 200: publicConfig } } }, async (request, reply) => {
     reply.header('Cache-Control', 'no-cache');

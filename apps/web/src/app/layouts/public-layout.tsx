@@ -1,15 +1,19 @@
 import { Outlet, ScrollRestoration } from 'react-router';
 
 import { Header } from '@/app/layouts/header';
+import { cn } from '@/lib/utils';
 
-/** Visitor pages (sign-in, registration, ...): the header with the theme menu over a centered column. */
-export function PublicLayout() {
+/**
+ * Visitor pages (sign-in, registration, ...): the header with the theme menu over a centered column;
+ * `reading` widens it to a comfortable line length for documents (terms, privacy).
+ */
+export function PublicLayout({ reading = false }: { reading?: boolean }) {
   return (
     <div className="flex min-h-svh flex-col">
       {/* No back link: public parents such as /register/subscribe are not pages. */}
       <Header showBackLink={false} />
-      <main className="flex flex-1 flex-col items-center px-4 py-10 sm:justify-center">
-        <div className="w-full max-w-sm">
+      <main className={cn('flex flex-1 flex-col items-center px-4 py-10', !reading && 'sm:justify-center')}>
+        <div className={cn('w-full', reading ? 'max-w-2xl' : 'max-w-sm')}>
           <Outlet />
         </div>
       </main>

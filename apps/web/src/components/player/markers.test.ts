@@ -66,13 +66,29 @@ describe('shortcutFor', () => {
     expect(shortcutFor(key('x'))).toBeNull();
   });
 
-  it('leaves keys to fields and Space to buttons', () => {
-    const input = document.createElement('input');
+  it('works whatever control has focus: Space on the focused Next frame button plays', () => {
     const button = document.createElement('button');
-    expect(shortcutFor(key(' ', input))).toBeNull();
-    expect(shortcutFor(key('ArrowLeft', input))).toBeNull();
-    expect(shortcutFor(key(' ', button))).toBeNull();
+    const link = document.createElement('a');
+    link.href = '/team';
+    const slider = document.createElement('div');
+    slider.setAttribute('role', 'slider');
+    expect(shortcutFor(key(' ', button))).toBe('toggle-play');
     expect(shortcutFor(key('.', button))).toBe('frame-forward');
+    expect(shortcutFor(key(' ', link))).toBe('toggle-play');
+    expect(shortcutFor(key('ArrowLeft', slider))).toBe('back');
+  });
+
+  it('leaves every key to text fields and selects, and choosing keys to an open menu', () => {
+    const editable = document.createElement('div');
+    editable.setAttribute('contenteditable', 'true');
+    const menu = document.createElement('div');
+    menu.setAttribute('role', 'menu');
+    const item = menu.appendChild(document.createElement('div'));
+    item.setAttribute('role', 'menuitem');
+    for (const field of [document.createElement('input'), document.createElement('textarea'), document.createElement('select'), editable, item]) {
+      expect(shortcutFor(key(' ', field))).toBeNull();
+      expect(shortcutFor(key('ArrowLeft', field))).toBeNull();
+    }
     expect(shortcutFor({ ...key('ArrowLeft'), metaKey: true })).toBeNull();
   });
 });

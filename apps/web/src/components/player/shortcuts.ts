@@ -4,9 +4,9 @@ type KeyLike = Pick<KeyboardEvent, 'key' | 'altKey' | 'ctrlKey' | 'metaKey'> & {
 
 /**
  * Film-study shortcuts: space play/pause, left/right arrows 5 s, `,` and `.` one frame back and
- * forward (as in YouTube and most editors), `f` fullscreen, `m` mute. Null when the key is not ours,
- * or belongs to what has focus: typing in a field, choosing in a menu, or Space on a button or link
- * (which the browser already turns into a click).
+ * forward (as in YouTube and most editors), `f` fullscreen, `m` mute. They work whatever control has
+ * focus: after clicking Next frame, Space must play, not step again. Null when the key is not ours,
+ * or belongs to what has focus: typing in a field, choosing in a select or an open menu.
  */
 export function shortcutFor(event: KeyLike): PlayerAction | null {
   if (event.altKey || event.ctrlKey || event.metaKey) return null;
@@ -15,7 +15,7 @@ export function shortcutFor(event: KeyLike): PlayerAction | null {
   switch (event.key) {
     case ' ':
     case 'Spacebar':
-      return target?.closest('button, a[href], summary, [role="button"], [role="menuitem"]') ? null : 'toggle-play';
+      return 'toggle-play';
     case 'ArrowLeft':
       return 'back';
     case 'ArrowRight':
@@ -37,6 +37,7 @@ export function shortcutFor(event: KeyLike): PlayerAction | null {
   }
 }
 
+/** Text fields and selects take every key; an open menu or list box takes Space and the arrows to choose. */
 function isEditable(element: Element): boolean {
   if (element.closest('input, textarea, select, [contenteditable=""], [contenteditable="true"], [role="listbox"], [role="menu"]')) return true;
   return element instanceof HTMLElement && element.isContentEditable;

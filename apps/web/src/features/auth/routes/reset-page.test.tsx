@@ -49,10 +49,10 @@ describe('/reset with token and uuid', () => {
     expect(errorOf(screen.getByLabelText('Confirm password'))).toBe('Required');
 
     await user.type(password, 'short');
-    expect(errorOf(password)).toBe('String must contain at least 8 character(s)');
+    expect(errorOf(password)).toBe('Password must be at least 8 characters');
     await user.clear(password);
     await user.type(password, 'x'.repeat(129));
-    expect(errorOf(password)).toBe('String must contain at most 128 character(s)');
+    expect(errorOf(password)).toBe('Password must be at most 128 characters');
     await user.clear(password);
     await user.type(password, 'long enough words');
     await user.type(screen.getByLabelText('Confirm password'), 'long enough word');

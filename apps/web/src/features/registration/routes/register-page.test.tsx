@@ -4,16 +4,16 @@ import { describe, expect, it } from 'vitest';
 
 import { errorJson, json, mockFetch, signInBody } from '@/test/fetch-mock';
 import { errorOf } from '@/test/field-error';
-import { signedInSession } from '@/test/fixtures';
+import { signedInSession, testConfig } from '@/test/fixtures';
 import { pageRoutes } from '@/test/location-probe';
 import { renderApp } from '@/test/render-app';
 
 const base = '/v0/tenants/tenant1';
 const routes = pageRoutes('/register', () => import('@/features/registration/routes/register-page'));
 
-function renderRegister(path = '/register', session = undefined as typeof signedInSession | undefined) {
+function renderRegister(path = '/register', session = undefined as typeof signedInSession | undefined, config = testConfig) {
   const user = userEvent.setup();
-  return { user, ...renderApp(path, { routes, session }) };
+  return { user, ...renderApp(path, { routes, session, config }) };
 }
 
 async function fill(user: ReturnType<typeof userEvent.setup>, { role = 'Athlete', email = 'jane@example.com', username = 'jane_23', password = 'long enough' } = {}) {
@@ -36,6 +36,30 @@ describe('/register', () => {
     expect(button).toBeDisabled();
   });
 
+  it('links the terms and the privacy policy to pages that open in a new tab, keeping the form', async () => {
+    mockFetch({});
+    renderRegister();
+    const terms = await screen.findByRole('link', { name: 'terms of service' });
+    const privacy = screen.getByRole('link', { name: 'privacy policy' });
+    expect(terms).toHaveAttribute('href', '/terms');
+    expect(privacy).toHaveAttribute('href', '/privacy');
+    for (const link of [terms, privacy]) {
+      expect(link).toHaveAttribute('target', '_blank');
+      expect(link).toHaveAttribute('rel', 'noopener noreferrer');
+    }
+  });
+
+  it("links the operator's own documents when the server configures them", async () => {
+    mockFetch({});
+    renderRegister('/register', undefined, {
+      ...testConfig,
+      termsUrl: 'https://club.example.com/terms',
+      privacyUrl: 'https://club.example.com/privacy',
+    });
+    expect(await screen.findByRole('link', { name: 'terms of service' })).toHaveAttribute('href', 'https://club.example.com/terms');
+    expect(screen.getByRole('link', { name: 'privacy policy' })).toHaveAttribute('href', 'https://club.example.com/privacy');
+  });
+
   it('offers the three roles and validates every field', async () => {
     mockFetch({});
     const { user } = renderRegister();
@@ -54,7 +78,7 @@ describe('/register', () => {
     await user.type(screen.getByLabelText('Password'), 'short');
     expect(errorOf(screen.getByLabelText('Email'))).toBe('Invalid email');
     expect(errorOf(screen.getByLabelText('Username'))).toBe('Name must be at least 3 characters');
-    expect(errorOf(screen.getByLabelText('Password'))).toBe('String must contain at least 8 character(s)');
+    expect(errorOf(screen.getByLabelText('Password'))).toBe('Password must be at least 8 characters');
     await user.clear(screen.getByLabelText('Username'));
     await user.type(screen.getByLabelText('Username'), 'jane doe!');
     expect(errorOf(screen.getByLabelText('Username'))).toBe(
@@ -63,6 +87,24 @@ describe('/register', () => {
     await user.clear(screen.getByLabelText('Username'));
     await user.type(screen.getByLabelText('Username'), 'jane-doe_+1');
     expect(screen.getByLabelText('Username')).toHaveAttribute('aria-invalid', 'false');
+  });
+
+  it('shows the password hint until there is an error, then only the error in its place', async () => {
+    mockFetch({});
+    const { user } = renderRegister();
+    const password = await screen.findByLabelText('Password');
+    expect(password).toHaveAccessibleDescription('8 to 128 characters.');
+    await user.click(screen.getByRole('checkbox'));
+    await user.click(screen.getByRole('button', { name: 'Create Account' }));
+    await user.type(password, 'short');
+    expect(errorOf(password)).toBe('Password must be at least 8 characters');
+    expect(password).toHaveAccessibleDescription('Password must be at least 8 characters');
+    // Kept in place (hidden), so the form does not move when the error replaces it.
+    expect(screen.getByText('8 to 128 characters.')).toHaveClass('invisible');
+    expect(screen.getByText('8 to 128 characters.')).toHaveAttribute('aria-hidden', 'true');
+    await user.type(password, ' and long');
+    expect(password).toHaveAccessibleDescription('8 to 128 characters.');
+    expect(screen.getByText('8 to 128 characters.')).not.toHaveClass('invisible');
   });
 
   it('creates the account and goes to the role step, keeping the affiliate', async () => {
@@ -97,14 +139,26 @@ describe('/register', () => {
     expect(screen.getByLabelText('Password')).toHaveAttribute('aria-invalid', 'false');
   });
 
-  it('shows any other error under Password', async () => {
+  it('shows a username clash under Username, leaving Password unmarked', async () => {
     mockFetch({ [`POST ${base}/auth/create`]: errorJson(409, 'Username already exists') });
     const { user } = renderRegister();
     await fill(user);
     await user.click(screen.getByRole('checkbox'));
     await user.click(screen.getByRole('button', { name: 'Create Account' }));
-    await waitFor(() => expect(errorOf(screen.getByLabelText('Password'))).toBe('Username already exists'));
+    await waitFor(() => expect(errorOf(screen.getByLabelText('Username'))).toBe('Username already exists'));
+    expect(screen.getByLabelText('Password')).toHaveAttribute('aria-invalid', 'false');
     expect(screen.getByLabelText('Email')).toHaveAttribute('aria-invalid', 'false');
+  });
+
+  it('shows any other error under Password', async () => {
+    mockFetch({ [`POST ${base}/auth/create`]: errorJson(429, 'Too many attempts. Try again in a minute.') });
+    const { user } = renderRegister();
+    await fill(user);
+    await user.click(screen.getByRole('checkbox'));
+    await user.click(screen.getByRole('button', { name: 'Create Account' }));
+    await waitFor(() => expect(errorOf(screen.getByLabelText('Password'))).toBe('Too many attempts. Try again in a minute.'));
+    expect(screen.getByLabelText('Email')).toHaveAttribute('aria-invalid', 'false');
+    expect(screen.getByLabelText('Username')).toHaveAttribute('aria-invalid', 'false');
   });
 
   it('shows a signed-in visitor links to /home and /sport/iho instead of the form', async () => {

@@ -7,6 +7,7 @@ import { PublicPage } from '@/components/public-page';
 import { SubmitButton } from '@/components/submit-button';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
+import { useLegalLinks } from '@/config/legal-links';
 import { paths } from '@/config/paths';
 import { useAuth } from '@/lib/auth/auth-context';
 import { useSession } from '@/lib/auth/session';
@@ -38,6 +39,16 @@ export function nextStepPath(role: 'coach' | 'athlete' | 'fan', affiliate: strin
   const path = `${paths.register}/${role}`;
   const query = new URLSearchParams({ ...(affiliate && { affiliate }), ...(invite && role === 'athlete' && { invite }) }).toString();
   return query ? `${path}?${query}` : path;
+}
+
+/**
+ * Spec section 5 puts an error mentioning the email under Email and any other under Password; it
+ * predates the username field, so a username clash ('Username already exists') goes under Username.
+ */
+function fieldOfError(message: string): 'email' | 'username' | 'password' {
+  if (/e-?mail/i.test(message)) return 'email';
+  if (/username/i.test(message)) return 'username';
+  return 'password';
 }
 
 const initialRole = (value: string | null): string => (roles.some((role) => role.value === value) ? (value ?? '') : '');
@@ -91,6 +102,15 @@ function RoleChoice({ field, error }: RoleChoiceProps) {
   );
 }
 
+/** Opens in a new tab, so what was typed in the form is still there when the reader comes back. */
+function DocumentLink({ href, children }: { href: string; children: React.ReactNode }) {
+  return (
+    <a href={href} target="_blank" rel="noopener noreferrer" className="font-medium underline underline-offset-4">
+      {children}
+    </a>
+  );
+}
+
 function AlreadySignedIn() {
   return (
     <PublicPage title="Create an account" description="You're already signed in.">
@@ -109,7 +129,8 @@ function AlreadySignedIn() {
 /**
  * /register (spec section 2): role, email, username, password and acceptance of the terms; 'Create
  * Account' only after acceptance. Then on to /register/{role} with any `affiliate` parameter.
- * A server error mentioning the email shows under Email, any other under Password (section 5).
+ * A server error mentioning the email shows under Email, the username under Username, any other
+ * under Password (section 5).
  */
 export function Component() {
   const auth = useAuth();
@@ -117,6 +138,7 @@ export function Component() {
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const flow = useSignInFlow();
+  const legal = useLegalLinks();
   // An invitation link sends `?role=athlete&email=...&invite=...`.
   const form = useZodForm(schema, {
     role: initialRole(params.get('role')),
@@ -134,7 +156,7 @@ export function Component() {
       void navigate(nextStepPath(role, params.get('affiliate'), params.get('invite')), { replace: true });
     } catch (error) {
       const message = errorMessage(error);
-      form.setError(/e-?mail/i.test(message) ? 'email' : 'password', message);
+      form.setError(fieldOfError(message), message);
     }
   });
 
@@ -183,7 +205,10 @@ export function Component() {
             {...form.checkbox('acceptTerms')}
             className="accent-primary border-input mt-0.5 size-4 shrink-0 rounded"
           />
-          <span>I accept the terms of service and the privacy policy.</span>
+          <span>
+            I accept the <DocumentLink href={legal.terms}>terms of service</DocumentLink> and the{' '}
+            <DocumentLink href={legal.privacy}>privacy policy</DocumentLink>.
+          </span>
         </label>
         <SubmitButton pending={form.pending} disabled={form.values.acceptTerms !== true} className="mt-1">
           Create Account

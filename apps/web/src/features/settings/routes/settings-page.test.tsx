@@ -148,7 +148,7 @@ describe('/settings: change password', () => {
     expect(screen.getByLabelText('Current password')).toHaveAttribute('autocomplete', 'current-password');
     expect(screen.getByLabelText('New password')).toHaveAttribute('autocomplete', 'new-password');
     await user.type(screen.getByLabelText('New password'), 'short');
-    expect(errorOf(screen.getByLabelText('New password'))).toBe('String must contain at least 8 character(s)');
+    expect(errorOf(screen.getByLabelText('New password'))).toBe('Password must be at least 8 characters');
     await user.type(screen.getByLabelText('New password'), 'er-but-ok');
     await user.type(screen.getByLabelText('Confirm password'), 'different');
     expect(errorOf(screen.getByLabelText('Confirm password'))).toBe('Passwords do not match');

@@ -163,12 +163,14 @@ describe('VideoDetail', () => {
     expect(screen.queryByRole('region', { name: /video player/i })).not.toBeInTheDocument();
   });
 
-  it('posts a message and shows it first', async () => {
+  it('posts a message and shows it first, each with a relative time', async () => {
+    const minutesAgo = (n: number) => new Date(Date.now() - n * 60_000 - 5_000).toISOString();
+    const older = minutesAgo(2);
     mockFetch({
       [`GET ${path}`]: videoFixture(),
       'GET /api/user/me': me,
-      [`GET ${path}/messages`]: [{ _id: 'm1', content: 'Older', publisher: 'ath', timestamp: '2025-03-04T18:00:00.000Z' }],
-      [`POST ${path}/messages`]: json({ _id: 'm2', content: 'Watch the left side', publisher: 'coach', timestamp: '2025-03-05T18:00:00.000Z' }, 201),
+      [`GET ${path}/messages`]: [{ _id: 'm1', content: 'Older', publisher: 'ath', timestamp: older }],
+      [`POST ${path}/messages`]: json({ _id: 'm2', content: 'Watch the left side', publisher: 'coach', timestamp: new Date().toISOString() }, 201),
     });
     renderVideo();
     await screen.findByText('Older');
@@ -178,5 +180,8 @@ describe('VideoDetail', () => {
     const items = screen.getAllByRole('listitem').map((li) => li.textContent);
     expect(items.findIndex((t) => t?.includes('Watch the left side'))).toBeLessThan(items.findIndex((t) => t?.includes('Older')));
     expect(screen.getByLabelText('Message')).toHaveValue('');
+    const olderTime = within(screen.getByText('Older').closest('li')!).getByText('2 minutes ago');
+    expect(olderTime).toHaveAttribute('datetime', older);
+    expect(within(screen.getByText('Watch the left side').closest('li')!).getByText('just now')).toBeInTheDocument();
   });
 });

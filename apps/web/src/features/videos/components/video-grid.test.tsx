@@ -1,3 +1,4 @@
+import type { Level } from '@app/contracts/levels';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -10,7 +11,7 @@ import { renderApp } from '@/test/render-app';
 
 let observers: { callback: IntersectionObserverCallback; elements: Element[] }[] = [];
 
-function renderGrid(level: 'team' | 'fan' = 'team') {
+function renderGrid(level: Level = 'team') {
   return renderApp('/team/videos', {
     routes: [{ path: '/team/videos', element: <VideoGrid basePath="/team/videos" /> }],
     session: signedInSession,
@@ -107,13 +108,17 @@ describe('VideoGrid', () => {
     await waitFor(() => expect(screen.queryByText(/Processing/)).not.toBeInTheDocument(), { timeout: 4500 });
   });
 
-  it('has an empty state for uploaders and for everyone else', async () => {
+  it.each([
+    ['team', 'Upload your videos!', { name: 'Upload', href: '/upload' }],
+    ['athlete', 'Upload your videos!', { name: 'Upload', href: '/upload' }],
+    ['none', 'Subscribe to upload your videos!', { name: 'Subscribe', href: '/subscribe' }],
+    ['fan', "No team games to watch yet. Fans watch and clip their team's games; there is nothing to upload.", { name: 'Watch live games', href: '/live' }],
+  ] as const)('has an empty state for the %s level that fits it', async (level, text, link) => {
     mockFetch({ 'GET /api/user/videos': { items: [], next: null } });
-    const { unmount } = renderGrid('team');
-    expect(await screen.findByText('Upload your videos!')).toBeInTheDocument();
-    unmount();
-    renderGrid('fan');
-    expect(await screen.findByText('Subscribe to upload your videos!')).toBeInTheDocument();
+    renderGrid(level);
+    expect(await screen.findByText(text)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: link.name })).toHaveAttribute('href', link.href);
+    if (level === 'fan') expect(screen.queryByText(/upload your videos/i)).not.toBeInTheDocument();
   });
 
   it('says when the videos could not be loaded', async () => {

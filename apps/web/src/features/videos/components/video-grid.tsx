@@ -1,4 +1,5 @@
-import { FilmIcon, Loader2Icon, RefreshCwIcon, UploadIcon } from 'lucide-react';
+import type { Level } from '@app/contracts/levels';
+import { FilmIcon, Loader2Icon, RefreshCwIcon, TvIcon, UploadIcon } from 'lucide-react';
 import { Link } from 'react-router';
 
 import { EmptyState } from '@/components/empty-state';
@@ -13,6 +14,8 @@ import { useInfiniteScroll } from '@/lib/use-infinite-scroll';
 /** Spec section 2, All Videos empty states. */
 export const EMPTY_UPLOADER = 'Upload your videos!';
 export const EMPTY_OTHERS = 'Subscribe to upload your videos!';
+/** The spec's 'otherwise' text tells a subscribed fan to subscribe to upload, which fans never can. */
+export const EMPTY_FAN = "No team games to watch yet. Fans watch and clip their team's games; there is nothing to upload.";
 
 const gridClass = 'grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-4';
 
@@ -56,29 +59,7 @@ export function VideoGrid({ basePath }: { basePath: string }) {
   }
 
   const items = videos.data.pages.flatMap((page) => page.items);
-  if (items.length === 0) {
-    const uploader = level === 'team' || level === 'athlete';
-    return (
-      <EmptyState
-        icon={FilmIcon}
-        action={
-          uploader ? (
-            <Button asChild>
-              <Link to="/upload">
-                <UploadIcon aria-hidden="true" /> Upload
-              </Link>
-            </Button>
-          ) : level === 'none' ? (
-            <Button asChild>
-              <Link to="/subscribe">Subscribe</Link>
-            </Button>
-          ) : null
-        }
-      >
-        {uploader ? EMPTY_UPLOADER : EMPTY_OTHERS}
-      </EmptyState>
-    );
-  }
+  if (items.length === 0) return <NoVideos level={level} />;
 
   return (
     <div className="flex flex-col gap-4">
@@ -109,5 +90,54 @@ export function VideoGrid({ basePath }: { basePath: string }) {
         </div>
       ) : null}
     </div>
+  );
+}
+
+function NoVideos({ level }: { level: Level | undefined }) {
+  if (level === 'team' || level === 'athlete') {
+    return (
+      <EmptyState
+        icon={FilmIcon}
+        action={
+          <Button asChild>
+            <Link to="/upload">
+              <UploadIcon aria-hidden="true" /> Upload
+            </Link>
+          </Button>
+        }
+      >
+        {EMPTY_UPLOADER}
+      </EmptyState>
+    );
+  }
+  if (level === 'fan') {
+    return (
+      <EmptyState
+        icon={FilmIcon}
+        action={
+          <Button asChild variant="outline">
+            <Link to="/live">
+              <TvIcon aria-hidden="true" /> Watch live games
+            </Link>
+          </Button>
+        }
+      >
+        {EMPTY_FAN}
+      </EmptyState>
+    );
+  }
+  return (
+    <EmptyState
+      icon={FilmIcon}
+      action={
+        level === 'none' ? (
+          <Button asChild>
+            <Link to="/subscribe">Subscribe</Link>
+          </Button>
+        ) : null
+      }
+    >
+      {EMPTY_OTHERS}
+    </EmptyState>
   );
 }

@@ -2,11 +2,12 @@ import { SendIcon } from 'lucide-react';
 import { useId, useState } from 'react';
 
 import { ErrorAlert } from '@/components/error-alert';
+import { RelativeTime } from '@/components/relative-time';
 import { Button } from '@/components/ui/button';
 import { useVideoMessages } from '@/features/videos/api/get-video-messages';
 import { usePostVideoMessage } from '@/features/videos/api/post-video-message';
 
-/** The video's messages (spec section 3, "Video messages: content, publisher") with a post box. */
+/** The video's messages (spec section 3, "Video messages: content, publisher"), newest first with relative times (section 9), and a post box. */
 export function VideoMessages({ videoKey }: { videoKey: string }) {
   const messages = useVideoMessages(videoKey);
   const post = usePostVideoMessage(videoKey);
@@ -66,9 +67,7 @@ export function VideoMessages({ videoKey }: { videoKey: string }) {
             <li key={message._id} className="flex flex-col gap-0.5 text-sm">
               <span className="flex items-baseline gap-2">
                 <span className="font-medium">{message.publisher}</span>
-                <time className="text-muted-foreground text-xs" dateTime={message.timestamp}>
-                  {new Date(message.timestamp).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' })}
-                </time>
+                <RelativeTime time={message.timestamp} className="text-muted-foreground text-xs" />
               </span>
               <span className="break-words whitespace-pre-wrap">{message.content}</span>
             </li>
