@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { cutClip } from './cut-clip';
 import { previewRetirement } from './preview-retirement';
 import { rateLimitSweep } from './rate-limit-sweep';
 import { storageCleanup } from './storage-cleanup';
@@ -14,6 +15,7 @@ export const jobRegistry = {
   'upload-sweep': uploadSweep,
   'preview-retirement': previewRetirement,
   'rate-limit-sweep': rateLimitSweep,
+  'cut-clip': cutClip,
 };
 
 export type JobName = keyof typeof jobRegistry;
