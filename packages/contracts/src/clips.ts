@@ -3,6 +3,7 @@ import { z } from 'zod';
 /** Issue 12: a clip lasts 1 to 180 seconds. */
 export const CLIP_MIN_SEC = 1;
 export const CLIP_MAX_SEC = 180;
+export const CLIP_LENGTH_MESSAGE = `A clip lasts ${CLIP_MIN_SEC} to ${CLIP_MAX_SEC} seconds`;
 export const CLIP_DESCRIPTION_MAX = 2000;
 export const REEL_TITLE_MAX = 200;
 /** A reel of a whole season's plays stays one request. */
@@ -18,7 +19,7 @@ export const createClipBody = z.object({
   /** Sent by the old client (the player's URL); the server always cuts from its own rendition. */
   source: z.string().max(4000).nullish(),
   timestamp: seconds.min(0, 'The start must be within the video'),
-  duration: seconds.positive('The duration must be positive').min(CLIP_MIN_SEC).max(CLIP_MAX_SEC),
+  duration: seconds.min(CLIP_MIN_SEC, CLIP_LENGTH_MESSAGE).max(CLIP_MAX_SEC, CLIP_LENGTH_MESSAGE),
 });
 export type CreateClipBody = z.infer<typeof createClipBody>;
 

@@ -69,13 +69,13 @@ export function createClipsService({ db, storage, jobs, users, videos }: ClipsSe
     /** `POST /api/user/videos/{key}/clips`. */
     async create(caller: Caller, key: string, body: CreateClipBody): Promise<Clip> {
       const video = await videos.visibleVideo(caller, key);
-      if (body.key !== undefined && body.key !== key) throw new AppError('VALIDATION_FAILED', 'body.key must be the key of the video in the path.');
+      if (body.key !== undefined && body.key !== key) throw new AppError('VALIDATION_FAILED', 'body.key: Must be the key of the video in the path.');
       const rendition = video.renditions.full ? { name: 'full', ...video.renditions.full } : video.renditions.low && { name: 'low', ...video.renditions.low };
       if (video.status !== 'ready' || !rendition || !video.durationSec) {
         throw new AppError('CONFLICT', 'The video is still being processed. Clip it once it is ready.');
       }
       if (body.timestamp >= video.durationSec) {
-        throw new AppError('VALIDATION_FAILED', `body.timestamp must be within the video (0 to ${Math.floor(video.durationSec)} s).`);
+        throw new AppError('VALIDATION_FAILED', `body.timestamp: The start must be within the video (0 to ${Math.floor(video.durationSec)} s).`);
       }
       // A window that runs past the end (a play in the last seconds) ends with the video.
       const durationSec = Math.min(body.duration, video.durationSec - body.timestamp);

@@ -65,7 +65,7 @@ export function createReelsService({ db, storage, users, videos }: ReelsServiceD
       const found = await repo.ofStreamByClipIds(video.tenantId, video.id, [...new Set(clipIds)]);
       const byClipId = new Map(found.map((c) => [c.clipId, c]));
       const missing = clipIds.findIndex((id) => !byClipId.has(id));
-      if (missing >= 0) throw new AppError('VALIDATION_FAILED', `body.clips.${missing} is not a clip of this video.`);
+      if (missing >= 0) throw new AppError('VALIDATION_FAILED', `body.clips.${missing}: Not a clip of this video.`);
       const id = newReelId();
       await withJobTransaction(db, async (tx) => {
         await repo.insertReel(tx, { id, tenantId: video.tenantId, ownerUserId: video.viewerUserId });
@@ -101,14 +101,14 @@ export function createReelsService({ db, storage, users, videos }: ReelsServiceD
       const visible = new Map((await repo.visibleByIds(viewer, ids.filter(isUuid))).map((c) => [c.id, c]));
       body.chunks.forEach((chunk, i) => {
         const clip = visible.get(chunk.clip);
-        if (!clip) throw new AppError('VALIDATION_FAILED', `body.chunks.${i}.clip is not a clip you can see.`);
+        if (!clip) throw new AppError('VALIDATION_FAILED', `body.chunks.${i}.clip: Not a clip you can see.`);
         if (chunk.out > clip.durationSec + OUT_TOLERANCE_SEC) {
-          throw new AppError('VALIDATION_FAILED', `body.chunks.${i}.out must be within the clip (at most ${clip.durationSec} s).`);
+          throw new AppError('VALIDATION_FAILED', `body.chunks.${i}.out: Must be within the clip (at most ${clip.durationSec} s).`);
         }
       });
       const own = await repo.clipOfOwnReel(reel.id);
       if (own && (body.chunks.length !== 1 || body.chunks[0]!.clip !== own.id)) {
-        throw new AppError('VALIDATION_FAILED', "body.chunks: a clip's own reel plays that clip only.");
+        throw new AppError('VALIDATION_FAILED', "body.chunks: A clip's own reel plays that clip only.");
       }
       await withJobTransaction(db, async (tx) => {
         await repo.updateReel(tx, reel.id, { title: body.title || null, shared: body.shared });
