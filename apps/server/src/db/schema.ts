@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, doublePrecision, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { type AnyPgColumn, bigint, boolean, doublePrecision, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const ts = (name: string) => timestamp(name, { withTimezone: true });
@@ -427,6 +427,10 @@ export const reels = pgTable(
     title: text('title'),
     /** Off: the share link answers 404. */
     shared: boolean('shared').notNull().default(true),
+    /** Set on a clip's own one-chunk reel, which goes with the clip however the clip goes. */
+    clipId: uuid('clip_id')
+      .unique()
+      .references((): AnyPgColumn => clips.id, { onDelete: 'cascade' }),
     createdAt: createdAt(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
@@ -449,7 +453,8 @@ export const clips = pgTable(
     /** Who owns the source: a clip is visible to whoever may see its source (the owner and the owner's team). */
     sourceOwnerUserId: integer('source_owner_user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
     clipId: bigint('clip_id', { mode: 'number' }).notNull(),
-    reelId: text('reel_id').notNull().references(() => reels.id),
+    /** Its own reel (`reels.clip_id` points back and cascades). */
+    reelId: text('reel_id').notNull().unique(),
     startSec: doublePrecision('start_sec').notNull(),
     durationSec: doublePrecision('duration_sec').notNull(),
     description: text('description').notNull().default(''),

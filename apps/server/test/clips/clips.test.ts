@@ -135,7 +135,10 @@ describe('GET /api/user/clips/{stream_id}/{clip_id}/chunk', () => {
     for (const who of [outsider, eagle]) {
       expectError(await call(t, 'GET', `/api/user/clips/${video.key}/${clip.clip_id}/chunk`, who.headers), 404, 'Clip not found.');
     }
-    expectError(await call(t, 'GET', `/api/user/clips/${video.key}/999999999/chunk`, owner.headers), 404, 'Clip not found.');
+    for (const unknown of ['999999999', 'abc', '-1', '1.5']) {
+      expectError(await call(t, 'GET', `/api/user/clips/${video.key}/${unknown}/chunk`, owner.headers), 404, 'Clip not found.');
+    }
+    expectError(await call(t, 'GET', `/api/user/clips/4b7c8a36-1d3c-4a59-9c55-000000000000/${clip.clip_id}/chunk`, owner.headers), 404, 'Clip not found.');
     expectError(await call(t, 'GET', `/api/user/clips/${video.key}/${clip.clip_id}/chunk`), 401);
   });
 });
@@ -240,5 +243,18 @@ describe('deleting a video', () => {
     expect(await t.sql(`SELECT id FROM clips WHERE id = $1`, [keep._id])).toHaveLength(1);
     const shared = (await call(t, 'GET', `/api/reels/${reelId}`)).json();
     expect(shared.chunks.map((c: { clip: string }) => c.clip)).toEqual([keep._id]);
+  });
+});
+
+describe('accounts going', () => {
+  it("when the video owner's account goes, the clips of the video go with it, and their own reels", async () => {
+    await coach(t, 'clipleavingcoach', 'Leavers');
+    await joinTeam(t, 'clipleavingcoach', 'clipmate');
+    const theirs = await readyVideo(t, 'clipleavingcoach');
+    // Made by a teammate, whose account stays.
+    const clip = await makeClip(mate, 3, 5, theirs.key);
+    await t.sql(`DELETE FROM users WHERE username = 'clipleavingcoach'`);
+    expect(await t.sql(`SELECT id FROM clips WHERE id = $1`, [clip._id])).toEqual([]);
+    expect(await t.sql(`SELECT id FROM reels WHERE id = $1`, [clip.reel_id])).toEqual([]);
   });
 });

@@ -20,7 +20,7 @@ CREATE TABLE "clips" (
 	"stream_id" text NOT NULL,
 	"source_owner_user_id" integer NOT NULL REFERENCES "users"("id") ON DELETE CASCADE,
 	"clip_id" bigint NOT NULL,
-	"reel_id" text NOT NULL REFERENCES "reels"("id"),
+	"reel_id" text NOT NULL UNIQUE,
 	"start_sec" double precision NOT NULL CHECK ("start_sec" >= 0),
 	"duration_sec" double precision NOT NULL CHECK ("duration_sec" > 0),
 	"description" text DEFAULT '' NOT NULL,
@@ -34,6 +34,10 @@ CREATE TABLE "clips" (
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
 );
+--> statement-breakpoint
+-- A clip's own one-chunk reel goes with the clip, whichever way the clip goes (its maker's or its
+-- source owner's account deleted, its video deleted).
+ALTER TABLE "reels" ADD COLUMN "clip_id" uuid UNIQUE REFERENCES "clips"("id") ON DELETE CASCADE;
 --> statement-breakpoint
 CREATE UNIQUE INDEX "clips_stream_clip_id" ON "clips" ("tenant_id", "stream_kind", "stream_id", "clip_id");
 --> statement-breakpoint

@@ -1,5 +1,4 @@
-import { and, asc, desc, eq, gte, inArray, lt, notExists, sql, type SQL } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { and, asc, desc, eq, gte, inArray, isNull, lt, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import type { Executor } from '../../db/job-transaction';
 import { clips, reelChunks, reels, videos } from '../../db/schema';
@@ -36,7 +35,6 @@ function clipVisibleTo(viewer: Viewer): SQL {
   )!;
 }
 
-const ownReel = alias(clips, 'own_reel_clip');
 
 export function createClipsRepo(db: Db) {
   // The source's title (the clip JSON's clipTitle) is the one column read of the videos module's table.
@@ -74,11 +72,11 @@ export function createClipsRepo(db: Db) {
         if (row.clipId !== clipId) break;
         clipId++;
       }
-      await tx.insert(reels).values({ id: values.reelId, tenantId: values.tenantId, ownerUserId: values.ownerUserId });
       const [row] = await tx
         .insert(clips)
         .values({ ...values, clipId })
         .returning();
+      await tx.insert(reels).values({ id: values.reelId, tenantId: values.tenantId, ownerUserId: values.ownerUserId, clipId: row!.id });
       await tx.insert(reelChunks).values({ reelId: values.reelId, position: 0, clipId: row!.id, inSec: 0, outSec: row!.durationSec, description: '' });
       return row!;
     },
@@ -131,31 +129,20 @@ export function createClipsRepo(db: Db) {
         .where(and(inArray(clips.id, ids), clipVisibleTo(viewer)));
     },
 
-    /** Deletes a clip and its own reel; returns what its objects and job are found by. */
-    async deleteClip(tx: Executor, id: string): Promise<Pick<ClipRow, 'tenantId' | 'streamId' | 'jobId'> | undefined> {
-      const [row] = await tx
-        .delete(clips)
-        .where(eq(clips.id, id))
-        .returning({ tenantId: clips.tenantId, streamId: clips.streamId, jobId: clips.jobId, reelId: clips.reelId });
+    /** Deletes a clip (its own reel and its chunks in any reel cascade); returns what its objects are found by. */
+    async deleteClip(tx: Executor, id: string): Promise<Pick<ClipRow, 'tenantId' | 'streamId'> | undefined> {
+      const [row] = await tx.delete(clips).where(eq(clips.id, id)).returning({ tenantId: clips.tenantId, streamId: clips.streamId, jobId: clips.jobId });
       if (!row) return undefined;
-      await tx.delete(reels).where(eq(reels.id, row.reelId));
       if (row.jobId) await cancelCutJobs(tx, [row.jobId]);
       return row;
     },
 
-    /** Every clip cut from a video, with their own reels and pending cut jobs (the video's objects hold their files). */
+    /** Every clip cut from a video, with their pending cut jobs (the video's objects hold their files). */
     async deleteOfVideo(tx: Executor, tenantId: string, videoId: string): Promise<void> {
       const rows = await tx
         .delete(clips)
         .where(and(eq(clips.tenantId, tenantId), eq(clips.streamKind, 'video'), eq(clips.streamId, videoId)))
-        .returning({ reelId: clips.reelId, jobId: clips.jobId });
-      if (rows.length === 0) return;
-      await tx.delete(reels).where(
-        inArray(
-          reels.id,
-          rows.map((r) => r.reelId),
-        ),
-      );
+        .returning({ jobId: clips.jobId });
       await cancelCutJobs(
         tx,
         rows.flatMap((r) => (r.jobId ? [r.jobId] : [])),
@@ -206,11 +193,6 @@ export function createClipsRepo(db: Db) {
       return (await db.select().from(reels).where(and(eq(reels.tenantId, tenantId), eq(reels.id, id))))[0];
     },
 
-    /** The clip whose own reel this is, if any. */
-    async clipOfOwnReel(reelId: string): Promise<Pick<ClipRow, 'id'> | undefined> {
-      return (await db.select({ id: clips.id }).from(clips).where(eq(clips.reelId, reelId)))[0];
-    },
-
     async deleteReel(id: string): Promise<void> {
       await db.delete(reels).where(eq(reels.id, id));
     },
@@ -254,13 +236,10 @@ export function createClipsRepo(db: Db) {
     },
   };
 
-  function myReels(viewer: Viewer) {
-    return [
-      eq(reels.tenantId, viewer.tenantId),
-      eq(reels.ownerUserId, viewer.userId),
-      notExists(db.select({ one: sql`1` }).from(ownReel).where(eq(ownReel.reelId, reels.id))),
-    ];
-  }
+}
+
+function myReels(viewer: Viewer) {
+  return [eq(reels.tenantId, viewer.tenantId), eq(reels.ownerUserId, viewer.userId), isNull(reels.clipId)];
 }
 
 /**

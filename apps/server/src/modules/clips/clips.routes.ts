@@ -15,7 +15,7 @@ export interface ClipsRoutesOptions {
 // Unknown ids are a 404 of the service, not a 400: the path is not a form, and ids must not be probed.
 const keyParams = z.object({ key: z.string().max(100) });
 const idParams = z.object({ id: z.string().max(100) });
-const chunkParams = z.object({ streamId: z.string().max(100), clipId: z.coerce.number().int().min(0) });
+const chunkParams = z.object({ streamId: z.string().max(100), clipId: z.string().max(20) });
 
 /** Clips (issue 12, spec section 7). Visibility is the service's: whoever may see the source, 404 for anyone else. */
 export const clipsRoutes: FastifyPluginAsyncZod<ClipsRoutesOptions> = async (app, { identity, clips, users }) => {

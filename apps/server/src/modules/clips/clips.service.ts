@@ -123,8 +123,10 @@ export function createClipsService({ db, storage, jobs, users, videos }: ClipsSe
     },
 
     /** `GET /api/user/clips/{stream_id}/{clip_id}/chunk`. */
-    async chunk(caller: Caller, streamId: string, clipId: number): Promise<ClipChunk> {
-      const { clip } = await requireVisible(caller, () => repo.byStreamClip(caller.tenantId, streamId, clipId));
+    async chunk(caller: Caller, streamId: string, clipId: string): Promise<ClipChunk> {
+      const { clip } = await requireVisible(caller, async () =>
+        /^\d{1,15}$/.test(clipId) ? repo.byStreamClip(caller.tenantId, streamId, Number(clipId)) : undefined,
+      );
       const expires = mediaExpiresAt();
       return { source: await chunkSource(sign, clip, 0, clip.durationSec), mediaExpiresAt: expires };
     },

@@ -106,8 +106,7 @@ export function createReelsService({ db, storage, users, videos }: ReelsServiceD
           throw new AppError('VALIDATION_FAILED', `body.chunks.${i}.out: Must be within the clip (at most ${clip.durationSec} s).`);
         }
       });
-      const own = await repo.clipOfOwnReel(reel.id);
-      if (own && (body.chunks.length !== 1 || body.chunks[0]!.clip !== own.id)) {
+      if (reel.clipId && (body.chunks.length !== 1 || body.chunks[0]!.clip !== reel.clipId)) {
         throw new AppError('VALIDATION_FAILED', "body.chunks: A clip's own reel plays that clip only.");
       }
       await withJobTransaction(db, async (tx) => {
@@ -124,7 +123,7 @@ export function createReelsService({ db, storage, users, videos }: ReelsServiceD
     /** `DELETE /api/user/reels/{reelId}`: maker only; a clip's own reel goes with its clip. */
     async remove(caller: Caller, id: string): Promise<void> {
       const { reel } = await requireOwn(caller, id);
-      if (await repo.clipOfOwnReel(reel.id)) throw new AppError('CONFLICT', "A clip's own reel goes with the clip: delete the clip instead.");
+      if (reel.clipId) throw new AppError('CONFLICT', "A clip's own reel goes with the clip: delete the clip instead.");
       await repo.deleteReel(reel.id);
     },
 
