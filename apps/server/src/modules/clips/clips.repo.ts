@@ -18,10 +18,6 @@ export interface Viewer {
   userId: number;
 }
 
-/** Clips ids are uuids; anything else is simply not found. */
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-export const isUuid = (value: string) => UUID.test(value);
-
 /**
  * A clip is visible to whoever may see its source: the source's owner and everyone sharing a team
  * with them, in the tenant (the videos module's rule, read in SQL here because a page filters on it).

@@ -8,9 +8,10 @@ import { storageKey } from '../../storage/keys';
 import type { Storage } from '../../storage/storage';
 import type { Caller, UsersService } from '../users/users.service';
 import type { VideosService } from '../videos/videos.service';
+import { isKey } from '../videos/processing-video';
 import { createMediaUrls } from '../videos/video-view';
 import { chunkSource, mediaExpiresAt, toClip } from './clip-view';
-import { createClipsRepo, isUuid, type ClipWithTitle, type Viewer } from './clips.repo';
+import { createClipsRepo, type ClipWithTitle, type Viewer } from './clips.repo';
 import { msPage } from './ms-page';
 
 export const CLIP_NOT_FOUND = 'Clip not found.';
@@ -133,7 +134,7 @@ export function createClipsService({ db, storage, jobs, users, videos }: ClipsSe
 
     /** `DELETE /api/user/clips/{clipId}`: its maker only (404 to anyone else); rows, then objects. */
     async remove(caller: Caller, id: string): Promise<void> {
-      const { clip, viewerUserId } = await requireVisible(caller, async () => (isUuid(id) ? repo.byId(caller.tenantId, id) : undefined));
+      const { clip, viewerUserId } = await requireVisible(caller, async () => (isKey(id) ? repo.byId(caller.tenantId, id) : undefined));
       if (clip.ownerUserId !== viewerUserId) throw new AppError('NOT_FOUND', CLIP_NOT_FOUND);
       const deleted = await withJobTransaction(db, (tx) => repo.deleteClip(tx, clip.id));
       if (!deleted) throw new AppError('NOT_FOUND', CLIP_NOT_FOUND);

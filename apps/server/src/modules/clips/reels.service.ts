@@ -4,11 +4,12 @@ import { withJobTransaction } from '../../db/job-transaction';
 import { AppError } from '../../errors';
 import type { Caller, UsersService } from '../users/users.service';
 import type { VideosService } from '../videos/videos.service';
+import { isKey } from '../videos/processing-video';
 import { createMediaUrls } from '../videos/video-view';
 import type { Storage } from '../../storage/storage';
 import { mediaExpiresAt, toReelChunk } from './clip-view';
 import { newReelId } from './clips.service';
-import { createClipsRepo, isUuid, type ReelRow, type Viewer } from './clips.repo';
+import { createClipsRepo, type ReelRow, type Viewer } from './clips.repo';
 import { msPage } from './ms-page';
 
 export const REEL_NOT_FOUND = 'Reel not found.';
@@ -98,7 +99,7 @@ export function createReelsService({ db, storage, users, videos }: ReelsServiceD
     async update(caller: Caller, id: string, body: UpdateReelBody): Promise<Reel> {
       const { viewer, reel } = await requireOwn(caller, id);
       const ids = [...new Set(body.chunks.map((c) => c.clip))];
-      const visible = new Map((await repo.visibleByIds(viewer, ids.filter(isUuid))).map((c) => [c.id, c]));
+      const visible = new Map((await repo.visibleByIds(viewer, ids.filter(isKey))).map((c) => [c.id, c]));
       body.chunks.forEach((chunk, i) => {
         const clip = visible.get(chunk.clip);
         if (!clip) throw new AppError('VALIDATION_FAILED', `body.chunks.${i}.clip: Not a clip you can see.`);
