@@ -31,14 +31,14 @@ function clipVisibleTo(viewer: Viewer): SQL {
   )!;
 }
 
-
 export function createClipsRepo(db: Db) {
   // The source's title (the clip JSON's clipTitle) is the one column read of the videos module's table.
   const selectWithTitle = () =>
     db
       .select({ clip: clips, sourceTitle: videos.title })
       .from(clips)
-      .leftJoin(videos, and(eq(clips.streamKind, 'video'), sql`${videos.id}::text = ${clips.streamId}`));
+      // The cast on the clip's side keeps the join on the videos primary key; CASE casts video streams only.
+      .leftJoin(videos, sql`${videos.id} = (CASE WHEN ${clips.streamKind} = 'video' THEN ${clips.streamId}::uuid END)`);
   const flat = (rows: { clip: ClipRow; sourceTitle: string | null }[]): ClipWithTitle[] => rows.map((r) => ({ ...r.clip, sourceTitle: r.sourceTitle }));
 
   return {
