@@ -30,6 +30,10 @@ import { uploadsRoutes } from './modules/videos/uploads.routes';
 import { createUploadsService } from './modules/videos/uploads.service';
 import { videosRoutes } from './modules/videos/videos.routes';
 import { createVideosService } from './modules/videos/videos.service';
+import { clipsRoutes } from './modules/clips/clips.routes';
+import { createClipsService } from './modules/clips/clips.service';
+import { reelsRoutes } from './modules/clips/reels.routes';
+import { createReelsService } from './modules/clips/reels.service';
 import { AppError } from './errors';
 import type { Runtime } from './runtime';
 
@@ -89,8 +93,15 @@ export async function build(config: Config, runtime: Runtime, options: BuildOpti
   const teams = createTeamsService({ db: runtime.db, identity: runtime.identity, users });
   const invites = createInvitesService({ db: runtime.db, teams, users, identity: runtime.identity, mail: runtime.mail.mail, publicUrl: config.publicUrl, log: app.log });
   await app.register(teamsRoutes, { config, identity: runtime.identity, teams, invites, users });
-  const videos = createVideosService({ db: runtime.db, storage: runtime.storage, jobs: runtime.jobs, users, dataDir: config.dataDir });
+  // The clips module needs the videos service (who may see a video) and the videos service runs the
+  // clips module's delete hook: the hook reaches the clips service once both exist.
+  const onVideoDeleted: Parameters<typeof createVideosService>[0]['onDelete'] = [(tx, video) => clips.onVideoDeleted(tx, video)];
+  const videos = createVideosService({ db: runtime.db, storage: runtime.storage, jobs: runtime.jobs, users, dataDir: config.dataDir, onDelete: onVideoDeleted });
+  const clips = createClipsService({ db: runtime.db, storage: runtime.storage, jobs: runtime.jobs, users, videos });
   await app.register(videosRoutes, { identity: runtime.identity, videos, users });
+  await app.register(clipsRoutes, { identity: runtime.identity, clips, users });
+  const reels = createReelsService({ db: runtime.db, storage: runtime.storage, users, videos });
+  await app.register(reelsRoutes, { config, identity: runtime.identity, reels, users });
   const tusStore = createTusStore(config, runtime.storage);
   const uploads = createUploadsService({ db: runtime.db, storage: runtime.storage, jobs: runtime.jobs, users, tus: tusStore, uploadMaxBytes: config.uploadMaxBytes });
   await app.register(uploadsRoutes, { identity: runtime.identity, billing, uploads, users });

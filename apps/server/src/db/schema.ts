@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, doublePrecision, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { type AnyPgColumn, bigint, boolean, doublePrecision, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const ts = (name: string) => timestamp(name, { withTimezone: true });
@@ -415,3 +415,81 @@ export const libraryVersions = pgTable('library_versions', {
     .references(() => tenants.id, { onDelete: 'cascade' }),
   version: bigint('version', { mode: 'number' }).notNull().default(0),
 });
+
+/**
+ * Shared lists of clips (issue 12): an ordered list of chunks, each a clip with its own in/out. The id
+ * is the public share link (`GET /api/reels/{id}`), so it is unguessable: 144 random bits, base64url.
+ * Every clip has a one-chunk reel of its own (`clips.reel_id`), which is what its page plays.
+ */
+export const reels = pgTable(
+  'reels',
+  {
+    id: text('id').primaryKey(),
+    tenantId: text('tenant_id').notNull().references(() => tenants.id),
+    ownerUserId: integer('owner_user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    title: text('title'),
+    /** Off: the share link answers 404. */
+    shared: boolean('shared').notNull().default(true),
+    /** Set on a clip's own one-chunk reel, which goes with the clip however the clip goes. */
+    clipId: uuid('clip_id')
+      .unique()
+      .references((): AnyPgColumn => clips.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [index('reels_owner_created').on(t.ownerUserId, t.createdAt)],
+);
+
+/**
+ * A time range of a source (issue 12): `stream_kind` 'video' (the live issue adds 'live') and
+ * `stream_id` its key. `clip_id` is the moment in ms, unique within the stream. Until the cut job
+ * stores the clip's own file (`file_key`), it plays from `source_key`, the rendition it is cut from.
+ */
+export const clips = pgTable(
+  'clips',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tenantId: text('tenant_id').notNull().references(() => tenants.id),
+    ownerUserId: integer('owner_user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    streamKind: text('stream_kind').notNull().default('video'),
+    streamId: text('stream_id').notNull(),
+    /** Who owns the source: a clip is visible to whoever may see its source (the owner and the owner's team). */
+    sourceOwnerUserId: integer('source_owner_user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    clipId: bigint('clip_id', { mode: 'number' }).notNull(),
+    /** Its own reel (`reels.clip_id` points back and cascades). */
+    reelId: text('reel_id').notNull().unique(),
+    startSec: doublePrecision('start_sec').notNull(),
+    durationSec: doublePrecision('duration_sec').notNull(),
+    description: text('description').notNull().default(''),
+    cheer: boolean('cheer').notNull().default(false),
+    /** The rendition the clip is cut from, and which preset encoded it ('full' | 'low'). */
+    sourceKey: text('source_key').notNull(),
+    sourceRendition: text('source_rendition').notNull(),
+    /** cutting | ready | failed (a failed clip keeps playing from its source). */
+    status: text('status').notNull().default('cutting'),
+    fileKey: text('file_key'),
+    posterKey: text('poster_key'),
+    jobId: uuid('job_id'),
+    createdAt: createdAt(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('clips_stream_clip_id').on(t.tenantId, t.streamKind, t.streamId, t.clipId),
+    index('clips_owner_created').on(t.ownerUserId, t.createdAt),
+  ],
+);
+
+export const reelChunks = pgTable(
+  'reel_chunks',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    reelId: text('reel_id').notNull().references(() => reels.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    clipId: uuid('clip_id').notNull().references(() => clips.id, { onDelete: 'cascade' }),
+    /** Seconds from the clip's start. */
+    inSec: doublePrecision('in_sec').notNull(),
+    outSec: doublePrecision('out_sec').notNull(),
+    description: text('description').notNull().default(''),
+  },
+  (t) => [uniqueIndex('reel_chunks_reel_position').on(t.reelId, t.position), index('reel_chunks_clip').on(t.clipId)],
+);

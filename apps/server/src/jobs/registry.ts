@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { cutClip } from './cut-clip';
 import { previewRetirement } from './preview-retirement';
 import { rateLimitSweep } from './rate-limit-sweep';
 import { signingKeyRotation } from './signing-key-rotation';
@@ -16,6 +17,7 @@ export const jobRegistry = {
   'preview-retirement': previewRetirement,
   'rate-limit-sweep': rateLimitSweep,
   'signing-key-rotation': signingKeyRotation,
+  'cut-clip': cutClip,
 };
 
 export type JobName = keyof typeof jobRegistry;

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type PgBoss from 'pg-boss';
-import type { Executor, NewVideo, VideoRow, VideosRepo } from './videos.repo';
+import type { Executor } from '../../db/job-transaction';
+import type { NewVideo, VideoRow, VideosRepo } from './videos.repo';
 
 /**
  * What the videos module needs of the job queue (the runtime's JobQueue fits it). Declared here so

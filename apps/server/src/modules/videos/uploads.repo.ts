@@ -1,7 +1,7 @@
 import { and, asc, eq, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { uploads } from '../../db/schema';
-import type { Executor } from './videos.repo';
+import type { Executor } from '../../db/job-transaction';
 
 export type UploadRow = typeof uploads.$inferSelect;
 export type NewUpload = typeof uploads.$inferInsert;

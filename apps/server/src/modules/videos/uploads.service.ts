@@ -13,7 +13,8 @@ import type { TusStore } from './tus-store';
 import { createUploadsRepo, type UploadRow } from './uploads.repo';
 import { stagingKey } from './staging-key';
 import { createMediaUrls, toVideo } from './video-view';
-import { createVideosRepo, withJobTransaction } from './videos.repo';
+import { withJobTransaction } from '../../db/job-transaction';
+import { createVideosRepo } from './videos.repo';
 
 export const UPLOAD_NOT_FOUND = 'Upload not found.';
 export const UPLOAD_EXPIRED = 'This upload has expired. Please upload the file again.';

@@ -1,8 +1,6 @@
 import { and, desc, eq, gte, inArray, lt, sql, type Placeholder, type SQL } from 'drizzle-orm';
-import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
-import type PgBoss from 'pg-boss';
 import type { Db } from '../../db/client';
-import * as schema from '../../db/schema';
+import type { Executor } from '../../db/job-transaction';
 import { libraryVersions, uploads, users, videoMessages, videos } from '../../db/schema';
 
 export type VideoRow = typeof videos.$inferSelect;
@@ -25,7 +23,6 @@ const viewColumns = {
 };
 /** A video with what its JSON shows of the owner. */
 export type VideoWithOwner = Pick<VideoRow, keyof typeof viewColumns> & { ownerUsername: string; ownerIdentityUserId: number };
-export type Executor = NodePgDatabase<typeof schema>;
 
 export interface Viewer {
   tenantId: string;
@@ -55,27 +52,6 @@ const withOwner = {
   ownerUsername: users.username,
   ownerIdentityUserId: users.identityUserId,
 };
-
-/**
- * Runs `work` in one transaction and hands it a pg-boss executor on the same connection, so a job
- * sent inside exists exactly when the rows written beside it do (architecture: "inserts the row
- * and enqueues in the same transaction").
- */
-export async function withJobTransaction<T>(db: Db, work: (tx: Executor, jobDb: PgBoss.Db) => Promise<T>): Promise<T> {
-  const client = await db.$client.connect();
-  try {
-    await client.query('BEGIN');
-    const tx = drizzle(client, { schema });
-    const result = await work(tx, { executeSql: (text, values) => client.query(text, values) });
-    await client.query('COMMIT');
-    return result;
-  } catch (err) {
-    await client.query('ROLLBACK').catch(() => undefined);
-    throw err;
-  } finally {
-    client.release();
-  }
-}
 
 export function createVideosRepo(db: Db) {
   // The library page and the video page: built once, named statements each connection parses and

@@ -9,12 +9,24 @@ import { insertProcessingVideo, isKey, type TranscodeQueue } from './processing-
 import { createLibraryCache } from './library-cache';
 import { createTestVideoFile, TEST_VIDEO_TITLE } from './test-video';
 import { createMediaUrls, toVideo } from './video-view';
-import { createVideosRepo, withJobTransaction, type Executor, type VideoWithOwner, type Viewer } from './videos.repo';
+import { withJobTransaction, type Executor } from '../../db/job-transaction';
+import { createVideosRepo, type VideoWithOwner, type Viewer } from './videos.repo';
 
 export const VIDEO_NOT_FOUND = 'Video not found.';
 export const OWNER_ONLY = 'Only the owner can change this video.';
 /** `POST /api/user/testvideo`: each one is a 17 MB object and a transcode, so a few an hour per user. */
 export const TEST_VIDEOS_PER_HOUR = 5;
+/** What `visibleVideo` tells another module of a video. */
+export interface VisibleVideo {
+  viewerUserId: number;
+  id: string;
+  tenantId: string;
+  ownerUserId: number;
+  title: string | null;
+  status: Video['status'];
+  durationSec: number | null;
+  renditions: VideoWithOwner['renditions'];
+}
 type ListQuery = { limit: number; timestamp?: string | undefined; keys?: string[] | undefined };
 /** Comments returned with a video, newest first. */
 const MESSAGES_LIMIT = 200;
@@ -83,6 +95,23 @@ export function createVideosService({ db, storage, jobs, users, dataDir, onDelet
   }
 
   return {
+    /**
+     * A video the caller may see, for what other modules make of it (clips): the caller's product
+     * user id, the video's owner, title, duration and stored renditions. 404 like `GET` otherwise.
+     */
+    async visibleVideo(caller: Caller, key: string): Promise<VisibleVideo> {
+      const { viewer, video } = await requireVisible(caller, key);
+      return {
+        viewerUserId: viewer.userId,
+        id: video.id,
+        tenantId: viewer.tenantId,
+        ownerUserId: video.ownerUserId,
+        title: video.title,
+        status: video.status as Video['status'],
+        durationSec: video.durationSec,
+        renditions: video.renditions,
+      };
+    },
 
     /**
      * `GET /api/user/videos?limit=&timestamp=` (newest first) or `?keys=a,b` (the visible ones among

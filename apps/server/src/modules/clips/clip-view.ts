@@ -1,0 +1,60 @@
+import { DEFAULT_VIDEO_TITLE } from '@app/contracts/videos';
+import type { Clip, ReelChunk } from '@app/contracts/clips';
+import { mediaUrlExpiry, type MediaUrl } from '../videos/video-view';
+import type { ChunkWithClip, ClipWithTitle } from './clips.repo';
+
+/** hh:mm:ss of a position in seconds (spec section 9: "Clip time hh:mm:ss"). */
+export function clockTime(sec: number): string {
+  const whole = Math.floor(sec);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${pad(Math.floor(whole / 3600))}:${pad(Math.floor((whole % 3600) / 60))}:${pad(whole % 60)}`;
+}
+
+/** When the URLs signed now stop working (the JSON's `mediaExpiresAt`). */
+export const mediaExpiresAt = () => new Date(mediaUrlExpiry() * 1000).toISOString();
+
+// Milliseconds are finer than any frame; more digits only make URLs differ.
+const fragmentTime = (sec: number) => String(Math.round(sec * 1000) / 1000);
+
+/**
+ * The URL that plays `[inSec, outSec)` of a clip (seconds from the clip's start): its own file once
+ * cut, else the source rendition. Only a part of a file gets a media fragment `#t=start,end`.
+ */
+export async function chunkSource(sign: MediaUrl, clip: ChunkWithClip['clip'], inSec: number, outSec: number): Promise<string> {
+  if (clip.fileKey) {
+    const url = await sign(clip.fileKey);
+    return inSec > 0 || outSec < clip.durationSec ? `${url}#t=${fragmentTime(inSec)},${fragmentTime(outSec)}` : url;
+  }
+  return `${await sign(clip.sourceKey)}#t=${fragmentTime(clip.startSec + inSec)},${fragmentTime(clip.startSec + outSec)}`;
+}
+
+/** The JSON of a clip (contract `clip`). */
+export async function toClip(sign: MediaUrl, row: ClipWithTitle): Promise<Clip> {
+  return {
+    _id: row.id,
+    clipId: row.id,
+    stream_id: row.streamId,
+    clip_id: row.clipId,
+    reel_id: row.reelId,
+    time: clockTime(row.startSec),
+    timestamp: row.createdAt.getTime(),
+    clipTitle: row.sourceTitle ?? DEFAULT_VIDEO_TITLE,
+    description: row.description,
+    cheer: row.cheer,
+    start: row.startSec,
+    duration: row.durationSec,
+    poster: row.posterKey ? await sign(row.posterKey) : null,
+  };
+}
+
+export async function toReelChunk(sign: MediaUrl, chunk: ChunkWithClip): Promise<ReelChunk> {
+  return {
+    id: chunk.id,
+    description: chunk.description,
+    source: await chunkSource(sign, chunk.clip, chunk.inSec, chunk.outSec),
+    clip: chunk.clip.id,
+    in: chunk.inSec,
+    out: chunk.outSec,
+    poster: chunk.clip.posterKey ? await sign(chunk.clip.posterKey) : null,
+  };
+}

@@ -1,0 +1,255 @@
+import { and, asc, desc, eq, gte, inArray, isNull, lt, sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import type { Executor } from '../../db/job-transaction';
+import { clips, reelChunks, reels, videos } from '../../db/schema';
+
+export type ClipRow = typeof clips.$inferSelect;
+export type NewClip = typeof clips.$inferInsert;
+export type ReelRow = typeof reels.$inferSelect;
+/** A clip with its source's title (the clip JSON's `clipTitle`). */
+export type ClipWithTitle = ClipRow & { sourceTitle: string | null };
+/** A chunk with what its URL is made of. */
+export type ChunkWithClip = typeof reelChunks.$inferSelect & {
+  clip: Pick<ClipRow, 'id' | 'startSec' | 'durationSec' | 'sourceKey' | 'fileKey' | 'posterKey'>;
+};
+
+export interface Viewer {
+  tenantId: string;
+  userId: number;
+}
+
+/**
+ * A clip is visible to whoever may see its source: the source's owner and everyone sharing a team
+ * with them, in the tenant (the videos module's rule, read in SQL here because a page filters on it).
+ */
+function clipVisibleTo(viewer: Viewer): SQL {
+  return and(
+    eq(clips.tenantId, viewer.tenantId),
+    sql`(${clips.sourceOwnerUserId} = ${viewer.userId} OR EXISTS (
+      SELECT 1 FROM channel_members mine JOIN channel_members theirs ON theirs.channel_id = mine.channel_id
+       WHERE mine.user_id = ${viewer.userId} AND theirs.user_id = ${clips.sourceOwnerUserId}))`,
+  )!;
+}
+
+export function createClipsRepo(db: Db) {
+  // The source's title (the clip JSON's clipTitle) is the one column read of the videos module's table.
+  const selectWithTitle = () =>
+    db
+      .select({ clip: clips, sourceTitle: videos.title })
+      .from(clips)
+      // The cast on the clip's side keeps the join on the videos primary key; CASE casts video streams only.
+      .leftJoin(videos, sql`${videos.id} = (CASE WHEN ${clips.streamKind} = 'video' THEN ${clips.streamId}::uuid END)`);
+  const flat = (rows: { clip: ClipRow; sourceTitle: string | null }[]): ClipWithTitle[] => rows.map((r) => ({ ...r.clip, sourceTitle: r.sourceTitle }));
+
+  return {
+    /**
+     * Inserts the clip with its one-chunk reel. `clip_id` is the requested moment or, when another
+     * clip of the stream has it, the next free millisecond; a lock per stream makes concurrent
+     * clips of one moment take turns.
+     */
+    async insertClip(tx: Executor, values: Omit<NewClip, 'reelId'> & { clipId: number; reelId: string }): Promise<ClipRow> {
+      await tx.execute(
+        sql`SELECT pg_advisory_xact_lock(hashtext('clips.stream'), hashtext(${values.tenantId} || '/' || ${values.streamKind ?? 'video'} || '/' || ${values.streamId}))`,
+      );
+      const taken = await tx
+        .select({ clipId: clips.clipId })
+        .from(clips)
+        .where(
+          and(
+            eq(clips.tenantId, values.tenantId),
+            eq(clips.streamKind, values.streamKind ?? 'video'),
+            eq(clips.streamId, values.streamId),
+            gte(clips.clipId, values.clipId),
+          ),
+        )
+        .orderBy(asc(clips.clipId));
+      let clipId = values.clipId;
+      for (const row of taken) {
+        if (row.clipId !== clipId) break;
+        clipId++;
+      }
+      const [row] = await tx
+        .insert(clips)
+        .values({ ...values, clipId })
+        .returning();
+      await tx.insert(reels).values({ id: values.reelId, tenantId: values.tenantId, ownerUserId: values.ownerUserId, clipId: row!.id });
+      await tx.insert(reelChunks).values({ reelId: values.reelId, position: 0, clipId: row!.id, inSec: 0, outSec: row!.durationSec, description: '' });
+      return row!;
+    },
+
+    async byId(tenantId: string, id: string): Promise<ClipWithTitle | undefined> {
+      return flat(await selectWithTitle().where(and(eq(clips.tenantId, tenantId), eq(clips.id, id))))[0];
+    },
+
+    async byStreamClip(tenantId: string, streamId: string, clipId: number): Promise<ClipWithTitle | undefined> {
+      const rows = await selectWithTitle().where(and(eq(clips.tenantId, tenantId), eq(clips.streamId, streamId), eq(clips.clipId, clipId)));
+      return flat(rows)[0];
+    },
+
+    /** The caller's own clips whose source they may still see, newest first, strictly older than `before`. */
+    async minePage(viewer: Viewer, options: { before?: Date; limit: number }): Promise<ClipWithTitle[]> {
+      const rows = await selectWithTitle()
+        .where(and(eq(clips.ownerUserId, viewer.userId), clipVisibleTo(viewer), options.before ? lt(clips.createdAt, options.before) : undefined))
+        .orderBy(desc(clips.createdAt), desc(clips.id))
+        .limit(options.limit);
+      return flat(rows);
+    },
+
+    async mineInMillisecond(viewer: Viewer, at: Date): Promise<ClipWithTitle[]> {
+      const rows = await selectWithTitle()
+        .where(and(eq(clips.ownerUserId, viewer.userId), clipVisibleTo(viewer), gte(clips.createdAt, at), lt(clips.createdAt, new Date(at.getTime() + 1))))
+        .orderBy(desc(clips.createdAt), desc(clips.id));
+      return flat(rows);
+    },
+
+    /** Every clip of a stream, newest first. */
+    async ofStream(tenantId: string, streamKind: string, streamId: string): Promise<ClipWithTitle[]> {
+      const rows = await selectWithTitle()
+        .where(and(eq(clips.tenantId, tenantId), eq(clips.streamKind, streamKind), eq(clips.streamId, streamId)))
+        .orderBy(desc(clips.createdAt), desc(clips.id));
+      return flat(rows);
+    },
+
+    async ofStreamByClipIds(tenantId: string, streamId: string, clipIds: number[]): Promise<ClipRow[]> {
+      return db
+        .select()
+        .from(clips)
+        .where(and(eq(clips.tenantId, tenantId), eq(clips.streamKind, 'video'), eq(clips.streamId, streamId), inArray(clips.clipId, clipIds)));
+    },
+
+    async visibleByIds(viewer: Viewer, ids: string[]): Promise<ClipRow[]> {
+      if (ids.length === 0) return [];
+      return db
+        .select()
+        .from(clips)
+        .where(and(inArray(clips.id, ids), clipVisibleTo(viewer)));
+    },
+
+    /** Deletes a clip (its own reel and its chunks in any reel cascade); returns what its objects are found by. */
+    async deleteClip(tx: Executor, id: string): Promise<Pick<ClipRow, 'tenantId' | 'streamId'> | undefined> {
+      const [row] = await tx.delete(clips).where(eq(clips.id, id)).returning({ tenantId: clips.tenantId, streamId: clips.streamId, jobId: clips.jobId });
+      if (!row) return undefined;
+      if (row.jobId) await cancelCutJobs(tx, [row.jobId]);
+      return row;
+    },
+
+    /** Every clip cut from a video, with their pending cut jobs (the video's objects hold their files). */
+    async deleteOfVideo(tx: Executor, tenantId: string, videoId: string): Promise<void> {
+      const rows = await tx
+        .delete(clips)
+        .where(and(eq(clips.tenantId, tenantId), eq(clips.streamKind, 'video'), eq(clips.streamId, videoId)))
+        .returning({ jobId: clips.jobId });
+      await cancelCutJobs(
+        tx,
+        rows.flatMap((r) => (r.jobId ? [r.jobId] : [])),
+      );
+    },
+
+    // The cut job's reads and writes.
+    async forCut(id: string): Promise<ClipRow | undefined> {
+      return (await db.select().from(clips).where(eq(clips.id, id)))[0];
+    },
+
+    /** Points the clip at its own file, unless it was deleted (or cut by another attempt) meanwhile. */
+    async markCut(id: string, keys: { fileKey: string; posterKey: string }): Promise<boolean> {
+      const rows = await db
+        .update(clips)
+        .set({ ...keys, status: 'ready', updatedAt: sql`now()` })
+        .where(and(eq(clips.id, id), sql`${clips.fileKey} IS NULL`))
+        .returning({ id: clips.id });
+      return rows.length > 0;
+    },
+
+    async markFailed(id: string): Promise<void> {
+      await db
+        .update(clips)
+        .set({ status: 'failed', updatedAt: sql`now()` })
+        .where(and(eq(clips.id, id), sql`${clips.fileKey} IS NULL`));
+    },
+
+    // Reels.
+    async insertReel(tx: Executor, values: { id: string; tenantId: string; ownerUserId: number; title?: string | null }): Promise<ReelRow> {
+      const [row] = await tx.insert(reels).values(values).returning();
+      return row!;
+    },
+
+    async replaceChunks(tx: Executor, reelId: string, chunks: { clipId: string; inSec: number; outSec: number; description: string }[]): Promise<void> {
+      await tx.delete(reelChunks).where(eq(reelChunks.reelId, reelId));
+      await tx.insert(reelChunks).values(chunks.map((c, position) => ({ ...c, reelId, position })));
+    },
+
+    async updateReel(tx: Executor, id: string, values: { title: string | null; shared: boolean }): Promise<void> {
+      await tx
+        .update(reels)
+        .set({ ...values, updatedAt: sql`now()` })
+        .where(eq(reels.id, id));
+    },
+
+    async reelById(tenantId: string, id: string): Promise<ReelRow | undefined> {
+      return (await db.select().from(reels).where(and(eq(reels.tenantId, tenantId), eq(reels.id, id))))[0];
+    },
+
+    async deleteReel(id: string): Promise<void> {
+      await db.delete(reels).where(eq(reels.id, id));
+    },
+
+    /** The reels the caller put together (not the clips' own), newest first, strictly older than `before`. */
+    async myReelsPage(viewer: Viewer, options: { before?: Date; limit: number }): Promise<ReelRow[]> {
+      return db
+        .select()
+        .from(reels)
+        .where(and(...myReels(viewer), options.before ? lt(reels.createdAt, options.before) : undefined))
+        .orderBy(desc(reels.createdAt), desc(reels.id))
+        .limit(options.limit);
+    },
+
+    async myReelsInMillisecond(viewer: Viewer, at: Date): Promise<ReelRow[]> {
+      return db
+        .select()
+        .from(reels)
+        .where(and(...myReels(viewer), gte(reels.createdAt, at), lt(reels.createdAt, new Date(at.getTime() + 1))))
+        .orderBy(desc(reels.createdAt), desc(reels.id));
+    },
+
+    /** The chunks of these reels in order, with their clips. */
+    async chunksOf(reelIds: string[]): Promise<ChunkWithClip[]> {
+      if (reelIds.length === 0) return [];
+      return db
+        .select({
+          id: reelChunks.id,
+          reelId: reelChunks.reelId,
+          position: reelChunks.position,
+          clipId: reelChunks.clipId,
+          inSec: reelChunks.inSec,
+          outSec: reelChunks.outSec,
+          description: reelChunks.description,
+          clip: { id: clips.id, startSec: clips.startSec, durationSec: clips.durationSec, sourceKey: clips.sourceKey, fileKey: clips.fileKey, posterKey: clips.posterKey },
+        })
+        .from(reelChunks)
+        .innerJoin(clips, eq(clips.id, reelChunks.clipId))
+        .where(inArray(reelChunks.reelId, reelIds))
+        .orderBy(asc(reelChunks.reelId), asc(reelChunks.position));
+    },
+  };
+
+}
+
+function myReels(viewer: Viewer) {
+  return [eq(reels.tenantId, viewer.tenantId), eq(reels.ownerUserId, viewer.userId), isNull(reels.clipId)];
+}
+
+/**
+ * Cancels cut jobs that have not finished, in `tx` (pg-boss 10's own `cancel` statement; it has no
+ * API that takes our transaction). An attempt already running finds the clip gone when it is done.
+ */
+async function cancelCutJobs(tx: Executor, jobIds: string[]): Promise<void> {
+  if (jobIds.length === 0) return;
+  await tx.execute(
+    sql`UPDATE pgboss.job SET completed_on = now(), state = 'cancelled' WHERE name = 'cut-clip' AND id IN (${sql.join(
+      jobIds.map((id) => sql`${id}::uuid`),
+      sql`, `,
+    )}) AND state < 'completed'`,
+  );
+}
+
+export type ClipsRepo = ReturnType<typeof createClipsRepo>;

@@ -1,0 +1,150 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import type PgBoss from 'pg-boss';
+import type { Clip, ClipChunk, ClipList, CreateClipBody } from '@app/contracts/clips';
+import type { Db } from '../../db/client';
+import { withJobTransaction, type Executor } from '../../db/job-transaction';
+import { AppError } from '../../errors';
+import { storageKey } from '../../storage/keys';
+import type { Storage } from '../../storage/storage';
+import type { Caller, UsersService } from '../users/users.service';
+import type { VideosService } from '../videos/videos.service';
+import { isKey } from '../videos/processing-video';
+import { createMediaUrls } from '../videos/video-view';
+import { chunkSource, mediaExpiresAt, toClip } from './clip-view';
+import { createClipsRepo, type ClipWithTitle, type Viewer } from './clips.repo';
+import { msPage } from './ms-page';
+
+export const CLIP_NOT_FOUND = 'Clip not found.';
+
+/**
+ * What the clips module needs of the job queue (the runtime's JobQueue fits it), declared here so
+ * the module does not depend on the queue, whose registry depends on the module's job.
+ */
+export interface CutQueue {
+  send(name: 'cut-clip', data: { clipId: string }, options?: PgBoss.SendOptions): Promise<string | null>;
+  wake(name: 'cut-clip'): void;
+}
+
+export interface ClipsServiceDeps {
+  db: Db;
+  storage: Storage;
+  jobs: CutQueue;
+  users: Pick<UsersService, 'find'>;
+  videos: Pick<VideosService, 'visibleVideo'>;
+}
+
+/** A reel id: the share link, so 144 random bits (issue 12: 128 or more), base64url. */
+export const newReelId = () => randomBytes(18).toString('base64url');
+
+/** Where a clip's own file and poster go: under its video's objects, so deleting the video removes them. */
+export const clipObjectsPrefix = (clip: { tenantId: string; streamId: string; id: string }) =>
+  `${storageKey(clip.tenantId, 'videos', clip.streamId, 'clips', clip.id)}/`;
+
+/**
+ * Clips (issue 12): a time range of a video, made by anyone who may see the video, visible to
+ * whoever may see it (the owner and the owner's team: 404 for anyone else), changed by its maker.
+ * It plays at once from the source rendition; the `cut-clip` job then stores its own MP4.
+ */
+export function createClipsService({ db, storage, jobs, users, videos }: ClipsServiceDeps) {
+  const repo = createClipsRepo(db);
+  const sign = createMediaUrls(storage);
+  const view = (row: ClipWithTitle) => toClip(sign, row);
+
+  async function viewerOf(caller: Caller): Promise<Viewer | null> {
+    const user = await users.find(caller);
+    return user ? { tenantId: caller.tenantId, userId: user.id } : null;
+  }
+
+  /** A clip the caller may see: one of a video the caller may see (the videos service decides). */
+  async function requireVisible(caller: Caller, find: () => Promise<ClipWithTitle | undefined>) {
+    const clip = await find();
+    if (!clip) throw new AppError('NOT_FOUND', CLIP_NOT_FOUND);
+    const video = await videos.visibleVideo(caller, clip.streamId).catch((err: unknown) => {
+      if (err instanceof AppError && err.statusCode === 404) throw new AppError('NOT_FOUND', CLIP_NOT_FOUND);
+      throw err;
+    });
+    return { clip, viewerUserId: video.viewerUserId };
+  }
+
+  return {
+    /** `POST /api/user/videos/{key}/clips`. */
+    async create(caller: Caller, key: string, body: CreateClipBody): Promise<Clip> {
+      const video = await videos.visibleVideo(caller, key);
+      if (body.key !== undefined && body.key !== key) throw new AppError('VALIDATION_FAILED', 'body.key: Must be the key of the video in the path.');
+      const rendition = video.renditions.full ? { name: 'full', ...video.renditions.full } : video.renditions.low && { name: 'low', ...video.renditions.low };
+      if (video.status !== 'ready' || !rendition || !video.durationSec) {
+        throw new AppError('CONFLICT', 'The video is still being processed. Clip it once it is ready.');
+      }
+      if (body.timestamp >= video.durationSec) {
+        throw new AppError('VALIDATION_FAILED', `body.timestamp: The start must be within the video (0 to ${Math.floor(video.durationSec)} s).`);
+      }
+      // A window that runs past the end (a play in the last seconds) ends with the video.
+      const durationSec = Math.min(body.duration, video.durationSec - body.timestamp);
+      const id = randomUUID();
+      const jobId = randomUUID();
+      const row = await withJobTransaction(db, async (tx, jobDb) => {
+        const inserted = await repo.insertClip(tx, {
+          id,
+          tenantId: video.tenantId,
+          ownerUserId: video.viewerUserId,
+          streamKind: 'video',
+          streamId: video.id,
+          sourceOwnerUserId: video.ownerUserId,
+          clipId: Math.round(body.timestamp * 1000),
+          reelId: newReelId(),
+          startSec: body.timestamp,
+          durationSec,
+          sourceKey: rendition.key,
+          sourceRendition: rendition.name,
+          jobId,
+        });
+        const sent = await jobs.send('cut-clip', { clipId: id }, { id: jobId, db: jobDb });
+        if (sent !== jobId) throw new Error(`cut-clip job for ${id} was not created`);
+        return inserted;
+      });
+      jobs.wake('cut-clip');
+      return view({ ...row, sourceTitle: video.title });
+    },
+
+    /** `GET /api/user/clips?limit=&timestamp=`: the caller's clips whose source they may see, newest first. */
+    async mine(caller: Caller, query: { limit: number; timestamp?: number | undefined }): Promise<ClipList> {
+      const viewer = await viewerOf(caller);
+      if (!viewer) return { items: [], next: null };
+      const { rows, next } = await msPage(query.limit, query.timestamp !== undefined ? new Date(query.timestamp) : undefined, {
+        page: (options) => repo.minePage(viewer, options),
+        inMillisecond: (at) => repo.mineInMillisecond(viewer, at),
+      });
+      return { items: await Promise.all(rows.map(view)), next };
+    },
+
+    /** `GET /api/user/clips/{streamId}`: every clip of a video the caller may see, newest first. */
+    async ofStream(caller: Caller, streamId: string): Promise<Clip[]> {
+      const video = await videos.visibleVideo(caller, streamId);
+      return Promise.all((await repo.ofStream(video.tenantId, 'video', video.id)).map(view));
+    },
+
+    /** `GET /api/user/clips/{stream_id}/{clip_id}/chunk`. */
+    async chunk(caller: Caller, streamId: string, clipId: string): Promise<ClipChunk> {
+      const { clip } = await requireVisible(caller, async () =>
+        /^\d{1,15}$/.test(clipId) ? repo.byStreamClip(caller.tenantId, streamId, Number(clipId)) : undefined,
+      );
+      const expires = mediaExpiresAt();
+      return { source: await chunkSource(sign, clip, 0, clip.durationSec), mediaExpiresAt: expires };
+    },
+
+    /** `DELETE /api/user/clips/{clipId}`: its maker only (404 to anyone else); rows, then objects. */
+    async remove(caller: Caller, id: string): Promise<void> {
+      const { clip, viewerUserId } = await requireVisible(caller, async () => (isKey(id) ? repo.byId(caller.tenantId, id) : undefined));
+      if (clip.ownerUserId !== viewerUserId) throw new AppError('NOT_FOUND', CLIP_NOT_FOUND);
+      const deleted = await withJobTransaction(db, (tx) => repo.deleteClip(tx, clip.id));
+      if (!deleted) throw new AppError('NOT_FOUND', CLIP_NOT_FOUND);
+      await storage.deletePrefix(clipObjectsPrefix({ ...deleted, id: clip.id }));
+    },
+
+    /** The videos service's delete hook: the clips of a deleted video go in its transaction (their files are under the video's objects). */
+    async onVideoDeleted(tx: Executor, video: { id: string; tenantId: string }): Promise<void> {
+      await repo.deleteOfVideo(tx, video.tenantId, video.id);
+    },
+  };
+}
+export type ClipsService = ReturnType<typeof createClipsService>;

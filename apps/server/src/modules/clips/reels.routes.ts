@@ -1,0 +1,48 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { createReelBody, createReelResponse, pageQuery, reel, reelList, updateReelBody } from '@app/contracts/clips';
+import type { Config } from '../../config';
+import { requireSignedIn } from '../../plugins/auth';
+import type { Identity } from '../identity/identity';
+import type { UsersService } from '../users/users.service';
+import type { ReelsService } from './reels.service';
+
+export interface ReelsRoutesOptions {
+  config: Config;
+  identity: Identity;
+  reels: ReelsService;
+  users: Pick<UsersService, 'signedIn'>;
+}
+
+// `:id` is the stream in POST and the reel elsewhere: one parameter name for one path position.
+const idParams = z.object({ id: z.string().max(100) });
+
+/** Reels (issue 12, spec section 7): the maker's API, and the public share link. */
+export const reelsRoutes: FastifyPluginAsyncZod<ReelsRoutesOptions> = async (app, { config, identity, reels, users }) => {
+  requireSignedIn(app, { identity, users });
+  // A share link is a public secret: limit guessing like the invitation links.
+  const shareLimit = { rateLimit: { max: config.identity.authRateLimit, timeWindow: '1 minute' } };
+
+  app.post(
+    '/api/user/reels/:id',
+    { schema: { params: idParams, body: createReelBody, response: { 201: createReelResponse } } },
+    async (request, reply) => reply.status(201).send(await reels.create(request.caller, request.params.id, request.body.clips)),
+  );
+
+  app.get('/api/user/reels', { schema: { querystring: pageQuery, response: { 200: reelList } } }, async (request) =>
+    reels.mine(request.caller, request.query),
+  );
+
+  app.put('/api/user/reels/:id', { schema: { params: idParams, body: updateReelBody, response: { 200: reel } } }, async (request) =>
+    reels.update(request.caller, request.params.id, request.body),
+  );
+
+  app.delete('/api/user/reels/:id', { schema: { params: idParams } }, async (request, reply) => {
+    await reels.remove(request.caller, request.params.id);
+    return reply.status(204).send();
+  });
+
+  app.get('/api/reels/:id', { schema: { params: idParams, response: { 200: reel } }, config: { ...shareLimit, public: true } }, async (request) =>
+    reels.shared(identity.tenants.fromHost(request.headers.host), request.params.id),
+  );
+};

@@ -1,0 +1,139 @@
+import type { Reel, ReelList, UpdateReelBody } from '@app/contracts/clips';
+import type { Db } from '../../db/client';
+import { withJobTransaction } from '../../db/job-transaction';
+import { AppError } from '../../errors';
+import type { Caller, UsersService } from '../users/users.service';
+import type { VideosService } from '../videos/videos.service';
+import { isKey } from '../videos/processing-video';
+import { createMediaUrls } from '../videos/video-view';
+import type { Storage } from '../../storage/storage';
+import { mediaExpiresAt, toReelChunk } from './clip-view';
+import { newReelId } from './clips.service';
+import { createClipsRepo, type ReelRow, type Viewer } from './clips.repo';
+import { msPage } from './ms-page';
+
+export const REEL_NOT_FOUND = 'Reel not found.';
+/** Seconds a chunk's out point may pass its clip's end (clients round to frames). */
+const OUT_TOLERANCE_SEC = 0.001;
+
+export interface ReelsServiceDeps {
+  db: Db;
+  storage: Storage;
+  users: Pick<UsersService, 'find'>;
+  videos: Pick<VideosService, 'visibleVideo'>;
+}
+
+/**
+ * Reels (issue 12): ordered chunks of clips, each with its own in/out. Only the maker sees them in
+ * the API; anyone with the link plays a shared one (`GET /api/reels/{id}`, no token).
+ */
+export function createReelsService({ db, storage, users, videos }: ReelsServiceDeps) {
+  const repo = createClipsRepo(db);
+  const sign = createMediaUrls(storage);
+
+  async function requireViewer(caller: Caller): Promise<Viewer> {
+    const user = await users.find(caller);
+    if (!user) throw new AppError('NOT_FOUND', REEL_NOT_FOUND);
+    return { tenantId: caller.tenantId, userId: user.id };
+  }
+
+  async function requireOwn(caller: Caller, id: string) {
+    const viewer = await requireViewer(caller);
+    const reel = await repo.reelById(caller.tenantId, id);
+    if (!reel || reel.ownerUserId !== viewer.userId) throw new AppError('NOT_FOUND', REEL_NOT_FOUND);
+    return { viewer, reel };
+  }
+
+  async function views(reels: ReelRow[]): Promise<Reel[]> {
+    const expires = mediaExpiresAt();
+    const chunks = await repo.chunksOf(reels.map((r) => r.id));
+    return Promise.all(
+      reels.map(async (reel) => ({
+        reelId: reel.id,
+        title: reel.title,
+        shared: reel.shared,
+        timestamp: reel.createdAt.getTime(),
+        chunks: await Promise.all(chunks.filter((c) => c.reelId === reel.id).map((c) => toReelChunk(sign, c))),
+        mediaExpiresAt: expires,
+      })),
+    );
+  }
+
+  return {
+    /** `POST /api/user/reels/{streamId} {clips}`: a reel of those clips of a video the caller may see, in that order. */
+    async create(caller: Caller, streamId: string, clipIds: number[]): Promise<{ reelId: string }> {
+      const video = await videos.visibleVideo(caller, streamId);
+      const found = await repo.ofStreamByClipIds(video.tenantId, video.id, [...new Set(clipIds)]);
+      const byClipId = new Map(found.map((c) => [c.clipId, c]));
+      const missing = clipIds.findIndex((id) => !byClipId.has(id));
+      if (missing >= 0) throw new AppError('VALIDATION_FAILED', `body.clips.${missing}: Not a clip of this video.`);
+      const id = newReelId();
+      await withJobTransaction(db, async (tx) => {
+        await repo.insertReel(tx, { id, tenantId: video.tenantId, ownerUserId: video.viewerUserId });
+        const chunks = clipIds.map((clipId) => byClipId.get(clipId)!);
+        await repo.replaceChunks(
+          tx,
+          id,
+          chunks.map((c) => ({ clipId: c.id, inSec: 0, outSec: c.durationSec, description: c.description })),
+        );
+      });
+      return { reelId: id };
+    },
+
+    /** `GET /api/user/reels?timestamp=`: the reels the caller put together, newest first. */
+    async mine(caller: Caller, query: { limit: number; timestamp?: number | undefined }): Promise<ReelList> {
+      const user = await users.find(caller);
+      if (!user) return { items: [], next: null };
+      const viewer = { tenantId: caller.tenantId, userId: user.id };
+      const { rows, next } = await msPage(query.limit, query.timestamp !== undefined ? new Date(query.timestamp) : undefined, {
+        page: (options) => repo.myReelsPage(viewer, options),
+        inMillisecond: (at) => repo.myReelsInMillisecond(viewer, at),
+      });
+      return { items: await views(rows), next };
+    },
+
+    /**
+     * `PUT /api/user/reels/{reelId}`: the editor's save (maker only). Every chunk's clip must be one
+     * the caller may see, its out point within the clip. A clip's own reel plays that clip only.
+     */
+    async update(caller: Caller, id: string, body: UpdateReelBody): Promise<Reel> {
+      const { viewer, reel } = await requireOwn(caller, id);
+      const ids = [...new Set(body.chunks.map((c) => c.clip))];
+      const visible = new Map((await repo.visibleByIds(viewer, ids.filter(isKey))).map((c) => [c.id, c]));
+      body.chunks.forEach((chunk, i) => {
+        const clip = visible.get(chunk.clip);
+        if (!clip) throw new AppError('VALIDATION_FAILED', `body.chunks.${i}.clip: Not a clip you can see.`);
+        if (chunk.out > clip.durationSec + OUT_TOLERANCE_SEC) {
+          throw new AppError('VALIDATION_FAILED', `body.chunks.${i}.out: Must be within the clip (at most ${clip.durationSec} s).`);
+        }
+      });
+      if (reel.clipId && (body.chunks.length !== 1 || body.chunks[0]!.clip !== reel.clipId)) {
+        throw new AppError('VALIDATION_FAILED', "body.chunks: A clip's own reel plays that clip only.");
+      }
+      await withJobTransaction(db, async (tx) => {
+        await repo.updateReel(tx, reel.id, { title: body.title || null, shared: body.shared });
+        await repo.replaceChunks(
+          tx,
+          reel.id,
+          body.chunks.map((c) => ({ clipId: c.clip, inSec: c.in, outSec: Math.min(c.out, visible.get(c.clip)!.durationSec), description: c.description })),
+        );
+      });
+      return (await views([(await repo.reelById(reel.tenantId, reel.id))!]))[0]!;
+    },
+
+    /** `DELETE /api/user/reels/{reelId}`: maker only; a clip's own reel goes with its clip. */
+    async remove(caller: Caller, id: string): Promise<void> {
+      const { reel } = await requireOwn(caller, id);
+      if (reel.clipId) throw new AppError('CONFLICT', "A clip's own reel goes with the clip: delete the clip instead.");
+      await repo.deleteReel(reel.id);
+    },
+
+    /** `GET /api/reels/{id}` without a token: a shared reel of the tenant; unknown and unshared answer the same 404. */
+    async shared(tenantId: string, id: string): Promise<Reel> {
+      const reel = await repo.reelById(tenantId, id);
+      if (!reel || !reel.shared) throw new AppError('NOT_FOUND', REEL_NOT_FOUND);
+      return (await views([reel]))[0]!;
+    },
+  };
+}
+export type ReelsService = ReturnType<typeof createReelsService>;

@@ -1,0 +1,52 @@
+import path from 'node:path';
+import { lowPreset, renditionArgs } from '@app/media/args/rendition';
+import { runFfmpeg } from '@app/media/run-ffmpeg';
+import { createTestClip } from '@app/media/test-clip';
+import type { StoredObject } from '../../src/storage/storage';
+import { userId, type TeamsApp } from '../videos/helpers';
+
+export * from '../videos/helpers';
+
+export interface ReadyVideo {
+  key: string;
+  renditionKey: string;
+}
+
+/**
+ * A video as the transcoder leaves it: `ready`, with a stored low rendition of `durationSec`. The
+ * rendition's bytes are `file` when given (a real MP4 for the cut job), else a stand-in the API never reads.
+ */
+export async function readyVideo(
+  t: TeamsApp,
+  owner: string,
+  options: { title?: string; durationSec?: number; file?: string; tenantId?: string } = {},
+): Promise<ReadyVideo> {
+  const tenant = options.tenantId ?? 'demo';
+  const [row] = await t.sql<{ id: string }>(
+    `INSERT INTO videos (tenant_id, owner_user_id, title, status, source_key, duration_sec) VALUES ($1, $2, $3, 'ready', 'x/source.mp4', $4) RETURNING id`,
+    [tenant, await userId(t, owner), options.title ?? 'Derby', options.durationSec ?? 60],
+  );
+  const key = row!.id;
+  const renditionKey = `${tenant}/videos/${key}/renditions/attempt-1/low.mp4`;
+  if (options.file) await t.runtime.storage.putFile(renditionKey, options.file, { contentType: 'video/mp4' });
+  else await t.runtime.storage.put(renditionKey, Buffer.from('rendition'), { contentType: 'video/mp4' });
+  await t.sql(`UPDATE videos SET renditions = $2 WHERE id = $1`, [key, JSON.stringify({ low: { key: renditionKey, width: 320, height: 240, size: 9, fps: 25 } })]);
+  return { key, renditionKey };
+}
+
+export async function objectsUnder(t: TeamsApp, prefix: string): Promise<string[]> {
+  const keys: string[] = [];
+  for await (const object of t.runtime.storage.list(prefix) as AsyncIterable<StoredObject>) keys.push(object.key);
+  return keys;
+}
+
+export const FPS = 25;
+
+/** A 10 s frame-numbered source encoded like our low rendition (a keyframe every 2 s, closed GOPs). */
+export async function numberedRendition(dir: string): Promise<string> {
+  const source = path.join(dir, 'numbered.mp4');
+  await createTestClip(source, { durationSec: 10, fps: FPS, width: 320, height: 240, frameNumbers: true });
+  const output = path.join(dir, 'low.mp4');
+  await runFfmpeg(renditionArgs({ ...lowPreset, input: source, output, sourceWidth: 320, sourceHeight: 240, sourceFps: FPS, audio: true }), { outputFile: output });
+  return output;
+}

@@ -1,0 +1,128 @@
+import { z } from 'zod';
+
+/** Issue 12: a clip lasts 1 to 180 seconds. */
+export const CLIP_MIN_SEC = 1;
+export const CLIP_MAX_SEC = 180;
+export const CLIP_LENGTH_MESSAGE = `A clip lasts ${CLIP_MIN_SEC} to ${CLIP_MAX_SEC} seconds`;
+export const CLIP_DESCRIPTION_MAX = 2000;
+export const REEL_TITLE_MAX = 200;
+/** A reel of a whole season's plays stays one request. */
+export const REEL_MAX_CHUNKS = 200;
+
+// Numbers in a JSON body must be numbers: '12' or '' is "non-numeric", a 400 naming the field.
+const seconds = z.number({ invalid_type_error: 'Expected a number of seconds' }).finite();
+
+/** `POST /api/user/videos/{key}/clips`: `timestamp` is the start in seconds from the start of the video. */
+export const createClipBody = z.object({
+  /** The video key again (spec section 7 sends it); when present it must be the path's. */
+  key: z.string().max(100).optional(),
+  /** Sent by the old client (the player's URL); the server always cuts from its own rendition. */
+  source: z.string().max(4000).nullish(),
+  timestamp: seconds.min(0, 'The start must be within the video'),
+  duration: seconds.min(CLIP_MIN_SEC, CLIP_LENGTH_MESSAGE).max(CLIP_MAX_SEC, CLIP_LENGTH_MESSAGE),
+});
+export type CreateClipBody = z.infer<typeof createClipBody>;
+
+/** Spec section 3 "Clip", as issue 12 pins it. */
+export const clip = z.object({
+  /** The clip's id: `DELETE /api/user/clips/{_id}`, and a reel chunk's `clip`. */
+  _id: z.string(),
+  /** The same id as `_id` (the spec's clients read either). */
+  clipId: z.string(),
+  /** The source: a video key. */
+  stream_id: z.string(),
+  /** The moment in ms, unique within its stream: `GET /api/user/clips/{stream_id}/{clip_id}/chunk`. */
+  clip_id: z.number(),
+  /** The clip's one-chunk reel, which its page plays (`/team/clips/{reel_id}`). */
+  reel_id: z.string(),
+  /** The position in the source, hh:mm:ss. */
+  time: z.string(),
+  /** Creation, ms since the epoch: the paging cursor. */
+  timestamp: z.number(),
+  /** The source's title ('Video' when it has none). */
+  clipTitle: z.string(),
+  description: z.string(),
+  /** True only for clips made by auto highlights. */
+  cheer: z.boolean(),
+  /** Seconds from the start of the source. */
+  start: z.number(),
+  duration: z.number(),
+  /** Signed URL of the clip's first frame; null until its own file is cut. */
+  poster: z.string().nullable(),
+});
+export type Clip = z.infer<typeof clip>;
+
+export const clipList = z.object({
+  items: z.array(clip),
+  /** `timestamp` for the next page (the last item's), or null at the end. */
+  next: z.number().nullable(),
+});
+export type ClipList = z.infer<typeof clipList>;
+
+export const pageQuery = z.object({
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+  /** Items strictly older than this (ms since the epoch). */
+  timestamp: z.coerce.number().int().min(0).optional(),
+});
+
+/**
+ * `GET /api/user/clips/{stream_id}/{clip_id}/chunk`. `source` is a signed URL: the clip's own MP4
+ * once it is cut; before that the source rendition with a media fragment `#t=start,end`, so a
+ * player plays the clip at once. It expires at `mediaExpiresAt`.
+ */
+export const clipChunk = z.object({ source: z.string(), mediaExpiresAt: z.string() });
+export type ClipChunk = z.infer<typeof clipChunk>;
+
+export const createReelBody = z.object({
+  /** `clip_id`s of clips of that stream, in the reel's order. */
+  clips: z.array(z.number().int().min(0)).min(1, 'A reel needs at least one clip').max(REEL_MAX_CHUNKS),
+});
+export const createReelResponse = z.object({ reelId: z.string() });
+
+/** One chunk in the editor's save: a clip (`_id`) with in/out in seconds from the clip's start. */
+export const reelChunkInput = z
+  .object({
+    clip: z.string().max(100),
+    in: seconds.min(0),
+    out: seconds.positive(),
+    description: z.string().max(CLIP_DESCRIPTION_MAX).default(''),
+  })
+  .refine((c) => c.in < c.out, { message: 'The out point must be after the in point', path: ['out'] });
+
+/** `PUT /api/user/reels/{reelId}`: the editor's save, the whole reel. */
+export const updateReelBody = z.object({
+  title: z.string().trim().max(REEL_TITLE_MAX).nullable(),
+  shared: z.boolean(),
+  chunks: z.array(reelChunkInput).min(1, 'A reel needs at least one clip').max(REEL_MAX_CHUNKS),
+});
+export type UpdateReelBody = z.infer<typeof updateReelBody>;
+
+/** Spec section 3 "Video chunk", plus what the editor needs to trim it. */
+export const reelChunk = z.object({
+  id: z.string(),
+  description: z.string(),
+  /** Signed URL; a media fragment `#t=start,end` when only a part of the file plays. */
+  source: z.string(),
+  /** The clip (`_id`) and in/out in seconds from its start. */
+  clip: z.string(),
+  in: z.number(),
+  out: z.number(),
+  poster: z.string().nullable(),
+});
+export type ReelChunk = z.infer<typeof reelChunk>;
+
+export const reel = z.object({
+  reelId: z.string(),
+  title: z.string().nullable(),
+  /** Off: the share link `GET /api/reels/{reelId}` answers 404. */
+  shared: z.boolean(),
+  /** Creation, ms since the epoch: the paging cursor. */
+  timestamp: z.number(),
+  chunks: z.array(reelChunk),
+  /** The chunk URLs stop working at this time; fetch the reel again before it. */
+  mediaExpiresAt: z.string(),
+});
+export type Reel = z.infer<typeof reel>;
+
+export const reelList = z.object({ items: z.array(reel), next: z.number().nullable() });
+export type ReelList = z.infer<typeof reelList>;
