@@ -53,6 +53,32 @@ describe('access tokens', () => {
     expect((await self(forged)).statusCode).toBe(401);
   });
 
+  it('checks a token’s signature again whenever its bytes differ from one already verified (a node remembers verified tokens)', async () => {
+    expect((await self(access)).statusCode).toBe(200);
+    const [head, body, signature] = access.split('.') as [string, string, string];
+    // The verified token's header and claims with a damaged signature, and its signature under changed claims.
+    const damaged = `${head}.${body}.${signature.slice(0, -4)}${signature.slice(-4) === 'AAAA' ? 'BBBB' : 'AAAA'}`;
+    const promoted = `${head}.${b64({ ...decode(access), authorization: { demo: { roles: ['admin'] } } })}.${signature}`;
+    for (const forged of [damaged, promoted]) {
+      const res = await self(forged);
+      expect(res.statusCode).toBe(401);
+      expect(res.json().message).toBe('Invalid token.');
+    }
+    expect((await self(access)).statusCode).toBe(200);
+  });
+
+  it('refuses a remembered token once it has expired', async () => {
+    expect((await self(access)).statusCode).toBe(200);
+    vi.useFakeTimers({ now: (decode(access).exp as number) * 1000 + 1000, toFake: ['Date'] });
+    try {
+      const res = await self(access);
+      expect(res.statusCode).toBe(401);
+      expect(res.json().message).toBe('Token expired.');
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('refuses a token signed with another key under our kid', async () => {
     const { privateKey } = await generateKeyPair('RS256');
     const forged = await new SignJWT(decode(access))

@@ -1,5 +1,6 @@
-import { verify as verifySignature } from 'node:crypto';
-import { decodeJwt, decodeProtectedHeader, SignJWT, type JWTPayload } from 'jose';
+import { verify as verifySignature, type KeyObject } from 'node:crypto';
+import { decodeJwt, decodeProtectedHeader, SignJWT, type JWTPayload, type ProtectedHeaderParameters } from 'jose';
+import { LRUCache } from 'lru-cache';
 import { userDataProblem } from '@app/contracts/identity-api';
 import { AppError } from '../../errors';
 import type { KeyStore } from './keys.service';
@@ -13,6 +14,8 @@ const TYP = { access: 'at+jwt', id: 'id+jwt', firstFactor: 'ff+jwt' } as const;
 type TokenKind = keyof typeof TYP;
 /** Three base64url parts, nothing else (a lenient base64 decoder would skip stray characters). */
 const COMPACT_JWS = /^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/;
+/** Tokens whose signature was checked, remembered per node: a client sends one token for 15 minutes. */
+const CHECKED_TOKENS = 10_000;
 
 export interface AccessClaims {
   mode: 'test' | 'live';
@@ -74,17 +77,31 @@ export function createTokenService(keys: KeyStore, issuerBase: string) {
    * signature synchronously with the KeyObject the key store imported once. jose still parses the
    * token; the checks below are the ones `jwtVerify` made with our options (plus `exp` required).
    */
+  /**
+   * The exact token strings whose signature verified, with what they decoded to and the key that
+   * verified them. Checking the same RS256 signature again on every request of a session was the
+   * largest single cost of a signed-in read; a remembered token still passes every other check
+   * below on every use (type, tenant, issuer, expiry), and only while its key is still published
+   * (the key store is asked each time), so a retired or deleted key ends it as it ends a fresh one.
+   * A token is remembered only once its signature verified: a forged one differs in its bytes.
+   */
+  const checked = new LRUCache<string, { header: ProtectedHeaderParameters; payload: JWTPayload; key: KeyObject }>({ max: CHECKED_TOKENS });
+
+  function decode(token: string): { header: ProtectedHeaderParameters; payload: JWTPayload } | undefined {
+    if (!COMPACT_JWS.test(token)) return undefined;
+    try {
+      return { header: decodeProtectedHeader(token), payload: decodeJwt(token) };
+    } catch {
+      return undefined;
+    }
+  }
+
   async function verify<T>(kind: TokenKind, token: string, tenantId?: string, { allowExpired = false } = {}): Promise<T & JWTPayload> {
     const invalid = () => new AppError('UNAUTHORIZED', 'Invalid token.');
-    let header: ReturnType<typeof decodeProtectedHeader>;
-    let payload: JWTPayload;
-    if (!COMPACT_JWS.test(token)) throw invalid();
-    try {
-      header = decodeProtectedHeader(token);
-      payload = decodeJwt(token);
-    } catch {
-      throw invalid();
-    }
+    const known = checked.get(token);
+    const decoded = known ?? decode(token);
+    if (!decoded) throw invalid();
+    const { header, payload } = decoded;
     const claimedTenant = payload['tenantId'];
     const tenant = tenantId ?? claimedTenant;
     if (typeof tenant !== 'string' || !tenant || !header.kid || (tenantId && claimedTenant !== tenantId)) throw invalid();
@@ -92,15 +109,19 @@ export function createTokenService(keys: KeyStore, issuerBase: string) {
     if (header.alg !== 'RS256' || header.typ !== TYP[kind] || header.crit !== undefined || header.b64 !== undefined) throw invalid();
     const key = await keys.verificationKey(tenant, header.kid);
     if (!key) throw invalid();
-    const dot = token.lastIndexOf('.');
-    const signed = verifySignature('RSA-SHA256', Buffer.from(token.slice(0, dot)), key, Buffer.from(token.slice(dot + 1), 'base64url'));
-    if (!signed) throw invalid();
+    if (known?.key !== key) {
+      const dot = token.lastIndexOf('.');
+      const signed = verifySignature('RSA-SHA256', Buffer.from(token.slice(0, dot)), key, Buffer.from(token.slice(dot + 1), 'base64url'));
+      if (!signed) throw invalid();
+      checked.set(token, { header, payload, key });
+    }
     const now = Math.floor(Date.now() / 1000);
     const audience = Array.isArray(payload.aud) ? payload.aud : [payload.aud];
     if (payload.iss !== issuer(tenant) || !audience.includes(tenant)) throw invalid();
     if (typeof payload.exp !== 'number' || (payload.nbf !== undefined && (typeof payload.nbf !== 'number' || payload.nbf > now))) throw invalid();
     if (payload.iat !== undefined && typeof payload.iat !== 'number') throw invalid();
     if (payload.exp <= now && !allowExpired) throw new AppError('UNAUTHORIZED', 'Token expired.');
+    // Shared by every request that sends this token: callers read it, never change it.
     return payload as T & JWTPayload;
   }
 
