@@ -30,6 +30,12 @@ describe('video files', () => {
     await page.getByLabel('Video files').setInputFiles(notes);
     await page.getByText('"notes.txt" is not a video file. Choose video files only (for example MP4, MOV or WebM).').waitFor();
     expect(new URL(page.url()).pathname).toBe('/upload');
+    // Named .mp4, the browser types it video/mp4: the picker reads its first bytes.
+    const fake = path.join(dir, 'fake game.mp4');
+    await fs.writeFile(fake, 'play 12: pick and roll, then the corner three\n');
+    await page.getByLabel('Video files').setInputFiles(fake);
+    await page.getByText('"fake game.mp4" is not a video file. Choose video files only (for example MP4, MOV or WebM).').waitFor();
+    expect(new URL(page.url()).pathname).toBe('/upload');
 
     const clip = path.join(dir, 'Derby Day.mp4');
     await createTestClip(clip, { durationSec: 2, width: 320, height: 240, fps: 25, audio: true, container: 'mp4' });

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { looksLikeText } from '../src/signature';
 import { sniffMedia } from '../src/sniff';
 
 const bytes = (...parts: (string | number[])[]) =>
@@ -32,5 +33,24 @@ describe('sniffMedia', () => {
     expect(sniffMedia(new Uint8Array())).toBeNull();
     expect(sniffMedia(bytes([0, 0, 0]))).toBeNull();
     expect(sniffMedia(bytes('{"moov": true}'))).toBeNull();
+  });
+});
+
+describe('looksLikeText', () => {
+  const utf8 = (text: string) => new TextEncoder().encode(text);
+
+  it('finds text files, whatever their name says', () => {
+    expect(looksLikeText(utf8('Team notes\r\n\tplay 12: pick and roll\n'))).toBe(true);
+    expect(looksLikeText(utf8('{"title": "Derby — Spiel 2", "score": "2:1"}'))).toBe(true);
+    // A sample that ends inside a multi-byte character is still text.
+    expect(looksLikeText(utf8('Mannschaft Übung é').subarray(0, -1))).toBe(true);
+  });
+
+  it('never takes a video for text', () => {
+    expect(looksLikeText(bytes([0, 0, 0, 0x20], 'ftypisom', [0, 0, 2, 0]))).toBe(false);
+    expect(looksLikeText(bytes([0x1a, 0x45, 0xdf, 0xa3, 0x9f]))).toBe(false);
+    // Camcorder M2TS: a 4-byte timestamp before each sync byte, no signature sniffMedia knows.
+    expect(looksLikeText(bytes([0x00, 0x1f, 0x3c, 0x21, 0x47, 0x40, 0x00, 0x10]))).toBe(false);
+    expect(looksLikeText(new Uint8Array(0))).toBe(false);
   });
 });

@@ -5,7 +5,7 @@ import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { useCamera } from '@/features/upload/hooks/use-camera';
 import { canRecord, useRecorder } from '@/features/upload/hooks/use-recorder';
-import { isVideoFile, notVideoMessage } from '@/features/upload/utils/recording';
+import { notVideoMessage, pickVideos } from '@/features/upload/utils/recording';
 import { formatMediaTime } from '@/lib/media-time';
 
 type CameraPanelProps = {
@@ -98,10 +98,10 @@ export function CameraPanel({ busy, onFiles, onRecordingChange }: CameraPanelPro
             const files = Array.from(event.target.files ?? []);
             // Cleared, so choosing the same file again (a retry) fires a change again.
             event.target.value = '';
-            const videos = files.filter(isVideoFile);
-            const others = files.filter((file) => !isVideoFile(file)).map((file) => file.name);
-            setRefused(others.length > 0 ? notVideoMessage(others) : null);
-            if (videos.length > 0) onFiles(videos);
+            void pickVideos(files).then(({ videos, refused }) => {
+              setRefused(refused.length > 0 ? notVideoMessage(refused) : null);
+              if (videos.length > 0) onFiles(videos);
+            });
           }}
         />
       </div>

@@ -10,6 +10,8 @@ import { pageRoutes } from '@/test/location-probe';
 import { renderApp } from '@/test/render-app';
 
 const subscribed = usageOf('team');
+/** The start of an MP4 (an `ftyp` box): what the picker reads of a real video. */
+const movieBytes = Uint8Array.from([0, 0, 0, 0x20, ...new TextEncoder().encode('ftypisom'), 0, 0, 2, 0]);
 
 /** The PUT of the bytes: driven by the test (progress, then done). */
 class FakeXhr {
@@ -114,7 +116,7 @@ describe('/upload', () => {
     });
     renderUpload();
     const user = userEvent.setup();
-    await user.upload(await screen.findByLabelText('Video files'), new File(['x'], 'a.mov', { type: 'video/quicktime' }));
+    await user.upload(await screen.findByLabelText('Video files'), new File([movieBytes], 'a.mov', { type: 'video/quicktime' }));
     expect(await screen.findByText('There was a problem with your upload.')).toBeInTheDocument();
     expect(screen.getByText('Storage is unavailable.')).toBeInTheDocument();
 
@@ -136,11 +138,16 @@ describe('/upload', () => {
     // "All files" in the picker bypasses accept: the page checks again.
     const user = userEvent.setup({ applyAccept: false });
     await user.upload(input, new File(['notes'], 'notes.txt', { type: 'text/plain' }));
-    expect(screen.getByText('"notes.txt" is not a video file. Choose video files only (for example MP4, MOV or WebM).')).toBeInTheDocument();
+    expect(await screen.findByText('"notes.txt" is not a video file. Choose video files only (for example MP4, MOV or WebM).')).toBeInTheDocument();
     expect(net.call('POST', '/api/user/preupload')).toBeUndefined();
 
-    await user.upload(input, [new File(['x'], 'readme.md', { type: 'text/markdown' }), new File(['x'], 'game.mts', { type: '' })]);
-    expect(screen.getByText(/"readme.md" is not a video file/)).toBeInTheDocument();
+    // The browser types a text file named .mp4 as video/mp4: its bytes give it away.
+    await user.upload(input, new File(['play 12: pick and roll\n'], 'fake.mp4', { type: 'video/mp4' }));
+    expect(await screen.findByText(/"fake.mp4" is not a video file/)).toBeInTheDocument();
+    expect(net.call('POST', '/api/user/preupload')).toBeUndefined();
+
+    await user.upload(input, [new File(['x'], 'readme.md', { type: 'text/markdown' }), new File([movieBytes], 'game.mts', { type: '' })]);
+    expect(await screen.findByText(/"readme.md" is not a video file/)).toBeInTheDocument();
     await waitFor(() => expect(net.call('POST', '/api/user/preupload')?.body).toMatchObject({ fileName: 'game.mts', contentType: 'video/mp2t' }));
   });
 
@@ -151,7 +158,7 @@ describe('/upload', () => {
     });
     renderUpload();
     const user = userEvent.setup();
-    await user.upload(await screen.findByLabelText('Video files'), new File(['x'], 'a.mov', { type: 'video/quicktime' }));
+    await user.upload(await screen.findByLabelText('Video files'), new File([movieBytes], 'a.mov', { type: 'video/quicktime' }));
     expect(await screen.findByText('There was a problem with your upload.')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Remove a.mov' }));
     await waitFor(() => expect(screen.queryByText('There was a problem with your upload.')).not.toBeInTheDocument());
@@ -164,7 +171,7 @@ describe('/upload', () => {
       'POST /api/user/preupload': json({ key: 'k4', protocol: 'put', url: '/storage/put/k4', maxBytes: 1e9, expiresAt: '2030-01-01T00:00:00.000Z' }, 201),
     });
     renderUpload();
-    const recording = new File(['x'], 'stream-1700000000000.webm', { type: 'video/webm' });
+    const recording = new File([Uint8Array.from([0x1a, 0x45, 0xdf, 0xa3])], 'stream-1700000000000.webm', { type: 'video/webm' });
     await userEvent.setup().upload(await screen.findByLabelText('Video files'), recording);
     await waitFor(() => expect(net.call('POST', '/api/user/preupload')).toBeDefined());
     expect(net.call('POST', '/api/user/preupload')?.body).toMatchObject({

@@ -1,3 +1,5 @@
+import { looksLikeText, sniffMedia, SNIFF_BYTES } from '@app/media/signature';
+
 /**
  * Recorder formats, best first. Spec section 9: "Recording uses webm if supported, otherwise mp4"
  * (Safari records only mp4).
@@ -80,14 +82,29 @@ export function videoContentType(file: Pick<File, 'name' | 'type'>): string {
 
 const extensionOf = (name: string) => (name.includes('.') ? (name.split('.').pop()?.toLowerCase() ?? '') : '');
 
-/**
- * Whether the picker takes the file: a `video/*` type, or (browsers leave the type empty for
- * formats they do not know) a video extension. What the bytes really are, the server finds out.
- */
-export function isVideoFile(file: Pick<File, 'name' | 'type'>): boolean {
+/** A `video/*` type, or (browsers leave the type empty for formats they do not know) a video extension. */
+function hasVideoType(file: Pick<File, 'name' | 'type'>): boolean {
   const type = file.type.trim().toLowerCase();
   if (type.startsWith('video/')) return true;
   return (type === '' || type === 'application/octet-stream') && extensionOf(file.name) in TYPES_BY_EXTENSION;
+}
+
+/**
+ * Whether the picker takes the file: a video by its type or name whose first bytes are not text,
+ * an image or audio. The browser types a text file named .mp4 as video/mp4, so the name alone would
+ * send it; an unknown binary start may still be a video (the server probes it), so it passes.
+ */
+async function isVideoFile(file: File): Promise<boolean> {
+  if (!hasVideoType(file)) return false;
+  const head = new Uint8Array(await file.slice(0, SNIFF_BYTES).arrayBuffer());
+  const kind = sniffMedia(head)?.kind;
+  return kind === 'video' || (kind === undefined && !looksLikeText(head));
+}
+
+/** The chosen files split into the videos to upload and the names of the others. */
+export async function pickVideos(files: File[]): Promise<{ videos: File[]; refused: string[] }> {
+  const taken = await Promise.all(files.map(isVideoFile));
+  return { videos: files.filter((_, i) => taken[i]), refused: files.filter((_, i) => !taken[i]).map((file) => file.name) };
 }
 
 /** The picker's message for files that are not videos. */
