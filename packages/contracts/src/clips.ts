@@ -126,3 +126,18 @@ export type Reel = z.infer<typeof reel>;
 
 export const reelList = z.object({ items: z.array(reel), next: z.number().nullable() });
 export type ReelList = z.infer<typeof reelList>;
+
+/** `GET /api/user/reels/{reelId}`: a reel as the public link shows it, plus whether the reader made it. */
+export const reelView = reel.extend({ owned: z.boolean() });
+export type ReelView = z.infer<typeof reelView>;
+
+/** `POST|GET /api/user/reels/{reelId}/export`: the reel as one MP4, kept until the reel changes. */
+export const reelExport = z.object({
+  status: z.enum(['none', 'queued', 'running', 'ready', 'failed']),
+  /** 0-100. */
+  progress: z.number(),
+  /** Signed MP4 URL (served as an attachment) once ready. */
+  url: z.string().nullable(),
+  failureReason: z.string().nullable(),
+});
+export type ReelExport = z.infer<typeof reelExport>;

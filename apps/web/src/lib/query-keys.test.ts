@@ -25,6 +25,10 @@ describe('queryKeys', () => {
       queryKeys.videos.byKeys(user, ['b', 'a']),
       queryKeys.videos.detail(user, 'k'),
       queryKeys.videos.messages(user, 'k'),
+      queryKeys.clips.list(user),
+      queryKeys.clips.ofStream(user, 'k'),
+      queryKeys.reels.detail(user, 'r'),
+      queryKeys.reels.export(user, 'r'),
     ];
     for (const key of keys) expect(startsWith(key, queryKeys.users())).toBe(true);
   });

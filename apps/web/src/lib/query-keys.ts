@@ -14,6 +14,8 @@ export type UserKey = string | number | undefined;
 const user = (userKey: UserKey) => ['users', userKey ?? 'signed-in'] as const;
 const identity = (userKey: UserKey) => ['identity', userKey ?? 'signed-in'] as const;
 const videos = (userKey: UserKey) => [...user(userKey), 'videos'] as const;
+const clips = (userKey: UserKey) => [...user(userKey), 'clips'] as const;
+const reels = (userKey: UserKey) => [...user(userKey), 'reels'] as const;
 
 export const queryKeys = {
   plans: () => ['billing', 'plans'] as const,
@@ -37,6 +39,25 @@ export const queryKeys = {
     byKeys: (userKey: UserKey, keys: readonly string[]) => [...videos(userKey), 'keys', [...keys].sort().join(',')] as const,
     detail: (userKey: UserKey, key: string) => [...videos(userKey), 'detail', key] as const,
     messages: (userKey: UserKey, key: string) => [...videos(userKey), 'detail', key, 'messages'] as const,
+  },
+
+  clips: {
+    /** Prefix of every clip query of the user: a new or deleted clip refreshes them all. */
+    all: clips,
+    list: (userKey: UserKey) => [...clips(userKey), 'list'] as const,
+    recent: (userKey: UserKey, limit: number) => [...clips(userKey), 'recent', limit] as const,
+    /** The clips of one video (`GET /api/user/clips/{streamId}`). */
+    ofStream: (userKey: UserKey, streamId: string) => [...clips(userKey), 'stream', streamId] as const,
+    chunk: (userKey: UserKey, streamId: string, clipId: number) => [...clips(userKey), 'chunk', streamId, clipId] as const,
+  },
+
+  reels: {
+    /** Prefix of every reel query of the user: a saved reel refreshes the lists and its export. */
+    all: reels,
+    list: (userKey: UserKey) => [...reels(userKey), 'list'] as const,
+    recent: (userKey: UserKey, limit: number) => [...reels(userKey), 'recent', limit] as const,
+    detail: (userKey: UserKey, reelId: string) => [...reels(userKey), 'detail', reelId] as const,
+    export: (userKey: UserKey, reelId: string) => [...reels(userKey), 'detail', reelId, 'export'] as const,
   },
 
   identity: {

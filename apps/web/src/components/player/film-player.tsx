@@ -1,5 +1,5 @@
 import { Loader2Icon, PlayIcon } from 'lucide-react';
-import { useCallback, useImperativeHandle, useRef } from 'react';
+import { useCallback, useEffect, useImperativeHandle, useRef } from 'react';
 
 import { SKIP_SECONDS } from '@/components/player/markers';
 import { PlayerControls } from '@/components/player/player-controls';
@@ -36,6 +36,8 @@ type FilmPlayerProps = {
   label: string;
   /** The element failed to load its source (e.g. an expired signed URL): the page may fetch new ones. */
   onSourceError?: () => void;
+  /** `i` or `o` was pressed: a clip's in or out point at the playhead. Without it the keys do nothing. */
+  onMark?: (point: 'in' | 'out', time: number) => void;
   className?: string;
   ref?: React.Ref<FilmPlayerHandle>;
 };
@@ -56,10 +58,16 @@ export function FilmPlayer({
   durationHint,
   label,
   onSourceError,
+  onMark,
   className,
   ref,
 }: FilmPlayerProps) {
   const videoRef = useRef<HTMLVideoElement>(null);
+  // Read by the shortcut handler, which is registered once.
+  const markRef = useRef(onMark);
+  useEffect(() => {
+    markRef.current = onMark;
+  });
   const containerRef = useRef<HTMLDivElement>(null);
 
   const source = usePlayerSource({ sources, expiresAt: sourcesExpireAt, videoRef, onSourceError });
@@ -87,6 +95,9 @@ export function FilmPlayer({
           return toggleFullscreen();
         case 'mute':
           return toggleMute();
+        case 'mark-in':
+        case 'mark-out':
+          return markRef.current?.(action === 'mark-in' ? 'in' : 'out', video.currentTime);
       }
     },
     [fps, seek, stepFrame, toggleFullscreen, toggleMute, togglePlay],

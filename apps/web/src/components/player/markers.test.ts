@@ -63,6 +63,8 @@ describe('shortcutFor', () => {
     expect(shortcutFor(key('ArrowRight'))).toBe('forward');
     expect(shortcutFor(key(','))).toBe('frame-back');
     expect(shortcutFor(key('.'))).toBe('frame-forward');
+    expect(shortcutFor(key('i'))).toBe('mark-in');
+    expect(shortcutFor(key('O'))).toBe('mark-out');
     expect(shortcutFor(key('x'))).toBeNull();
   });
 

@@ -1,10 +1,20 @@
-export type PlayerAction = 'toggle-play' | 'back' | 'forward' | 'frame-back' | 'frame-forward' | 'fullscreen' | 'mute';
+export type PlayerAction =
+  | 'toggle-play'
+  | 'back'
+  | 'forward'
+  | 'frame-back'
+  | 'frame-forward'
+  | 'fullscreen'
+  | 'mute'
+  | 'mark-in'
+  | 'mark-out';
 
 type KeyLike = Pick<KeyboardEvent, 'key' | 'altKey' | 'ctrlKey' | 'metaKey'> & { target: EventTarget | null };
 
 /**
  * Film-study shortcuts: space play/pause, left/right arrows 5 s, `,` and `.` one frame back and
- * forward (as in YouTube and most editors), `f` fullscreen, `m` mute. They work whatever control has
+ * forward (as in YouTube and most editors), `f` fullscreen, `m` mute, `i` and `o` a clip's in and out
+ * points (as in every video editor). They work whatever control has
  * focus: after clicking Next frame, Space must play, not step again. Null when the key is not ours,
  * or belongs to what has focus: typing in a field, choosing in a select or an open menu.
  */
@@ -32,6 +42,12 @@ export function shortcutFor(event: KeyLike): PlayerAction | null {
     case 'm':
     case 'M':
       return 'mute';
+    case 'i':
+    case 'I':
+      return 'mark-in';
+    case 'o':
+    case 'O':
+      return 'mark-out';
     default:
       return null;
   }

@@ -1,5 +1,5 @@
 import type { Highlight } from '@app/contracts/videos';
-import { PlayIcon, XIcon } from 'lucide-react';
+import { PlayIcon, ScissorsIcon, XIcon } from 'lucide-react';
 
 import { markerColor } from '@/components/player/markers';
 import { highlightLabel } from '@/features/videos/utils/highlights';
@@ -8,13 +8,15 @@ import { formatMediaTime } from '@/lib/media-time';
 type HighlightListProps = {
   highlights: readonly Highlight[];
   onPlay: (highlight: Highlight) => void;
+  /** 'Clip this highlight': a clip from its intro to its outro. Absent: no such button. */
+  onClip?: (highlight: Highlight) => void;
   /** Absent: the list is read-only. */
   onRemove?: (highlight: Highlight) => void;
   emptyText?: string;
 };
 
 /** The marked highlights, in time order, each coloured as its timeline marker; a click plays it from intro to outro. */
-export function HighlightList({ highlights, onPlay, onRemove, emptyText = 'No highlights yet.' }: HighlightListProps) {
+export function HighlightList({ highlights, onPlay, onClip, onRemove, emptyText = 'No highlights yet.' }: HighlightListProps) {
   if (highlights.length === 0) {
     return (
       <p className="text-muted-foreground text-sm">{emptyText}</p>
@@ -36,6 +38,17 @@ export function HighlightList({ highlights, onPlay, onRemove, emptyText = 'No hi
             </span>
             <PlayIcon aria-hidden="true" className="text-muted-foreground ml-auto size-3.5" />
           </button>
+          {onClip ? (
+            <button
+              type="button"
+              onClick={() => onClip(h)}
+              aria-label={`Clip this highlight: ${highlightLabel(index)}`}
+              title="Clip this highlight"
+              className="text-muted-foreground hover:bg-accent hover:text-foreground focus-visible:ring-ring/50 flex size-8 shrink-0 items-center justify-center rounded-md outline-none focus-visible:ring-[3px]"
+            >
+              <ScissorsIcon aria-hidden="true" className="size-4" />
+            </button>
+          ) : null}
           {onRemove ? (
             <button
               type="button"

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 
 import { VideoDetail } from '@/features/videos/components/video-detail';
+import { clipFixture, reelFixture } from '@/test/clip-fixture';
 import { videoFixture } from '@/test/video-fixture';
 import { errorJson, json, mockFetch } from '@/test/fetch-mock';
 import { signedInSession } from '@/test/fixtures';
@@ -15,7 +16,7 @@ const me = { userId: 7, userUuid: 'uuid-7', username: 'coach' };
 
 function renderVideo() {
   return renderApp(`/team/videos/${key}`, {
-    routes: [{ path: '/team/videos/:key', element: <VideoDetail videoKey={key} /> }],
+    routes: [{ path: '/team/videos/:key', element: <VideoDetail videoKey={key} clipsPath="/team/clips" /> }],
     session: signedInSession,
     level: 'team',
   });
@@ -104,7 +105,7 @@ describe('VideoDetail', () => {
     });
     renderApp(`/team/videos/${key}`, {
       routes: [
-        { path: '/team/videos/:key', element: <VideoDetail videoKey={key} /> },
+        { path: '/team/videos/:key', element: <VideoDetail videoKey={key} clipsPath="/team/clips" /> },
         { path: '*', element: <LocationProbe /> },
       ],
       session: signedInSession,
@@ -132,7 +133,7 @@ describe('VideoDetail', () => {
     expect(screen.queryByRole('button', { name: /mark highlight/i })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /delete/i })).not.toBeInTheDocument();
     // The highlight list still plays a highlight from its intro.
-    await userEvent.setup().click(screen.getByRole('button', { name: /Highlight 1/ }));
+    await userEvent.setup().click(screen.getByRole('button', { name: /^Highlight 1/ }));
     expect(player().querySelector('video')!.currentTime).toBe(7);
   });
 
@@ -183,5 +184,107 @@ describe('VideoDetail', () => {
     const olderTime = within(screen.getByText('Older').closest('li')!).getByText('2 minutes ago');
     expect(olderTime).toHaveAttribute('datetime', older);
     expect(within(screen.getByText('Watch the left side').closest('li')!).getByText('just now')).toBeInTheDocument();
+  });
+
+  describe('clips', () => {
+    const clipsPath = `/api/user/clips/${key}`;
+    function renderWithProbe() {
+      return renderApp(`/team/videos/${key}`, {
+        routes: [
+          { path: '/team/videos/:key', element: <VideoDetail videoKey={key} clipsPath="/team/clips" /> },
+          { path: '*', element: <LocationProbe /> },
+        ],
+        session: signedInSession,
+        level: 'team',
+      });
+    }
+    function deferred<T>() {
+      let resolve!: (value: T) => void;
+      const promise = new Promise<T>((r) => (resolve = r));
+      return { promise, resolve };
+    }
+
+    it('marks in and out with i and o; Clip cycles Clipping... and Sharing..., ignores clicks meanwhile, then opens the clip', async () => {
+      const made = deferred<Response>();
+      const reel = deferred<Response>();
+      const net = mockFetch({
+        [`GET ${path}`]: videoFixture(),
+        'GET /api/user/me': me,
+        [`GET ${path}/messages`]: [],
+        [`GET ${clipsPath}`]: [],
+        [`POST ${path}/clips`]: () => made.promise,
+        'GET /api/user/reels/reel-9': () => reel.promise,
+      });
+      renderWithProbe();
+      await screen.findByRole('heading', { name: 'Hawks vs Owls' });
+      const video = player().querySelector('video')!;
+      const user = userEvent.setup();
+      video.currentTime = 12;
+      await user.keyboard('i');
+      video.currentTime = 20.5;
+      await user.keyboard('o');
+      expect(screen.getByText('In 0:12 · Out 0:20')).toBeInTheDocument();
+
+      await user.click(screen.getByRole('button', { name: 'Clip' }));
+      const busy = await screen.findByRole('button', { name: 'Clipping...' });
+      await user.click(busy);
+      expect(net.calls.filter((c) => c.method === 'POST')).toHaveLength(1);
+      expect(net.call('POST', `${path}/clips`)!.body).toEqual({ key, timestamp: 12, duration: 8.5 });
+
+      made.resolve(json(clipFixture({ _id: 'c9', reel_id: 'reel-9' }), 201));
+      await user.click(await screen.findByRole('button', { name: 'Sharing...' }));
+      expect(net.calls.filter((c) => c.method === 'POST')).toHaveLength(1);
+      reel.resolve(json(reelFixture({ reelId: 'reel-9' })));
+      expect(await screen.findByText('at: /team/clips/reel-9')).toBeInTheDocument();
+    });
+
+    it('without marks clips 10 s before to 5 s after the playhead; a refusal shows and the button is back', async () => {
+      const net = mockFetch({
+        [`GET ${path}`]: videoFixture(),
+        'GET /api/user/me': me,
+        [`GET ${path}/messages`]: [],
+        [`GET ${clipsPath}`]: [],
+        [`POST ${path}/clips`]: errorJson(400, 'The start must be within the video', 'VALIDATION'),
+      });
+      renderWithProbe();
+      await screen.findByRole('heading', { name: 'Hawks vs Owls' });
+      player().querySelector('video')!.currentTime = 30;
+      await userEvent.setup().click(screen.getByRole('button', { name: 'Clip' }));
+      expect(await screen.findByRole('alert')).toHaveTextContent('The start must be within the video');
+      expect(screen.getByRole('button', { name: 'Clip' })).toBeInTheDocument();
+      expect(net.call('POST', `${path}/clips`)!.body).toEqual({ key, timestamp: 20, duration: 15 });
+    });
+
+    it('refuses an out mark before the in mark without calling the server', async () => {
+      const net = mockFetch({ [`GET ${path}`]: videoFixture(), 'GET /api/user/me': me, [`GET ${path}/messages`]: [], [`GET ${clipsPath}`]: [] });
+      renderWithProbe();
+      await screen.findByRole('heading', { name: 'Hawks vs Owls' });
+      const video = player().querySelector('video')!;
+      const user = userEvent.setup();
+      video.currentTime = 30;
+      await user.keyboard('i');
+      video.currentTime = 10;
+      await user.keyboard('o');
+      await user.click(screen.getByRole('button', { name: 'Clip' }));
+      expect(screen.getByRole('alert')).toHaveTextContent('The out point must be after the in point');
+      expect(net.call('POST', `${path}/clips`)).toBeUndefined();
+    });
+
+    it('clips a highlight from its intro to its outro, and lists the video’s clips linking to their pages', async () => {
+      const net = mockFetch({
+        [`GET ${path}`]: videoFixture({ highlights: [{ intro: 7, highlight: 10, outro: 15 }] }),
+        'GET /api/user/me': me,
+        [`GET ${path}/messages`]: [],
+        [`GET ${clipsPath}`]: [clipFixture({ _id: 'old', reel_id: 'reel-old', time: '00:01:05', clipTitle: 'Hawks vs Owls' })],
+        [`POST ${path}/clips`]: json(clipFixture({ reel_id: 'reel-h' }), 201),
+        'GET /api/user/reels/reel-h': reelFixture({ reelId: 'reel-h' }),
+      });
+      renderWithProbe();
+      const card = (await screen.findByText('00:01:05')).closest('a')!;
+      expect(card).toHaveAttribute('href', '/team/clips/reel-old');
+      await userEvent.setup().click(screen.getByRole('button', { name: 'Clip this highlight: Highlight 1' }));
+      expect(await screen.findByText('at: /team/clips/reel-h')).toBeInTheDocument();
+      expect(net.call('POST', `${path}/clips`)!.body).toEqual({ key, timestamp: 7, duration: 8 });
+    });
   });
 });

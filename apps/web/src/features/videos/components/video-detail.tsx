@@ -1,6 +1,6 @@
 import { DEFAULT_VIDEO_TITLE, type Highlight, type Video } from '@app/contracts/videos';
 import { BookmarkPlusIcon, CircleAlertIcon, FilmIcon, Loader2Icon, RefreshCwIcon } from 'lucide-react';
-import { useRef } from 'react';
+import { useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 
 import { DeleteVideoButton } from '@/components/delete-video-button';
@@ -13,7 +13,11 @@ import { Button } from '@/components/ui/button';
 import { Progress } from '@/components/ui/progress';
 import { useVideo } from '@/features/videos/api/get-video';
 import { useUpdateVideo } from '@/features/videos/api/update-video';
+import { ClipControl } from '@/features/videos/components/clip-control';
 import { HighlightList } from '@/features/videos/components/highlight-list';
+import { VideoClips } from '@/features/videos/components/video-clips';
+import { useClipButton } from '@/features/videos/hooks/use-clip-button';
+import { clipRange, type ClipMarks } from '@/features/videos/utils/clip-range';
 import { VideoMessages } from '@/features/videos/components/video-messages';
 import { VideoTitle } from '@/features/videos/components/video-title';
 import { addHighlight, highlightMarkers, removeHighlight, sortHighlights } from '@/features/videos/utils/highlights';
@@ -23,8 +27,10 @@ import { formatMediaTime, formatVideoDate } from '@/lib/media-time';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useMe } from '@/lib/users/get-me';
 
+const NO_MARKS: ClipMarks = { in: null, out: null };
+
 /** A single video (spec section 2): player, highlight timeline, 'Mark Highlight', highlight list, owner-only title edit. */
-export function VideoDetail({ videoKey }: { videoKey: string }) {
+export function VideoDetail({ videoKey, clipsPath }: { videoKey: string; /** Where a clip's page lives: `/team/clips` or `/library/clips`. */ clipsPath: string }) {
   const query = useVideo(videoKey);
 
   // Until the video is known the page is titled 'Video' (the default title, spec section 2).
@@ -55,15 +61,18 @@ export function VideoDetail({ videoKey }: { videoKey: string }) {
       </Page>
     );
   }
-  return <VideoView video={query.data} onSourceError={() => void query.refetch()} />;
+  return <VideoView video={query.data} clipsPath={clipsPath} onSourceError={() => void query.refetch()} />;
 }
 
-function VideoView({ video, onSourceError }: { video: Video; onSourceError: () => void }) {
+function VideoView({ video, clipsPath, onSourceError }: { video: Video; clipsPath: string; onSourceError: () => void }) {
   useDocumentTitle(video.title?.trim() || DEFAULT_VIDEO_TITLE);
   const me = useMe();
   const update = useUpdateVideo(video.key);
   const player = useRef<FilmPlayerHandle>(null);
   const navigate = useNavigate();
+  const clipper = useClipButton(video.key, clipsPath);
+  const [marks, setMarks] = useState<ClipMarks>(NO_MARKS);
+  const [marksError, setMarksError] = useState<string | null>(null);
 
   const isOwner = me.data !== undefined && me.data.userId === video.ownerId;
   const highlights = sortHighlights(video.highlights);
@@ -75,6 +84,18 @@ function VideoView({ video, onSourceError }: { video: Video; onSourceError: () =
     const next = addHighlight(highlights, at, duration ?? player.current?.getDuration());
     if (next.length === highlights.length) return;
     update.mutate({ highlights: next });
+  }
+
+  function makeClip() {
+    const range = clipRange(marks, player.current?.getCurrentTime() ?? 0, duration ?? player.current?.getDuration());
+    if ('error' in range) return setMarksError(range.error);
+    setMarksError(null);
+    void clipper.clip(range);
+  }
+
+  function mark(point: 'in' | 'out', time: number) {
+    setMarksError(null);
+    setMarks((current) => ({ ...current, [point]: time }));
   }
 
   function playHighlight(h: Highlight) {
@@ -131,6 +152,7 @@ function VideoView({ video, onSourceError }: { video: Video; onSourceError: () =
           markers={highlightMarkers(highlights)}
           durationHint={duration}
           onSourceError={onSourceError}
+          onMark={mark}
         />
       ) : video.status === 'processing' ? (
         <div className="bg-muted text-muted-foreground flex aspect-video flex-col items-center justify-center gap-2 rounded-xl text-sm">
@@ -148,9 +170,19 @@ function VideoView({ video, onSourceError }: { video: Video; onSourceError: () =
             </Button>
           ) : null}
           <p className="text-muted-foreground hidden text-xs sm:block">
-            Space play/pause · ← → 5 s · , . one frame · F fullscreen
+            Space play/pause · ← → 5 s · , . one frame · I O mark in/out · F fullscreen
           </p>
         </div>
+      ) : null}
+
+      {playable ? (
+        <ClipControl
+          label={clipper.label}
+          marks={marks}
+          onClip={makeClip}
+          onClearMarks={() => setMarks(NO_MARKS)}
+          error={marksError ?? clipper.error}
+        />
       ) : null}
 
       <section aria-labelledby="highlights-heading" className="bg-card flex flex-col gap-2 rounded-xl border p-4">
@@ -160,11 +192,19 @@ function VideoView({ video, onSourceError }: { video: Video; onSourceError: () =
         <HighlightList
           highlights={highlights}
           onPlay={playHighlight}
+          onClip={playable ? (h) => void clipper.clip({ timestamp: h.intro, duration: h.outro - h.intro }) : undefined}
           onRemove={playable && isOwner ? (h) => update.mutate({ highlights: removeHighlight(highlights, h) }) : undefined}
           emptyText={
             playable && isOwner ? 'No highlights yet. Press Mark Highlight while the video plays to mark a moment.' : 'No highlights yet.'
           }
         />
+      </section>
+
+      <section aria-labelledby="clips-heading" className="bg-card flex flex-col gap-2 rounded-xl border p-4">
+        <h2 id="clips-heading" className="text-base font-semibold">
+          Clips
+        </h2>
+        <VideoClips videoKey={video.key} clipsPath={clipsPath} />
       </section>
 
       <section aria-labelledby="messages-heading" className="bg-card flex flex-col gap-3 rounded-xl border p-4">

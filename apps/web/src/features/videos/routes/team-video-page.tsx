@@ -6,5 +6,5 @@ import { VideoDetail } from '@/features/videos/components/video-detail';
 export function Component() {
   const { key = '' } = useParams();
   // Keyed: another video starts with a fresh player (position, speed, quality).
-  return <VideoDetail key={key} videoKey={key} />;
+  return <VideoDetail key={key} videoKey={key} clipsPath="/team/clips" />;
 }

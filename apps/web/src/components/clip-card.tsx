@@ -1,0 +1,70 @@
+import type { Clip } from '@app/contracts/clips';
+import { ScissorsIcon } from 'lucide-react';
+import { Link } from 'react-router';
+
+import { useClipChunk } from '@/lib/clips/get-clip-chunk';
+import { cn } from '@/lib/utils';
+
+type ClipCardProps = {
+  clip: Clip;
+  /** The clip's page (`.../clips/{reel_id}`). */
+  to: string;
+  className?: string;
+};
+
+/**
+ * A clip in a grid (spec section 2): its thumbnail, the source video's title and its time hh:mm:ss.
+ * Shared by the clip library, the library home, the dashboard's New Clips and a video's own clips.
+ */
+export function ClipCard({ clip, to, className }: ClipCardProps) {
+  return (
+    <Link
+      to={to}
+      className={cn(
+        'group bg-card text-card-foreground focus-visible:ring-ring/50 flex min-w-0 flex-col overflow-hidden rounded-xl border shadow-sm outline-none focus-visible:ring-[3px]',
+        className,
+      )}
+    >
+      <ClipThumbnail clip={clip} />
+      <div className="flex min-w-0 flex-col gap-0.5 p-3">
+        <span className="truncate text-sm font-medium">{clip.clipTitle}</span>
+        <span className="text-muted-foreground text-xs tabular-nums">{clip.time}</span>
+        {clip.description ? <span className="text-muted-foreground line-clamp-2 text-xs">{clip.description}</span> : null}
+      </div>
+    </Link>
+  );
+}
+
+/**
+ * The poster once the clip is cut; until then the chunk's video (the source rendition with the
+ * clip's `#t=` range, whose first frame is the clip's), and a placeholder if that fails (spec section 8).
+ */
+export function ClipThumbnail({ clip, className }: { clip: Clip; className?: string }) {
+  const chunk = useClipChunk(clip, clip.poster === null);
+  return (
+    <div className={cn('bg-muted relative aspect-video overflow-hidden', className)}>
+      {clip.poster ? (
+        <img src={clip.poster} alt="" loading="lazy" decoding="async" className="size-full object-cover" />
+      ) : chunk.data ? (
+        <video src={chunk.data.source} muted playsInline preload="metadata" className="size-full object-cover" data-testid="clip-video" />
+      ) : (
+        <div className="text-muted-foreground flex size-full items-center justify-center">
+          <ScissorsIcon aria-hidden="true" className="size-6" />
+        </div>
+      )}
+    </div>
+  );
+}
+
+/** The card's shape while loading, so the grid does not jump when the clips arrive. */
+export function ClipCardSkeleton() {
+  return (
+    <div aria-hidden="true" className="flex flex-col overflow-hidden rounded-xl border">
+      <div className="bg-muted aspect-video animate-pulse" />
+      <div className="flex flex-col gap-2 p-3">
+        <div className="bg-muted h-3.5 w-2/3 animate-pulse rounded" />
+        <div className="bg-muted h-3 w-1/3 animate-pulse rounded" />
+      </div>
+    </div>
+  );
+}
