@@ -1,13 +1,11 @@
-import { ScissorsIcon } from 'lucide-react';
-
-import { EmptyState } from '@/components/empty-state';
 import { Page } from '@/components/page';
+import { ClipGrid } from '@/features/clips/components/clip-grid';
 
-/** /library/clips/all: every clip in the library. */
+/** /library/clips/all: every clip in the library, with infinite scroll. */
 export function Component() {
   return (
-    <Page title="All Clips" description="Every highlight you have saved.">
-      <EmptyState icon={ScissorsIcon}>Every clip in your library will appear here.</EmptyState>
+    <Page title="All Clips" description="Every highlight you have made or saved.">
+      <ClipGrid basePath="/library/clips" videosPath="/library/videos" />
     </Page>
   );
 }

@@ -1,25 +1,22 @@
-import { ScissorsIcon } from 'lucide-react';
 import { Link } from 'react-router';
 
-import { EmptyState } from '@/components/empty-state';
 import { Page } from '@/components/page';
 import { Button } from '@/components/ui/button';
+import { ClipGrid } from '@/features/clips/components/clip-grid';
 
-/** /library/clips: clips in the library. */
+/** /library/clips: clips in the library, newest first; cards open /library/clips/{reel_id}. */
 export function Component() {
   return (
     <Page
       title="Clips"
-      description="Highlights you have saved."
+      description="Highlights you have made or saved."
       actions={
         <Button asChild variant="outline" size="sm">
-          <Link to="/library/clips/all">
-            All Clips
-          </Link>
+          <Link to="/library/clips/all">All Clips</Link>
         </Button>
       }
     >
-      <EmptyState icon={ScissorsIcon}>The latest clips in your library will appear here.</EmptyState>
+      <ClipGrid basePath="/library/clips" videosPath="/library/videos" />
     </Page>
   );
 }

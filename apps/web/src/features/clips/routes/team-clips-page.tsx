@@ -1,13 +1,11 @@
-import { ScissorsIcon } from 'lucide-react';
-
-import { EmptyState } from '@/components/empty-state';
 import { Page } from '@/components/page';
+import { ClipGrid } from '@/features/clips/components/clip-grid';
 
-/** /team/clips: the team's clip library. */
+/** /team/clips: the clip library (spec section 2); cards open /team/clips/{reel_id}. */
 export function Component() {
   return (
     <Page title="Clips" description="Highlights cut from your team's games.">
-      <EmptyState icon={ScissorsIcon}>Clips from your team's videos will appear here.</EmptyState>
+      <ClipGrid basePath="/team/clips" videosPath="/team/videos" />
     </Page>
   );
 }

@@ -1,19 +1,13 @@
 import { FilmIcon, ListVideoIcon, ScissorsIcon } from 'lucide-react';
 
 import { Page } from '@/components/page';
+import { RecentClips } from '@/components/recent-clips';
 import { RecentVideos } from '@/components/recent-videos';
 import { SectionCard } from '@/components/section-card';
 import { useLevel } from '@/lib/subscription/level-context';
 
 // Spec section 2, "Library home": Videos, Clips, Reels with 'All Videos', 'All Clips', 'All Reels' links.
 const otherSections = [
-  {
-    title: 'Clips',
-    to: '/library/clips/all',
-    linkLabel: 'All Clips',
-    icon: ScissorsIcon,
-    body: 'Highlights you save will appear here.',
-  },
   {
     title: 'Reels',
     to: '/library/reels/all',
@@ -31,6 +25,14 @@ export function Component() {
         <SectionCard title="Videos" to="/library/videos/all" linkLabel="All Videos" icon={FilmIcon}>
           <LibraryVideos />
         </SectionCard>
+        <SectionCard title="Clips" to="/library/clips/all" linkLabel="All Clips" icon={ScissorsIcon}>
+          <RecentClips
+            limit={RECENT_LIMIT}
+            clipsPath="/library/clips"
+            className="sm:grid-cols-4"
+            empty="Highlights you make or save will appear here."
+          />
+        </SectionCard>
         {otherSections.map(({ title, to, linkLabel, icon, body }) => (
           <SectionCard key={to} title={title} to={to} linkLabel={linkLabel} icon={icon}>
             {body}
@@ -41,14 +43,14 @@ export function Component() {
   );
 }
 
-/** Cards in the Videos section: one row on a desktop, two on a phone. */
-const RECENT_VIDEOS_LIMIT = 4;
+/** Cards in each section: one row on a desktop, two on a phone. */
+const RECENT_LIMIT = 4;
 
 function LibraryVideos() {
   const level = useLevel();
   return (
     <RecentVideos
-      limit={RECENT_VIDEOS_LIMIT}
+      limit={RECENT_LIMIT}
       videoPath={(key) => `/library/videos/${encodeURIComponent(key)}`}
       className="sm:grid-cols-4"
       empty={

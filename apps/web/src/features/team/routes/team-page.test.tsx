@@ -5,6 +5,7 @@ import { Component as TeamPage } from '@/features/team/routes/team-page';
 import { errorJson, mockFetch } from '@/test/fetch-mock';
 import { signedInSession } from '@/test/fixtures';
 import { renderApp } from '@/test/render-app';
+import { clipFixture } from '@/test/clip-fixture';
 import { videoFixture } from '@/test/video-fixture';
 
 const team = {
@@ -61,5 +62,27 @@ describe('Team dashboard', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('You are not a member of a team');
     expect(await screen.findByText('Your latest game videos will appear here.')).toBeInTheDocument();
     expect(screen.queryByText('Database unavailable')).not.toBeInTheDocument();
+  });
+
+  it('shows the three newest clips under New Clips, each opening /team/clips/{reel_id}', async () => {
+    const net = mockFetch({
+      'GET /api/user/team': team,
+      'GET /api/user/videos': { items: [], next: null },
+      'GET /api/user/clips': {
+        items: [clipFixture({ _id: 'a', reel_id: 'ra', time: '00:00:05' }), clipFixture({ _id: 'b', reel_id: 'rb', time: '01:02:03' })],
+        next: null,
+      },
+    });
+    renderDashboard();
+    const list = await screen.findByRole('list', { name: 'New clips' });
+    expect(within(list).getAllByRole('link').map((a) => a.getAttribute('href'))).toEqual(['/team/clips/ra', '/team/clips/rb']);
+    expect(within(list).getByText('01:02:03')).toBeInTheDocument();
+    expect(net.calls.find((c) => c.path === '/api/user/clips')!.url.searchParams.get('limit')).toBe('3');
+  });
+
+  it('says where new clips will appear when there are none', async () => {
+    mockFetch({ 'GET /api/user/team': team, 'GET /api/user/videos': { items: [], next: null }, 'GET /api/user/clips': { items: [], next: null } });
+    renderDashboard();
+    expect(await screen.findByText('New highlights from your games will appear here.')).toBeInTheDocument();
   });
 });

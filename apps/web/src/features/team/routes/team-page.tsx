@@ -9,12 +9,15 @@ import {
 } from 'lucide-react';
 
 import { Page } from '@/components/page';
+import { RecentClips } from '@/components/recent-clips';
 import { RecentVideos } from '@/components/recent-videos';
 import { SectionCard } from '@/components/section-card';
 import { MembersPreview } from '@/features/team/components/members-preview';
 
 /** Spec section 9: the dashboard shows the 2 newest videos. */
 const DASHBOARD_VIDEOS = 2;
+/** Spec section 9: and the 3 newest clips. */
+const DASHBOARD_CLIPS = 3;
 
 // Spec section 2, "Team dashboard": these sections, in this order, each linking to its page.
 const sections: { title: string; to: string; icon: LucideIcon; body: React.ReactNode }[] = [
@@ -40,7 +43,7 @@ const sections: { title: string; to: string; icon: LucideIcon; body: React.React
     title: 'New Clips',
     to: '/team/clips',
     icon: ScissorsIcon,
-    body: 'New highlights from your games will appear here.',
+    body: <RecentClips limit={DASHBOARD_CLIPS} clipsPath="/team/clips" empty="New highlights from your games will appear here." />,
   },
   {
     title: 'Message Board',

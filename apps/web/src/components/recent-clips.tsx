@@ -1,0 +1,38 @@
+import { ClipCard, ClipCardSkeleton } from '@/components/clip-card';
+import { useRecentClips } from '@/lib/clips/get-clips';
+import { cn } from '@/lib/utils';
+
+type RecentClipsProps = {
+  limit: number;
+  /** Where a clip's page lives: `/team/clips` or `/library/clips`. */
+  clipsPath: string;
+  empty: React.ReactNode;
+  className?: string;
+};
+
+/** The newest clips as a small card grid: the dashboard's New Clips and the library home's Clips. */
+export function RecentClips({ limit, clipsPath, empty, className }: RecentClipsProps) {
+  const clips = useRecentClips(limit);
+  const gridClass = cn('grid grid-cols-2 gap-3', className);
+  if (clips.isPending) {
+    return (
+      <div role="status" aria-label="Loading clips" className={gridClass}>
+        {Array.from({ length: limit }, (_, i) => (
+          <ClipCardSkeleton key={i} />
+        ))}
+      </div>
+    );
+  }
+  // Spec section 8: a failed list load falls back to empty.
+  const items = clips.data?.items ?? [];
+  if (items.length === 0) return empty;
+  return (
+    <ul className={gridClass} aria-label="New clips">
+      {items.map((clip) => (
+        <li key={clip._id} className="flex">
+          <ClipCard clip={clip} to={`${clipsPath}/${encodeURIComponent(clip.reel_id)}`} className="flex-1" />
+        </li>
+      ))}
+    </ul>
+  );
+}
