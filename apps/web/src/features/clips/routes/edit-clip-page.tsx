@@ -1,12 +1,19 @@
 import { CheckIcon, ScissorsIcon } from 'lucide-react';
-import { Link } from 'react-router';
+import { Link, useParams } from 'react-router';
 
 import { EmptyState } from '@/components/empty-state';
 import { Page } from '@/components/page';
+import { PageLoading } from '@/components/page-loading';
 import { Button } from '@/components/ui/button';
+import { ClipEditor } from '@/features/clips/components/clip-editor';
+import { ApiError } from '@/lib/api-client';
+import { useReel } from '@/lib/clips/get-reel';
+import { errorMessage } from '@/lib/error-message';
 
-/** /team/clips/:clipId/edit: edit a clip. */
+/** /team/clips/:clipId/edit (the id is the clip's reel): trim, title and description; 'Done' goes back to the clip. */
 export function Component() {
+  const { clipId = '' } = useParams();
+  const reel = useReel(clipId);
   return (
     <Page
       title="Edit Clip"
@@ -19,7 +26,21 @@ export function Component() {
         </Button>
       }
     >
-      <EmptyState icon={ScissorsIcon}>The clip editor will appear here.</EmptyState>
+      {reel.isPending ? (
+        <PageLoading />
+      ) : reel.isError ? (
+        <EmptyState icon={ScissorsIcon} title={reel.error instanceof ApiError && reel.error.statusCode === 404 ? 'Clip not found' : 'Could not load the clip'}>
+          {reel.error instanceof ApiError && reel.error.statusCode === 404
+            ? 'This clip does not exist, or it is not shared with you.'
+            : errorMessage(reel.error)}
+        </EmptyState>
+      ) : !reel.data.owned || reel.data.chunks.length === 0 ? (
+        <EmptyState icon={ScissorsIcon} title="Not your clip">
+          Only the person who made this clip can edit it.
+        </EmptyState>
+      ) : (
+        <ClipEditor key={clipId} reel={reel.data} />
+      )}
     </Page>
   );
 }

@@ -1,0 +1,79 @@
+import type { UpdateReelBody } from '@app/contracts/clips';
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+
+import { Component as EditClipPage } from '@/features/clips/routes/edit-clip-page';
+import { chunkFixture, reelFixture } from '@/test/clip-fixture';
+import { errorJson, json, mockFetch } from '@/test/fetch-mock';
+import { signedInSession } from '@/test/fixtures';
+import { LocationProbe } from '@/test/location-probe';
+import { renderApp } from '@/test/render-app';
+
+function renderEdit() {
+  return renderApp('/team/clips/reel-9/edit', {
+    routes: [
+      { path: '/team/clips/:clipId/edit', element: <EditClipPage /> },
+      { path: '*', element: <LocationProbe /> },
+    ],
+    session: signedInSession,
+    level: 'team',
+  });
+}
+
+const ownReel = reelFixture({ reelId: 'reel-9', title: null, shared: false, chunks: [chunkFixture({ clip: 'c9', in: 0, out: 15, description: 'Press' })] });
+
+describe('Edit Clip', () => {
+  it('trims with the range slider by keyboard, describes and titles the clip, and saves its reel', async () => {
+    const net = mockFetch({
+      'GET /api/user/reels/reel-9': ownReel,
+      'PUT /api/user/reels/reel-9': (call) => {
+        const body = call.body as UpdateReelBody;
+        const { owned: _, ...saved } = ownReel;
+        return json({ ...saved, title: body.title, chunks: body.chunks.map((c) => chunkFixture(c)) });
+      },
+    });
+    renderEdit();
+    const user = userEvent.setup();
+    const inThumb = await screen.findByRole('slider', { name: 'Clip in' });
+    const outThumb = screen.getByRole('slider', { name: 'Clip out' });
+    expect(inThumb).toHaveAttribute('aria-valuenow', '0');
+    expect(outThumb).toHaveAttribute('aria-valuenow', '15');
+    inThumb.focus();
+    await user.keyboard('{PageUp}{PageUp}{ArrowRight}');
+    outThumb.focus();
+    await user.keyboard('{ArrowLeft}{ArrowLeft}{ArrowLeft}{ArrowLeft}{ArrowLeft}');
+    expect(inThumb).toHaveAttribute('aria-valuenow', '2.1');
+    expect(outThumb).toHaveAttribute('aria-valuenow', '14.5');
+
+    await user.type(screen.getByLabelText('Title'), 'Full-court press');
+    await user.clear(screen.getByLabelText('Description'));
+    await user.type(screen.getByLabelText('Description'), 'Trap at half court');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Saved')).toBeInTheDocument();
+    expect(net.call('PUT', '/api/user/reels/reel-9')!.body).toEqual({
+      title: 'Full-court press',
+      shared: false,
+      chunks: [{ clip: 'c9', in: 2.1, out: 14.5, description: 'Trap at half court' }],
+    });
+    expect(screen.getByRole('link', { name: 'Done' })).toHaveAttribute('href', '/team/clips/reel-9');
+  });
+
+  it('shows the server’s refusal', async () => {
+    mockFetch({ 'GET /api/user/reels/reel-9': ownReel, 'PUT /api/user/reels/reel-9': errorJson(400, 'The out point must be after the in point') });
+    renderEdit();
+    await userEvent.setup().click(await screen.findByRole('button', { name: 'Save' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('The out point must be after the in point');
+  });
+
+  it('offers no editor for a clip someone else made, and says when it does not exist', async () => {
+    mockFetch({ 'GET /api/user/reels/reel-9': { ...ownReel, owned: false } });
+    const { unmount } = renderEdit();
+    expect(await screen.findByText('Only the person who made this clip can edit it.')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Save' })).not.toBeInTheDocument();
+    unmount();
+    mockFetch({ 'GET /api/user/reels/reel-9': errorJson(404, 'Not found') });
+    renderEdit();
+    expect(await screen.findByText('Clip not found')).toBeInTheDocument();
+  });
+});
