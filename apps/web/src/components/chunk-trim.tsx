@@ -16,6 +16,7 @@ type ChunkTrimProps = {
  * Trims a chunk: its in and out points, in seconds from the clip's start, on a range slider, with a
  * preview. Without a known clip length the bound is the file's own duration once its metadata loads
  * (a clip's MP4 is the clip); a source with a `#t=` range (not cut yet) keeps the chunk's out point.
+ * An empty source (a clip just added, not saved yet) has no preview.
  */
 export function ChunkTrim({ chunk, clipLength, value, onChange, label }: ChunkTrimProps) {
   const [fileLength, setFileLength] = useState<number | null>(null);
@@ -23,6 +24,7 @@ export function ChunkTrim({ chunk, clipLength, value, onChange, label }: ChunkTr
   const max = Math.max(clipLength ?? fileLength ?? chunk.out, value.out);
   return (
     <div className="flex flex-col gap-2">
+      {chunk.source ? (
       <video
         src={chunk.source}
         muted
@@ -35,6 +37,7 @@ export function ChunkTrim({ chunk, clipLength, value, onChange, label }: ChunkTr
           if (!ranged && Number.isFinite(d) && d > 0) setFileLength(d);
         }}
       />
+      ) : null}
       <RangeSlider
         label={label}
         min={0}

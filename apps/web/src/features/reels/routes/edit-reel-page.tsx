@@ -1,12 +1,20 @@
 import { CheckIcon, ListVideoIcon } from 'lucide-react';
-import { Link } from 'react-router';
+import { Link, useParams } from 'react-router';
 
 import { EmptyState } from '@/components/empty-state';
 import { Page } from '@/components/page';
+import { PageLoading } from '@/components/page-loading';
 import { Button } from '@/components/ui/button';
+import { ReelEditor } from '@/features/reels/components/reel-editor';
+import { ApiError } from '@/lib/api-client';
+import { useReel } from '@/lib/clips/get-reel';
+import { errorMessage } from '@/lib/error-message';
 
-/** /library/reels/:reelId/edit: edit a reel. */
+/** /library/reels/:reelId/edit: the reel editor (maker only; the server answers 404 to anyone else). */
 export function Component() {
+  const { reelId = '' } = useParams();
+  const reel = useReel(reelId);
+  const missing = reel.error instanceof ApiError && reel.error.statusCode === 404;
   return (
     <Page
       title="Edit Reel"
@@ -19,7 +27,19 @@ export function Component() {
         </Button>
       }
     >
-      <EmptyState icon={ListVideoIcon}>The reel editor will appear here.</EmptyState>
+      {reel.isPending ? (
+        <PageLoading />
+      ) : reel.isError ? (
+        <EmptyState icon={ListVideoIcon} title={missing ? 'Reel not found' : 'Could not load the reel'}>
+          {missing ? 'This reel does not exist, or it is not yours.' : errorMessage(reel.error)}
+        </EmptyState>
+      ) : !reel.data.owned ? (
+        <EmptyState icon={ListVideoIcon} title="Not your reel">
+          Only the person who made this reel can edit it.
+        </EmptyState>
+      ) : (
+        <ReelEditor key={reelId} reel={reel.data} />
+      )}
     </Page>
   );
 }

@@ -1,13 +1,11 @@
-import { ListVideoIcon } from 'lucide-react';
-
-import { EmptyState } from '@/components/empty-state';
 import { Page } from '@/components/page';
+import { ReelGrid } from '@/features/reels/components/reel-grid';
 
-/** /library/reels/all: every reel in the library. */
+/** /library/reels/all: every reel, with infinite scroll. */
 export function Component() {
   return (
-    <Page title="All Reels" description="Collections of clips, played back to back.">
-      <EmptyState icon={ListVideoIcon} title="No Reels?">Reels are collections of clips.</EmptyState>
+    <Page title="All Reels" description="Every reel you have made.">
+      <ReelGrid />
     </Page>
   );
 }

@@ -1,25 +1,22 @@
-import { ListVideoIcon } from 'lucide-react';
 import { Link } from 'react-router';
 
-import { EmptyState } from '@/components/empty-state';
 import { Page } from '@/components/page';
 import { Button } from '@/components/ui/button';
+import { ReelGrid } from '@/features/reels/components/reel-grid';
 
-/** /library/reels: reels in the library. */
+/** /library/reels: my reels, and making a new one. */
 export function Component() {
   return (
     <Page
       title="Reels"
-      description="Collections of clips, played back to back."
+      description="Collections of clips to play, share and download."
       actions={
         <Button asChild variant="outline" size="sm">
-          <Link to="/library/reels/all">
-            All Reels
-          </Link>
+          <Link to="/library/reels/all">All Reels</Link>
         </Button>
       }
     >
-      <EmptyState icon={ListVideoIcon} title="No Reels?">Reels are collections of clips.</EmptyState>
+      <ReelGrid />
     </Page>
   );
 }

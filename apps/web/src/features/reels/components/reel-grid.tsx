@@ -1,0 +1,105 @@
+import type { Reel } from '@app/contracts/clips';
+import { ListVideoIcon, Loader2Icon, PencilIcon, PlayIcon } from 'lucide-react';
+import { Link, useNavigate } from 'react-router';
+
+import { EmptyState } from '@/components/empty-state';
+import { Button } from '@/components/ui/button';
+import { ClipPicker } from '@/features/reels/components/clip-picker';
+import { useCreateReel } from '@/lib/clips/create-reel';
+import { useReels } from '@/lib/clips/get-reels';
+import { errorMessage } from '@/lib/error-message';
+import { useInfiniteScroll } from '@/lib/use-infinite-scroll';
+
+/** Spec section 2, Reels list empty state. */
+export const NO_REELS_TITLE = 'No Reels?';
+export const NO_REELS_TEXT = 'Reels are collections of clips.';
+
+/** My reels (spec section 2: a card grid, the cards themselves not links), with Play and Edit, and making a new one. */
+export function ReelGrid() {
+  const reels = useReels();
+  const sentinelRef = useInfiniteScroll({
+    hasMore: reels.hasNextPage,
+    loading: reels.isFetchingNextPage || reels.isFetchNextPageError,
+    onLoadMore: () => void reels.fetchNextPage(),
+  });
+  if (reels.isPending) return <p role="status" className="text-muted-foreground text-sm">Loading reels...</p>;
+  const items = reels.data?.pages.flatMap((p) => p.items) ?? [];
+  return (
+    <div className="flex flex-col gap-6">
+      {reels.isError && !reels.data ? <p role="alert" className="text-destructive text-sm">{errorMessage(reels.error)}</p> : null}
+      {items.length === 0 && !reels.isError ? (
+        <EmptyState icon={ListVideoIcon} title={NO_REELS_TITLE}>
+          {NO_REELS_TEXT}
+        </EmptyState>
+      ) : (
+        <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4" aria-label="Reels">
+          {items.map((reel) => (
+            <li key={reel.reelId} className="flex">
+              <ReelCard reel={reel} />
+            </li>
+          ))}
+        </ul>
+      )}
+      <div ref={sentinelRef} aria-hidden="true" />
+      {reels.isFetchingNextPage ? (
+        <p role="status" className="text-muted-foreground flex items-center justify-center gap-2 text-sm">
+          <Loader2Icon aria-hidden="true" className="size-4 animate-spin" /> Loading more reels...
+        </p>
+      ) : null}
+      <NewReel />
+    </div>
+  );
+}
+
+function ReelCard({ reel }: { reel: Reel }) {
+  const title = reel.title?.trim() || 'Reel';
+  const poster = reel.chunks.find((c) => c.poster)?.poster;
+  return (
+    <article aria-label={title} className="bg-card flex min-w-0 flex-1 flex-col overflow-hidden rounded-xl border shadow-sm">
+      <div className="bg-muted aspect-video">{poster ? <img src={poster} alt="" loading="lazy" className="size-full object-cover" /> : null}</div>
+      <div className="flex flex-col gap-2 p-3">
+        <span className="truncate text-sm font-medium">{title}</span>
+        <span className="text-muted-foreground text-xs">
+          {reel.chunks.length} {reel.chunks.length === 1 ? 'clip' : 'clips'}
+        </span>
+        <div className="flex gap-2">
+          <Button asChild size="sm" variant="outline">
+            <Link to={`/library/reels/${encodeURIComponent(reel.reelId)}`} aria-label={`Play ${title}`}>
+              <PlayIcon aria-hidden="true" /> Play
+            </Link>
+          </Button>
+          <Button asChild size="sm" variant="outline">
+            <Link to={`/library/reels/${encodeURIComponent(reel.reelId)}/edit`} aria-label={`Edit ${title}`}>
+              <PencilIcon aria-hidden="true" /> Edit
+            </Link>
+          </Button>
+        </div>
+      </div>
+    </article>
+  );
+}
+
+/** Pick clips of my library (of one video or several) and make a reel of them, then edit it. */
+function NewReel() {
+  const create = useCreateReel();
+  const navigate = useNavigate();
+  return (
+    <section aria-labelledby="new-reel" className="bg-card flex flex-col gap-2 rounded-xl border p-4">
+      <h2 id="new-reel" className="text-base font-semibold">
+        New reel
+      </h2>
+      <ClipPicker
+        actionLabel={create.isPending ? 'Making reel...' : 'Make reel'}
+        busy={create.isPending}
+        onPick={(clips) =>
+          create.mutate(clips, { onSuccess: (reelId) => void navigate(`/library/reels/${encodeURIComponent(reelId)}/edit`) })
+        }
+      />
+      {create.isError ? (
+        <p role="alert" className="text-destructive text-sm">
+          {errorMessage(create.error)}
+        </p>
+      ) : null}
+    </section>
+  );
+}

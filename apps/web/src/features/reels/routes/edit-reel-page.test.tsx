@@ -1,0 +1,77 @@
+import type { ReelExport, UpdateReelBody } from '@app/contracts/clips';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+
+import { Component as EditReelPage } from '@/features/reels/routes/edit-reel-page';
+import { chunkFixture, reelFixture } from '@/test/clip-fixture';
+import { json, mockFetch } from '@/test/fetch-mock';
+import { signedInSession } from '@/test/fixtures';
+import { renderApp } from '@/test/render-app';
+
+const reel = reelFixture({
+  reelId: 'r1',
+  title: 'Defense',
+  shared: true,
+  chunks: [chunkFixture({ id: 'k1', clip: 'a', out: 10 }), chunkFixture({ id: 'k2', clip: 'b', out: 12 }), chunkFixture({ id: 'k3', clip: 'c', out: 8 })],
+});
+
+function renderEditor(routes: Record<string, object>) {
+  const net = mockFetch({ 'GET /api/user/reels/r1': reel, 'GET /api/user/clips': { items: [], next: null }, ...routes });
+  renderApp('/library/reels/r1/edit', {
+    routes: [{ path: '/library/reels/:reelId/edit', element: <EditReelPage /> }],
+    session: signedInSession,
+    level: 'team',
+  });
+  return net;
+}
+
+describe('Reel editor', () => {
+  it('reorders by keyboard, removes, turns sharing off and saves the whole reel as pinned', async () => {
+    const net = renderEditor({
+      'GET /api/user/reels/r1/export': { status: 'none', progress: 0, url: null, failureReason: null },
+      'PUT /api/user/reels/r1': (call: { body: unknown }) => {
+        const body = call.body as UpdateReelBody;
+        return json({ ...reel, owned: undefined, title: body.title, shared: body.shared, chunks: body.chunks.map((c) => chunkFixture(c)) });
+      },
+    });
+    const user = userEvent.setup();
+    const list = await screen.findByRole('list', { name: 'Clips in this reel' });
+    // Keyboard: focus the move button and press Enter.
+    within(list).getByRole('button', { name: 'Move clip 3 up' }).focus();
+    await user.keyboard('{Enter}');
+    expect(screen.getByText('Clip 3 moved to position 2 of 3')).toBeInTheDocument();
+    await user.click(within(list).getByRole('button', { name: 'Remove clip 1' }));
+    await user.type(screen.getByRole('textbox', { name: 'Description of clip 1' }), 'Zone');
+    await user.click(screen.getByRole('switch'));
+    expect(screen.getByText('Sharing is off: the link does not work.')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Saved')).toBeInTheDocument();
+    expect(net.call('PUT', '/api/user/reels/r1')!.body).toEqual({
+      title: 'Defense',
+      shared: false,
+      chunks: [
+        { clip: 'c', in: 0, out: 8, description: 'Zone' },
+        { clip: 'b', in: 0, out: 12, description: '' },
+      ],
+    });
+  });
+
+  it('Download MP4 starts the export, shows its progress while polling, then the download link', async () => {
+    const answers: ReelExport[] = [
+      { status: 'running', progress: 40, url: null, failureReason: null },
+      { status: 'ready', progress: 100, url: '/storage/exports/r1.mp4?sig=z', failureReason: null },
+    ];
+    const net = renderEditor({
+      'GET /api/user/reels/r1/export': () => json(answers.shift() ?? { status: 'ready', progress: 100, url: '/storage/exports/r1.mp4?sig=z', failureReason: null }),
+      'POST /api/user/reels/r1/export': json({ status: 'queued', progress: 0, url: null, failureReason: null }, 202),
+    } as never);
+    answers.unshift({ status: 'none', progress: 0, url: null, failureReason: null });
+    await userEvent.setup().click(await screen.findByRole('button', { name: 'Download MP4' }));
+    expect(await screen.findByText(/Preparing the MP4/)).toBeInTheDocument();
+    expect(await screen.findByText('Preparing the MP4... 40%')).toBeInTheDocument();
+    const link = await screen.findByRole('link', { name: 'Download MP4' }, { timeout: 3000 });
+    expect(link).toHaveAttribute('href', '/storage/exports/r1.mp4?sig=z');
+    expect(net.calls.filter((c) => c.method === 'POST')).toHaveLength(1);
+  });
+});

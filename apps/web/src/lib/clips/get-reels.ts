@@ -1,0 +1,28 @@
+import { reelList, type ReelList } from '@app/contracts/clips';
+import { useInfiniteQuery } from '@tanstack/react-query';
+
+import type { ApiClient } from '@/lib/api-client';
+import { useApiClient } from '@/lib/api-client-context';
+import { useSession } from '@/lib/auth/session';
+import { queryKeys } from '@/lib/query-keys';
+
+export const REELS_PAGE_SIZE = 12;
+
+/** `GET /api/user/reels?limit=&timestamp=`: my reels, newest first. */
+export function getReels(api: ApiClient, { limit, timestamp }: { limit: number; timestamp?: number }, signal?: AbortSignal): Promise<ReelList> {
+  const query = new URLSearchParams({ limit: String(limit) });
+  if (timestamp !== undefined) query.set('timestamp', String(timestamp));
+  return api.request(`/api/user/reels?${query}`, { schema: reelList, signal });
+}
+
+export function useReels() {
+  const api = useApiClient();
+  const session = useSession();
+  return useInfiniteQuery({
+    queryKey: queryKeys.reels.list(session.userId ?? session.userUuid),
+    queryFn: ({ pageParam, signal }) => getReels(api, { limit: REELS_PAGE_SIZE, timestamp: pageParam }, signal),
+    initialPageParam: undefined as number | undefined,
+    getNextPageParam: (last) => last.next ?? undefined,
+    enabled: session.isLoggedIn,
+  });
+}
