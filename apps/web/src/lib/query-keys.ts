@@ -14,6 +14,7 @@ export type UserKey = string | number | undefined;
 const user = (userKey: UserKey) => ['users', userKey ?? 'signed-in'] as const;
 const identity = (userKey: UserKey) => ['identity', userKey ?? 'signed-in'] as const;
 const videos = (userKey: UserKey) => [...user(userKey), 'videos'] as const;
+const reels = (userKey: UserKey) => [...user(userKey), 'reels'] as const;
 
 export const queryKeys = {
   plans: () => ['billing', 'plans'] as const,
@@ -38,6 +39,17 @@ export const queryKeys = {
     detail: (userKey: UserKey, key: string) => [...videos(userKey), 'detail', key] as const,
     messages: (userKey: UserKey, key: string) => [...videos(userKey), 'detail', key, 'messages'] as const,
   },
+
+  reels: {
+    /** A reel as its maker or a viewer of its clip sees it (`GET /api/user/reels/{reelId}`). */
+    view: (userKey: UserKey, reelId: string) => [...reels(userKey), 'view', reelId] as const,
+    /** The share link's reel (`GET /api/reels/{reelId}`): the same for everyone, signed in or not. */
+    shared: (reelId: string) => ['shared-reels', reelId] as const,
+  },
+
+  /** The comments on a clip in a team channel. */
+  clipComments: (userKey: UserKey, owner: string, channel: string, clipId: string) =>
+    [...user(userKey), 'channels', owner, channel, 'comments', clipId] as const,
 
   identity: {
     /** Prefix of every identity-account query (of any user). */

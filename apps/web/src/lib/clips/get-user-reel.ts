@@ -1,0 +1,29 @@
+import { reelView, type ReelView } from '@app/contracts/clips';
+import { useQuery } from '@tanstack/react-query';
+
+import { mediaRenewDelay } from '@/components/player/sources';
+import type { ApiClient } from '@/lib/api-client';
+import { useApiClient } from '@/lib/api-client-context';
+import { useSession } from '@/lib/auth/session';
+import { queryKeys } from '@/lib/query-keys';
+
+/** `GET /api/user/reels/{reelId}`: a reel of mine, or the one-chunk reel of a clip I may see. */
+export function getUserReel(api: ApiClient, reelId: string, signal?: AbortSignal): Promise<ReelView> {
+  return api.request(`/api/user/reels/${encodeURIComponent(reelId)}`, { schema: reelView, signal });
+}
+
+/**
+ * One reel (a clip page plays its clip's reel), fetched again shortly before its signed chunk URLs
+ * expire, also in a background tab, so the chunk player always has live ones for its next load.
+ */
+export function useUserReel(reelId: string) {
+  const api = useApiClient();
+  const session = useSession();
+  return useQuery({
+    queryKey: queryKeys.reels.view(session.userId ?? session.userUuid, reelId),
+    queryFn: ({ signal }) => getUserReel(api, reelId, signal),
+    enabled: session.isLoggedIn && reelId !== '',
+    refetchInterval: (query) => mediaRenewDelay(query.state.data?.mediaExpiresAt),
+    refetchIntervalInBackground: true,
+  });
+}
