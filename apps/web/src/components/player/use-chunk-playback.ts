@@ -49,6 +49,10 @@ export function useChunkPlayback({ plans, onSourceError }: { plans: readonly Chu
     slotChunk.current[slot] = index;
     slotReady.current[slot] = false;
     resumeAt.current[slot] = at;
+    // The chunk's range in the file, readable from outside (the browser journeys check playback by it).
+    video.dataset.in = String(plan.start);
+    if (plan.end !== null) video.dataset.out = String(plan.end);
+    else delete video.dataset.out;
     if (video.getAttribute('src') !== plan.url) {
       video.src = plan.url;
     } else {
