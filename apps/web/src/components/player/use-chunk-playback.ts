@@ -8,6 +8,9 @@ type VideoFrameVideo = HTMLVideoElement & {
   cancelVideoFrameCallback?: (handle: number) => void;
 };
 
+/** Minimum time between two "fetch new URLs" requests after errors, so a broken file cannot loop. */
+const SOURCE_RETRY_MS = 10_000;
+
 const other = (slot: Slot): Slot => (slot === 0 ? 1 : 0);
 
 /**
@@ -41,6 +44,7 @@ export function useChunkPlayback({ plans, onSourceError }: { plans: readonly Chu
   const resumeAt = useRef<[number | null, number | null]>([null, null]);
   /** A chunk waiting for its element before it is shown. */
   const pending = useRef<number | null>(null);
+  const lastRenewal = useRef(0);
 
   const load = useCallback((slot: Slot, index: number, at: number | null = null) => {
     const video = videos.current[slot];
@@ -180,7 +184,10 @@ export function useChunkPlayback({ plans, onSourceError }: { plans: readonly Chu
         if (!video.error || !plan) return;
         // A renewed URL is already here: take it where playback was. Otherwise ask for one.
         if (video.getAttribute('src') !== plan.url) load(slot, slotChunk.current[slot], video.currentTime || null);
-        else onSourceError?.();
+        else if (Date.now() - lastRenewal.current > SOURCE_RETRY_MS) {
+          lastRenewal.current = Date.now();
+          onSourceError?.();
+        }
       },
     };
   }

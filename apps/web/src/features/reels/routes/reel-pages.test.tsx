@@ -1,5 +1,5 @@
 import type { Reel } from '@app/contracts/clips';
-import { screen, within } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 
@@ -66,6 +66,35 @@ describe('reel pages', () => {
     expect(second).toHaveAttribute('data-active', 'true');
     expect(within(player).getByTestId('chunk-description')).toHaveTextContent('Steal');
     expect(within(player).getByRole('button', { name: '2. Steal' })).toHaveAttribute('aria-current', 'true');
+  });
+
+  it('plays each next chunk at the end of the current one and returns to the first after the last', async () => {
+    mockFetch({ [`GET /api/user/reels/${reelId}`]: { ...reelFixture(), owned: true } });
+    renderApp(`/library/reels/${reelId}`, { routes: [reelRoute], session: signedInSession, level: 'team' });
+    const player = await screen.findByRole('region', { name: 'Reel player: Best defence' });
+    const [first, second] = Array.from(player.querySelectorAll('video'));
+    const fire = (video: HTMLVideoElement, type: string) => act(() => void video.dispatchEvent(new Event(type)));
+    await userEvent.setup().click(within(player).getByRole('button', { name: 'Play reel' }));
+    fire(first!, 'loadedmetadata');
+    fire(first!, 'seeked');
+    // The first chunk is a whole file: it ends with the file. The second is not ready yet, so the
+    // first stays shown (its last frame) until the second has reached its in-point.
+    fire(first!, 'ended');
+    expect(first).toHaveAttribute('data-active', 'true');
+    fire(second!, 'loadedmetadata');
+    fire(second!, 'seeked');
+    expect(second).toHaveAttribute('data-active', 'true');
+    expect(player).toHaveAttribute('data-chunk', '1');
+    // jsdom has no requestVideoFrameCallback: the out-point (46 s) is seen on timeupdate.
+    fire(first!, 'seeked');
+    second!.currentTime = 45.9;
+    fire(second!, 'timeupdate');
+    expect(player).toHaveAttribute('data-chunk', '1');
+    second!.currentTime = 46;
+    fire(second!, 'timeupdate');
+    expect(first).toHaveAttribute('data-active', 'true');
+    expect(player).toHaveAttribute('data-chunk', '0');
+    expect(within(player).getByTestId('chunk-description')).toHaveTextContent('Block');
   });
 
   it('says so when the reel is not there', async () => {
