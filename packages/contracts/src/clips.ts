@@ -141,3 +141,43 @@ export const reelExport = z.object({
   failureReason: z.string().nullable(),
 });
 export type ReelExport = z.infer<typeof reelExport>;
+
+/** Spec section 5: a comment or message posts only when it has text. */
+export const COMMENT_EMPTY_MESSAGE = 'Please enter a message.';
+export const COMMENT_MAX = 2000;
+
+/** `POST /api/channel/{owner}/{channel}/{clipId} {message}`. */
+export const postChannelCommentBody = z.object({
+  message: z.string().trim().min(1, COMMENT_EMPTY_MESSAGE).max(COMMENT_MAX),
+});
+
+/** Spec section 3 "Channel message or comment", with the publisher's name and picture for the list. */
+export const channelComment = z.object({
+  _id: z.string(),
+  /** The publisher's username. */
+  publisher: z.string(),
+  name: z.string().nullable(),
+  image: z.string().nullable(),
+  content: z.string(),
+  /** ISO 8601. */
+  timestamp: z.string(),
+});
+export type ChannelComment = z.infer<typeof channelComment>;
+/** `GET /api/channel/{owner}/{channel}/{clipId}`: newest first. */
+export const channelComments = z.array(channelComment);
+
+/** `POST /api/channel/{owner}/{channel} {message, reel}`: the team owner shares a reel into the channel. */
+export const shareReelBody = z.object({
+  message: z.string().trim().min(1, COMMENT_EMPTY_MESSAGE).max(COMMENT_MAX),
+  reel: z.string().max(100),
+});
+export const sharedReelMessage = z.object({
+  _id: z.string(),
+  publisher: z.string(),
+  content: z.string(),
+  timestamp: z.string(),
+  type: z.literal('reel'),
+  /** The reel's id. */
+  action: z.string(),
+});
+export type SharedReelMessage = z.infer<typeof sharedReelMessage>;

@@ -22,6 +22,7 @@ const specRoutes: [path: string, title: string, level?: Level][] = [
   ['/register/subscribe/athlete', 'Subscribe', 'none'],
   ['/register/subscribe/fan', 'Subscribe', 'none'],
   ['/logout', 'Logout'],
+  ['/r/r1', 'This reel is not shared'],
   ['/terms', 'Terms of Service'],
   ['/privacy', 'Privacy Policy'],
   ['/team', 'Team', 'team'],

@@ -82,6 +82,22 @@ export const routes: RouteObject[] = [
     ],
   },
   {
+    // A reel's share link: anyone may watch it, signed in or not. It calls the product API, so it
+    // gets the app's providers (query cache) without the signed-in layout.
+    id: 'shared',
+    element: <PublicLayout reading />,
+    errorElement: <ErrorPage />,
+    hydrateFallbackElement: <PageLoading className="min-h-svh" />,
+    children: [
+      {
+        errorElement: <ErrorPage />,
+        lazy: () => import('@/app/routes/registration-route'),
+        hydrateFallbackElement: <PageLoading />,
+        children: [{ path: 'r/:reelId', lazy: () => import('@/features/reels/routes/shared-reel-page') }],
+      },
+    ],
+  },
+  {
     id: 'main',
     path: '/',
     lazy: () => import('@/app/routes/main-route'),

@@ -58,7 +58,13 @@ export const queryKeys = {
     recent: (userKey: UserKey, limit: number) => [...reels(userKey), 'recent', limit] as const,
     detail: (userKey: UserKey, reelId: string) => [...reels(userKey), 'detail', reelId] as const,
     export: (userKey: UserKey, reelId: string) => [...reels(userKey), 'detail', reelId, 'export'] as const,
+    /** The share link's reel (`GET /api/reels/{reelId}`): the same for everyone, signed in or not. */
+    shared: (reelId: string) => ['shared-reels', reelId] as const,
   },
+
+  /** The comments on a clip in a team channel. */
+  clipComments: (userKey: UserKey, owner: string, channel: string, clipId: string) =>
+    [...user(userKey), 'channels', owner, channel, 'comments', clipId] as const,
 
   identity: {
     /** Prefix of every identity-account query (of any user). */

@@ -1,13 +1,10 @@
-import { ClapperboardIcon } from 'lucide-react';
+import { useParams } from 'react-router';
 
-import { EmptyState } from '@/components/empty-state';
-import { Page } from '@/components/page';
+import { ClipDetail } from '@/features/clips/components/clip-detail';
 
-/** /library/clips/:clipId: one library clip. */
+/** /library/clips/:clipId: the clip (its reel, by the reel id the card links to), played, with its comments. */
 export function Component() {
-  return (
-    <Page title="Clip">
-      <EmptyState icon={ClapperboardIcon}>The clip and its comments will appear here.</EmptyState>
-    </Page>
-  );
+  const { clipId = '' } = useParams();
+  // Keyed: another clip starts with a fresh player and comment box.
+  return <ClipDetail key={clipId} reelId={clipId} />;
 }

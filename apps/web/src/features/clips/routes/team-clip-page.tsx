@@ -1,25 +1,10 @@
-import { ClapperboardIcon, PencilIcon } from 'lucide-react';
-import { Link } from 'react-router';
+import { useParams } from 'react-router';
 
-import { EmptyState } from '@/components/empty-state';
-import { Page } from '@/components/page';
-import { Button } from '@/components/ui/button';
+import { ClipDetail } from '@/features/clips/components/clip-detail';
 
-/** /team/clips/:clipId: one clip and its comments. */
+/** /team/clips/:clipId: the clip (its reel, by the reel id the card links to), played, with its comments. */
 export function Component() {
-  return (
-    <Page
-      title="Clip"
-      actions={
-        <Button asChild variant="outline" size="sm">
-          <Link to="edit">
-            <PencilIcon aria-hidden="true" />
-            Edit
-          </Link>
-        </Button>
-      }
-    >
-      <EmptyState icon={ClapperboardIcon}>The clip and its comments will appear here.</EmptyState>
-    </Page>
-  );
+  const { clipId = '' } = useParams();
+  // Keyed: another clip starts with a fresh player and comment box.
+  return <ClipDetail key={clipId} reelId={clipId} />;
 }

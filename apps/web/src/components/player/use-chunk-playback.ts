@@ -1,0 +1,242 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+
+import { FIRST_CHUNK, nextChunk, type ChunkPlan } from '@/components/player/chunk-sequence';
+
+type Slot = 0 | 1;
+type VideoFrameVideo = HTMLVideoElement & {
+  requestVideoFrameCallback?: (callback: (now: number, metadata: { mediaTime: number }) => void) => number;
+  cancelVideoFrameCallback?: (handle: number) => void;
+};
+
+/** Minimum time between two "fetch new URLs" requests after errors, so a broken file cannot loop. */
+const SOURCE_RETRY_MS = 10_000;
+
+const other = (slot: Slot): Slot => (slot === 0 ? 1 : 0);
+
+/**
+ * Gapless playback of a reel's chunks on two <video> elements: the shown one plays the current
+ * chunk while the hidden one holds the next, loaded and seeked to its in-point (its first frame
+ * decoded). At the current chunk's out-point (a presented frame's `mediaTime`, through
+ * requestVideoFrameCallback; `timeupdate` where it is missing) the two swap, so the first frame of
+ * the next chunk is already on screen: no black frame, no spinner. When the next one is not ready
+ * yet, the last frame of the current stays up (paused) until it is.
+ *
+ * The elements' `src` is set here, not by React: a switch must happen in the same task as the
+ * frame callback, and one element may be reused for two chunks of the same file (only a seek).
+ */
+export function useChunkPlayback({ plans, onSourceError }: { plans: readonly ChunkPlan[]; onSourceError?: (() => void) | undefined }) {
+  const videos = useRef<[HTMLVideoElement | null, HTMLVideoElement | null]>([null, null]);
+  const [active, setActive] = useState<Slot>(0);
+  const [current, setCurrent] = useState(FIRST_CHUNK);
+  const [playing, setPlaying] = useState(false);
+  const [muted, setMuted] = useState(true);
+  const [position, setPosition] = useState(0);
+
+  // The state the media callbacks read (they run outside React's render).
+  const plansRef = useRef(plans);
+  const activeRef = useRef<Slot>(0);
+  const currentRef = useRef(FIRST_CHUNK);
+  const playingRef = useRef(false);
+  /** Which chunk each element holds, and whether it sits decoded at its in-point. */
+  const slotChunk = useRef<[number, number]>([-1, -1]);
+  const slotReady = useRef<[boolean, boolean]>([false, false]);
+  /** Where an element resumes once (re)loaded, instead of the chunk's in-point (a renewed URL). */
+  const resumeAt = useRef<[number | null, number | null]>([null, null]);
+  /** A chunk waiting for its element before it is shown. */
+  const pending = useRef<number | null>(null);
+  const lastRenewal = useRef(0);
+
+  const load = useCallback((slot: Slot, index: number, at: number | null = null) => {
+    const video = videos.current[slot];
+    const plan = plansRef.current[index];
+    if (!video || !plan) return;
+    slotChunk.current[slot] = index;
+    slotReady.current[slot] = false;
+    resumeAt.current[slot] = at;
+    // The chunk's range in the file, readable from outside (the browser journeys check playback by it).
+    video.dataset.in = String(plan.start);
+    if (plan.end !== null) video.dataset.out = String(plan.end);
+    else delete video.dataset.out;
+    if (video.getAttribute('src') !== plan.url) {
+      video.src = plan.url;
+    } else {
+      video.currentTime = at ?? plan.start;
+    }
+  }, []);
+
+  const startPlaying = useCallback((video: HTMLVideoElement) => {
+    video.play().catch(() => {
+      // Refused (no user gesture, or the source failed): show the play button again.
+      playingRef.current = false;
+      setPlaying(false);
+    });
+  }, []);
+
+  const show = useCallback(
+    (slot: Slot) => {
+      const before = videos.current[activeRef.current];
+      if (slot !== activeRef.current) before?.pause();
+      activeRef.current = slot;
+      currentRef.current = slotChunk.current[slot];
+      pending.current = null;
+      setActive(slot);
+      setCurrent(currentRef.current);
+      setPosition(0);
+      const video = videos.current[slot];
+      if (video && playingRef.current) startPlaying(video);
+    },
+    [startPlaying],
+  );
+
+  /** Shows chunk `index`: at once when the hidden element holds it ready, else once it is. */
+  const goTo = useCallback(
+    (index: number) => {
+      if (!plansRef.current[index]) return;
+      const hidden = other(activeRef.current);
+      const url = plansRef.current[index].url;
+      const holdsIt = slotChunk.current[hidden] === index && videos.current[hidden]?.getAttribute('src') === url;
+      if (holdsIt && slotReady.current[hidden] && resumeAt.current[hidden] === null) return show(hidden);
+      // Keep the current frame up (paused) while the chunk loads in the hidden element.
+      videos.current[activeRef.current]?.pause();
+      pending.current = index;
+      if (!holdsIt || resumeAt.current[hidden] !== null) load(hidden, index);
+    },
+    [load, show],
+  );
+
+  const advance = useCallback(() => {
+    if (pending.current !== null) return;
+    goTo(nextChunk(currentRef.current, plansRef.current.length));
+  }, [goTo]);
+
+  // New plans (the reel refetched, e.g. renewed signed URLs): later loads use them; a chunk list
+  // that changed underneath restarts from the first chunk.
+  useEffect(() => {
+    const before = plansRef.current;
+    plansRef.current = plans;
+    const sameChunks = before.length === plans.length && before.every((p, i) => p.id === plans[i]?.id);
+    if (!sameChunks) {
+      pending.current = null;
+      slotChunk.current = [-1, -1];
+      load(activeRef.current, FIRST_CHUNK);
+      setCurrent(FIRST_CHUNK);
+      currentRef.current = FIRST_CHUNK;
+    }
+  }, [plans, load]);
+
+  // The hidden element preloads the chunk after the current one (with the freshest URL).
+  useEffect(() => {
+    if (pending.current !== null || plans.length === 0) return;
+    const hidden = other(active);
+    const index = nextChunk(current, plans.length);
+    const url = plans[index]?.url;
+    if (slotChunk.current[hidden] === index && videos.current[hidden]?.getAttribute('src') === url) return;
+    load(hidden, index);
+  }, [active, current, plans, load]);
+
+  // The out-point of the shown chunk, read on each presented frame.
+  useEffect(() => {
+    const video = videos.current[active] as VideoFrameVideo | null;
+    if (!video) return;
+    const reached = (mediaTime: number) => {
+      if (activeRef.current !== active) return;
+      const end = plansRef.current[slotChunk.current[active]]?.end;
+      if (end !== null && end !== undefined && mediaTime >= end) advance();
+    };
+    if (video.requestVideoFrameCallback && video.cancelVideoFrameCallback) {
+      let handle = 0;
+      const onFrame = (_now: number, metadata: { mediaTime: number }) => {
+        reached(metadata.mediaTime);
+        handle = video.requestVideoFrameCallback!(onFrame);
+      };
+      handle = video.requestVideoFrameCallback(onFrame);
+      return () => video.cancelVideoFrameCallback!(handle);
+    }
+    const onTime = () => reached(video.currentTime);
+    video.addEventListener('timeupdate', onTime);
+    return () => video.removeEventListener('timeupdate', onTime);
+  }, [active, advance]);
+
+  function eventsFor(slot: Slot) {
+    return {
+      onLoadedMetadata: (event: React.SyntheticEvent<HTMLVideoElement>) => {
+        const plan = plansRef.current[slotChunk.current[slot]];
+        if (plan) event.currentTarget.currentTime = resumeAt.current[slot] ?? plan.start;
+      },
+      onSeeked: () => {
+        if (slotChunk.current[slot] < 0) return;
+        slotReady.current[slot] = true;
+        resumeAt.current[slot] = null;
+        if (pending.current !== null && slotChunk.current[slot] === pending.current && slot !== activeRef.current) return show(slot);
+        const video = videos.current[slot];
+        if (slot === activeRef.current && playingRef.current && video?.paused && pending.current === null) startPlaying(video);
+      },
+      onTimeUpdate: (event: React.SyntheticEvent<HTMLVideoElement>) => {
+        const plan = plansRef.current[slotChunk.current[slot]];
+        if (slot === activeRef.current && plan) setPosition(Math.max(0, event.currentTarget.currentTime - plan.start));
+      },
+      onEnded: () => {
+        if (slot === activeRef.current) advance();
+      },
+      onError: (event: React.SyntheticEvent<HTMLVideoElement>) => {
+        const video = event.currentTarget;
+        const plan = plansRef.current[slotChunk.current[slot]];
+        if (!video.error || !plan) return;
+        // A renewed URL is already here: take it where playback was. Otherwise ask for one.
+        if (video.getAttribute('src') !== plan.url) load(slot, slotChunk.current[slot], video.currentTime || null);
+        else if (Date.now() - lastRenewal.current > SOURCE_RETRY_MS) {
+          lastRenewal.current = Date.now();
+          onSourceError?.();
+        }
+      },
+    };
+  }
+
+  // A failed element whose chunk got a renewed URL since retries with it.
+  useEffect(() => {
+    for (const slot of [0, 1] as const) {
+      const video = videos.current[slot];
+      const plan = plans[slotChunk.current[slot]];
+      if (video?.error && plan && video.getAttribute('src') !== plan.url) load(slot, slotChunk.current[slot], video.currentTime || null);
+    }
+  }, [plans, load]);
+
+  const play = useCallback(() => {
+    playingRef.current = true;
+    setPlaying(true);
+    const video = videos.current[activeRef.current];
+    if (video && pending.current === null && slotReady.current[activeRef.current]) startPlaying(video);
+  }, [startPlaying]);
+
+  const pause = useCallback(() => {
+    playingRef.current = false;
+    setPlaying(false);
+    videos.current[activeRef.current]?.pause();
+  }, []);
+
+  const toggleMute = useCallback(() => {
+    setMuted((was) => {
+      for (const video of videos.current) if (video) video.muted = !was;
+      return !was;
+    });
+  }, []);
+
+  // Stable ref callbacks: a new one each render would run again (and reset the volume).
+  const attachFirst = useCallback((element: HTMLVideoElement | null) => attach(videos.current, 0, element), []);
+  const attachSecond = useCallback((element: HTMLVideoElement | null) => attach(videos.current, 1, element), []);
+
+  // The first chunk loads at once; the preload effect above fills the other element.
+  useEffect(() => {
+    if (slotChunk.current[0] < 0) load(0, FIRST_CHUNK);
+  }, [load]);
+
+  return { active, current, playing, muted, position, play, pause, toggleMute, goTo, videoRefs: [attachFirst, attachSecond] as const, eventsFor };
+}
+
+function attach(videos: [HTMLVideoElement | null, HTMLVideoElement | null], slot: Slot, element: HTMLVideoElement | null) {
+  videos[slot] = element;
+  if (!element) return;
+  // Spec section 4: players start muted at volume 0.1.
+  element.volume = 0.1;
+  element.muted = true;
+}

@@ -1,0 +1,129 @@
+import { COMMENT_MAX } from '@app/contracts/clips';
+import { SendIcon } from 'lucide-react';
+import { useId, useState } from 'react';
+
+import { ErrorAlert } from '@/components/error-alert';
+import { RelativeTime } from '@/components/relative-time';
+import { Button } from '@/components/ui/button';
+import { UserAvatar } from '@/components/user-avatar';
+import { useClipComments, type CommentChannel } from '@/features/clips/api/get-clip-comments';
+import { usePostClipComment } from '@/features/clips/api/post-clip-comment';
+import { useShareReelInChannel } from '@/features/clips/api/share-reel-in-channel';
+import { useTeam } from '@/lib/teams/get-team';
+import { useMe } from '@/lib/users/get-me';
+
+/**
+ * Spec section 2's comments panel of a clip, in the active team's channel: 'What's new?' (Enter
+ * posts; the comment is prepended and the input cleared), 'Also share in channel' for the team
+ * owner only (spec section 6), and each comment with avatar, name, relative time and content.
+ */
+export function ClipComments({ clipId, reelId }: { clipId: string; reelId: string }) {
+  const team = useTeam();
+  const me = useMe();
+  const where: CommentChannel | null = team.data && 'owner' in team.data ? { owner: team.data.owner, channel: team.data.channel } : null;
+  const isTeamOwner = where !== null && me.data?.username === where.owner;
+
+  if (team.isPending) return <p className="text-muted-foreground text-sm">Loading comments...</p>;
+  if (team.isError) return <ErrorAlert error={team.error} />;
+  if (!where) return <p className="text-muted-foreground text-sm">Join a team to comment on clips.</p>;
+  return <CommentsPanel where={where} clipId={clipId} reelId={reelId} canShare={isTeamOwner} />;
+}
+
+function CommentsPanel({ where, clipId, reelId, canShare }: { where: CommentChannel; clipId: string; reelId: string; canShare: boolean }) {
+  const comments = useClipComments(where, clipId);
+  const post = usePostClipComment(where, clipId);
+  const share = useShareReelInChannel(where);
+  const [text, setText] = useState('');
+  const [alsoShare, setAlsoShare] = useState(false);
+  const inputId = useId();
+  const busy = post.isPending || share.isPending;
+
+  function submit() {
+    const message = text.trim();
+    // Spec section 5: posts only when the text is non-empty.
+    if (!message || busy) return;
+    share.reset();
+    post.mutate(message, {
+      onSuccess: () => {
+        setText('');
+        if (canShare && alsoShare) share.mutate({ message, reel: reelId });
+      },
+    });
+  }
+
+  return (
+    <section aria-labelledby={`${inputId}-heading`} className="flex flex-col gap-3">
+      <h2 id={`${inputId}-heading`} className="text-lg font-semibold">
+        Comments
+      </h2>
+      <form
+        className="flex flex-col gap-2"
+        onSubmit={(event) => {
+          event.preventDefault();
+          submit();
+        }}
+      >
+        <div className="flex items-end gap-2">
+          <label htmlFor={inputId} className="sr-only">
+            Comment
+          </label>
+          <textarea
+            id={inputId}
+            rows={2}
+            value={text}
+            maxLength={COMMENT_MAX}
+            placeholder="What's new?"
+            onChange={(event) => setText(event.target.value)}
+            onKeyDown={(event) => {
+              // Enter posts (spec section 5); Shift+Enter makes a new line.
+              if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
+                event.preventDefault();
+                submit();
+              }
+            }}
+            className="border-input placeholder:text-muted-foreground focus-visible:border-ring focus-visible:ring-ring/50 dark:bg-input/30 min-h-9 flex-1 resize-y rounded-md border bg-transparent px-3 py-2 text-base shadow-xs outline-none focus-visible:ring-[3px] md:text-sm"
+          />
+          <Button type="submit" size="icon" aria-label="Post comment" disabled={!text.trim() || busy}>
+            <SendIcon aria-hidden="true" />
+          </Button>
+        </div>
+        {canShare ? (
+          <label className="flex items-center gap-2 text-sm">
+            <input type="checkbox" className="accent-primary size-4" checked={alsoShare} onChange={(event) => setAlsoShare(event.target.checked)} />
+            Also share in channel
+          </label>
+        ) : null}
+      </form>
+      <ErrorAlert error={post.error} />
+      {share.isError ? <ErrorAlert error={`The comment was posted, but sharing in the channel failed: ${share.error.message}`} /> : null}
+      {share.isSuccess ? (
+        <p role="status" className="text-muted-foreground text-sm">
+          Shared in the channel.
+        </p>
+      ) : null}
+      {comments.isPending ? (
+        <p className="text-muted-foreground text-sm">Loading comments...</p>
+      ) : comments.isError ? (
+        // Spec section 8: list loads fall back to empty; say so instead of pretending there are none.
+        <p className="text-muted-foreground text-sm">Comments could not be loaded.</p>
+      ) : comments.data.length === 0 ? (
+        <p className="text-muted-foreground text-sm">No comments yet. Be the first to say something.</p>
+      ) : (
+        <ul className="flex flex-col gap-4" aria-label="Comments">
+          {comments.data.map((comment) => (
+            <li key={comment._id} className="flex gap-3 text-sm">
+              <UserAvatar person={{ username: comment.publisher, name: comment.name, image: comment.image }} />
+              <div className="flex min-w-0 flex-col gap-0.5">
+                <span className="flex items-baseline gap-2">
+                  <span className="font-medium">{comment.name || comment.publisher}</span>
+                  <RelativeTime time={comment.timestamp} className="text-muted-foreground text-xs" />
+                </span>
+                <span className="break-words whitespace-pre-wrap">{comment.content}</span>
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

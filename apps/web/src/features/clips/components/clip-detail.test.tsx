@@ -1,0 +1,155 @@
+import type { ReelView } from '@app/contracts/clips';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+
+import { ClipDetail } from '@/features/clips/components/clip-detail';
+import { errorJson, json, mockFetch } from '@/test/fetch-mock';
+import { signedInSession } from '@/test/fixtures';
+import { renderApp } from '@/test/render-app';
+
+const reelId = 'r'.repeat(32);
+const reelPath = `/api/user/reels/${reelId}`;
+const commentsPath = '/api/channel/coach/main/clip-1';
+const team = { owner: 'coach', channel: 'main', description: 'Hawks', members: {} };
+const me = (username: string) => ({ userId: 1, userUuid: 'uuid-1', username, firstname: '', lastname: '', type: 'team', email: `${username}@example.com` });
+
+function reelFixture(extra: Partial<ReelView> = {}): ReelView {
+  return {
+    reelId,
+    title: null,
+    shared: false,
+    timestamp: 1_700_000_000_000,
+    owned: true,
+    mediaExpiresAt: new Date(Date.now() + 600_000).toISOString(),
+    chunks: [{ id: 'k1', description: 'Fast break', source: '/storage/v/full.mp4?sig=a#t=12,20', clip: 'clip-1', in: 0, out: 8, poster: null }],
+    ...extra,
+  };
+}
+
+const ago = (minutes: number) => new Date(Date.now() - minutes * 60_000 - 5_000).toISOString();
+
+function renderClip() {
+  return renderApp(`/team/clips/${reelId}`, {
+    routes: [{ path: '/team/clips/:clipId', element: <ClipDetail reelId={reelId} /> }],
+    session: signedInSession,
+    level: 'team',
+  });
+}
+
+describe('ClipDetail', () => {
+  beforeEach(() => {
+    // jsdom has no media playback.
+    vi.spyOn(HTMLMediaElement.prototype, 'play').mockResolvedValue(undefined);
+    vi.spyOn(HTMLMediaElement.prototype, 'pause').mockImplementation(() => undefined);
+  });
+
+  it('plays the clip reel from its in-point (the #t range read by the player) and shows its description', async () => {
+    mockFetch({ [`GET ${reelPath}`]: reelFixture(), 'GET /api/user/team': team, 'GET /api/user/me': me('coach'), [`GET ${commentsPath}`]: [] });
+    renderClip();
+    const player = await screen.findByRole('region', { name: 'Reel player: Clip' });
+    const shown = player.querySelector('video[data-active="true"]')!;
+    // The fragment is ours to play: the element gets the bare file URL.
+    expect(shown.getAttribute('src')).toBe('/storage/v/full.mp4?sig=a');
+    expect(within(player).getByTestId('chunk-description')).toHaveTextContent('Fast break');
+    expect(within(player).getByText('/ 0:08')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Edit' })).toHaveAttribute('href', `/team/clips/${reelId}/edit`);
+    expect(await screen.findByText('No comments yet. Be the first to say something.')).toBeInTheDocument();
+  });
+
+  it('shows no Edit link to a viewer who did not make the clip', async () => {
+    mockFetch({ [`GET ${reelPath}`]: reelFixture({ owned: false }), 'GET /api/user/team': team, 'GET /api/user/me': me('kid'), [`GET ${commentsPath}`]: [] });
+    renderClip();
+    await screen.findByRole('region', { name: /Reel player/ });
+    expect(screen.queryByRole('link', { name: 'Edit' })).not.toBeInTheDocument();
+  });
+
+  it('says the clip is not found when the reel answers 404', async () => {
+    mockFetch({ [`GET ${reelPath}`]: errorJson(404, 'Not Found', 'NOT_FOUND'), 'GET /api/user/team': team, 'GET /api/user/me': me('coach') });
+    renderClip();
+    expect(await screen.findByText('Clip not found')).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: /Reel player/ })).not.toBeInTheDocument();
+  });
+
+  it('shows the server message of any other failure', async () => {
+    mockFetch({ [`GET ${reelPath}`]: errorJson(500, 'The database is down.'), 'GET /api/user/team': team, 'GET /api/user/me': me('coach') });
+    renderClip();
+    expect(await screen.findByRole('alert')).toHaveTextContent('The database is down.');
+  });
+
+  it('lists comments with avatar, name and relative time; Enter posts, the comment comes first and the input clears', async () => {
+    const net = mockFetch({
+      [`GET ${reelPath}`]: reelFixture({ owned: false }),
+      'GET /api/user/team': team,
+      'GET /api/user/me': me('kid'),
+      [`GET ${commentsPath}`]: [{ _id: 'c1', publisher: 'coach', name: 'Pat Coach', image: null, content: 'Look at the spacing', timestamp: ago(3) }],
+      [`POST ${commentsPath}`]: (call) =>
+        json({ _id: 'c2', publisher: 'kid', name: 'Kim Kid', image: null, content: (call.body as { message: string }).message, timestamp: new Date().toISOString() }, 201),
+    });
+    renderClip();
+    const older = (await screen.findByText('Look at the spacing')).closest('li')!;
+    expect(within(older).getByText('Pat Coach')).toBeInTheDocument();
+    expect(within(older).getByText('PC')).toBeInTheDocument();
+    expect(within(older).getByText('3 minutes ago')).toBeInTheDocument();
+    // Only the team owner may share in the channel.
+    expect(screen.queryByLabelText('Also share in channel')).not.toBeInTheDocument();
+
+    const user = userEvent.setup();
+    const box = screen.getByPlaceholderText("What's new?");
+    await user.type(box, '   {Enter}');
+    expect(net.call('POST', commentsPath)).toBeUndefined();
+    await user.clear(box);
+    await user.type(box, 'Thanks @coach{Enter}');
+    const posted = (await screen.findByText('Thanks @coach')).closest('li')!;
+    expect(net.call('POST', commentsPath)?.body).toEqual({ message: 'Thanks @coach' });
+    const items = within(screen.getByRole('list', { name: 'Comments' })).getAllByRole('listitem');
+    expect(items[0]).toBe(posted);
+    expect(within(posted).getByText('just now')).toBeInTheDocument();
+    expect(box).toHaveValue('');
+  });
+
+  it('lets the team owner also share the clip in the channel', async () => {
+    const net = mockFetch({
+      [`GET ${reelPath}`]: reelFixture(),
+      'GET /api/user/team': team,
+      'GET /api/user/me': me('coach'),
+      [`GET ${commentsPath}`]: [],
+      [`POST ${commentsPath}`]: json({ _id: 'c2', publisher: 'coach', name: null, image: null, content: 'Great cut', timestamp: new Date().toISOString() }, 201),
+      'POST /api/channel/coach/main': json({ _id: 'm1', publisher: 'coach', content: 'Great cut', timestamp: new Date().toISOString(), type: 'reel', action: reelId }, 201),
+    });
+    renderClip();
+    const user = userEvent.setup();
+    await user.click(await screen.findByLabelText('Also share in channel'));
+    await user.type(screen.getByPlaceholderText("What's new?"), 'Great cut{Enter}');
+    expect(await screen.findByText('Shared in the channel.')).toBeInTheDocument();
+    expect(net.call('POST', '/api/channel/coach/main')?.body).toEqual({ message: 'Great cut', reel: reelId });
+    expect(screen.getByText('Great cut')).toBeInTheDocument();
+  });
+
+  it('shows why a comment was refused and keeps the text', async () => {
+    mockFetch({
+      [`GET ${reelPath}`]: reelFixture(),
+      'GET /api/user/team': team,
+      'GET /api/user/me': me('coach'),
+      [`GET ${commentsPath}`]: [],
+      [`POST ${commentsPath}`]: errorJson(400, 'Please enter a message.', 'VALIDATION'),
+    });
+    renderClip();
+    const user = userEvent.setup();
+    await user.type(await screen.findByPlaceholderText("What's new?"), 'Hi{Enter}');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Please enter a message.');
+    expect(screen.getByPlaceholderText("What's new?")).toHaveValue('Hi');
+  });
+
+  it('says when comments cannot be loaded, and asks to join a team when there is none', async () => {
+    mockFetch({ [`GET ${reelPath}`]: reelFixture(), 'GET /api/user/team': team, 'GET /api/user/me': me('coach'), [`GET ${commentsPath}`]: errorJson(500, 'Down') });
+    const first = renderClip();
+    expect(await screen.findByText('Comments could not be loaded.')).toBeInTheDocument();
+    first.unmount();
+
+    mockFetch({ [`GET ${reelPath}`]: reelFixture(), 'GET /api/user/team': { error: 'Not a member' }, 'GET /api/user/me': me('kid') });
+    renderClip();
+    expect(await screen.findByText('Join a team to comment on clips.')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByRole('region', { name: /Reel player/ })).toBeInTheDocument());
+  });
+});

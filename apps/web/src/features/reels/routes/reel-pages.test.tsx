@@ -1,0 +1,120 @@
+import type { Reel } from '@app/contracts/clips';
+import { act, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+
+import { errorJson, mockFetch } from '@/test/fetch-mock';
+import { signedInSession } from '@/test/fixtures';
+import { renderApp } from '@/test/render-app';
+
+const reelId = 'a'.repeat(32);
+
+function reelFixture(extra: Partial<Reel> = {}): Reel {
+  return {
+    reelId,
+    title: 'Best defence',
+    shared: true,
+    timestamp: 1_700_000_000_000,
+    mediaExpiresAt: new Date(Date.now() + 600_000).toISOString(),
+    chunks: [
+      { id: 'k1', description: 'Block', source: '/storage/c1/clip.mp4?sig=1', clip: 'c1', in: 0, out: 5, poster: '/storage/c1/poster.jpg?sig=1' },
+      { id: 'k2', description: 'Steal', source: '/storage/v/full.mp4?sig=2#t=40,46', clip: 'c2', in: 0, out: 6, poster: null },
+    ],
+    ...extra,
+  };
+}
+
+// The page modules, without the app shell's layouts.
+const fallback = { hydrateFallbackElement: <p>Loading</p> };
+const reelRoute = { path: '/library/reels/:reelId', lazy: () => import('@/features/reels/routes/reel-page'), ...fallback };
+// Signed out (renderApp's default session); the app's router test covers /r/{id} in the public tree.
+const sharedRoute = { path: '/r/:reelId', lazy: () => import('@/features/reels/routes/shared-reel-page'), ...fallback };
+
+describe('reel pages', () => {
+  beforeEach(() => {
+    // jsdom has no media playback.
+    vi.spyOn(HTMLMediaElement.prototype, 'play').mockResolvedValue(undefined);
+    vi.spyOn(HTMLMediaElement.prototype, 'pause').mockImplementation(() => undefined);
+  });
+
+  it('plays a reel for its maker with an Edit link, the first chunk shown and the second preloaded at its in-point', async () => {
+    mockFetch({ [`GET /api/user/reels/${reelId}`]: { ...reelFixture(), owned: true } });
+    renderApp(`/library/reels/${reelId}`, { routes: [reelRoute], session: signedInSession, level: 'team' });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Best defence' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Edit' })).toHaveAttribute('href', `/library/reels/${reelId}/edit`);
+    const player = screen.getByRole('region', { name: 'Reel player: Best defence' });
+    const [first, second] = Array.from(player.querySelectorAll('video'));
+    expect(first).toHaveAttribute('data-active', 'true');
+    expect(first).toHaveAttribute('src', '/storage/c1/clip.mp4?sig=1');
+    expect(second).toHaveAttribute('data-active', 'false');
+    expect(second).toHaveAttribute('src', '/storage/v/full.mp4?sig=2');
+    expect(within(player).getByTestId('chunk-description')).toHaveTextContent('Block');
+    expect(within(player).getByText('1 / 2')).toBeInTheDocument();
+  });
+
+  it('jumps to a chunk from the list once its element has reached the in-point', async () => {
+    mockFetch({ [`GET /api/user/reels/${reelId}`]: { ...reelFixture(), owned: false } });
+    renderApp(`/library/reels/${reelId}`, { routes: [reelRoute], session: signedInSession, level: 'fan' });
+    const player = await screen.findByRole('region', { name: 'Reel player: Best defence' });
+    expect(screen.queryByRole('link', { name: 'Edit' })).not.toBeInTheDocument();
+    const second = player.querySelectorAll('video')[1]!;
+    // The preloaded element is seeked to 40 s when its metadata arrives; jsdom fires no media events.
+    second.dispatchEvent(new Event('loadedmetadata'));
+    expect(second.currentTime).toBe(40);
+    second.dispatchEvent(new Event('seeked'));
+    await userEvent.setup().click(within(player).getByRole('button', { name: '2. Steal' }));
+    expect(second).toHaveAttribute('data-active', 'true');
+    expect(within(player).getByTestId('chunk-description')).toHaveTextContent('Steal');
+    expect(within(player).getByRole('button', { name: '2. Steal' })).toHaveAttribute('aria-current', 'true');
+  });
+
+  it('plays each next chunk at the end of the current one and returns to the first after the last', async () => {
+    mockFetch({ [`GET /api/user/reels/${reelId}`]: { ...reelFixture(), owned: true } });
+    renderApp(`/library/reels/${reelId}`, { routes: [reelRoute], session: signedInSession, level: 'team' });
+    const player = await screen.findByRole('region', { name: 'Reel player: Best defence' });
+    const [first, second] = Array.from(player.querySelectorAll('video'));
+    const fire = (video: HTMLVideoElement, type: string) => act(() => void video.dispatchEvent(new Event(type)));
+    await userEvent.setup().click(within(player).getByRole('button', { name: 'Play reel' }));
+    fire(first!, 'loadedmetadata');
+    fire(first!, 'seeked');
+    // The first chunk is a whole file: it ends with the file. The second is not ready yet, so the
+    // first stays shown (its last frame) until the second has reached its in-point.
+    fire(first!, 'ended');
+    expect(first).toHaveAttribute('data-active', 'true');
+    fire(second!, 'loadedmetadata');
+    fire(second!, 'seeked');
+    expect(second).toHaveAttribute('data-active', 'true');
+    expect(player).toHaveAttribute('data-chunk', '1');
+    // jsdom has no requestVideoFrameCallback: the out-point (46 s) is seen on timeupdate.
+    fire(first!, 'seeked');
+    second!.currentTime = 45.9;
+    fire(second!, 'timeupdate');
+    expect(player).toHaveAttribute('data-chunk', '1');
+    second!.currentTime = 46;
+    fire(second!, 'timeupdate');
+    expect(first).toHaveAttribute('data-active', 'true');
+    expect(player).toHaveAttribute('data-chunk', '0');
+    expect(within(player).getByTestId('chunk-description')).toHaveTextContent('Block');
+  });
+
+  it('says so when the reel is not there', async () => {
+    mockFetch({ [`GET /api/user/reels/${reelId}`]: errorJson(404, 'Not Found', 'NOT_FOUND') });
+    renderApp(`/library/reels/${reelId}`, { routes: [reelRoute], session: signedInSession, level: 'team' });
+    expect(await screen.findByText('Reel not found')).toBeInTheDocument();
+  });
+
+  it('opens a shared reel signed out, calling the public endpoint without a token', async () => {
+    const net = mockFetch({ [`GET /api/reels/${reelId}`]: reelFixture() });
+    renderApp(`/r/${reelId}`, { routes: [sharedRoute] });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Best defence' })).toBeInTheDocument();
+    expect(screen.getByRole('region', { name: 'Reel player: Best defence' })).toBeInTheDocument();
+    expect(net.call('GET', `/api/reels/${reelId}`)?.headers.get('authorization')).toBeNull();
+  });
+
+  it('tells a visitor when the reel is not shared (404)', async () => {
+    mockFetch({ [`GET /api/reels/${reelId}`]: errorJson(404, 'Not Found', 'NOT_FOUND') });
+    renderApp(`/r/${reelId}`, { routes: [sharedRoute] });
+    expect(await screen.findByRole('heading', { level: 1, name: 'This reel is not shared' })).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: /Reel player/ })).not.toBeInTheDocument();
+  });
+});
