@@ -124,5 +124,9 @@ export const reel = z.object({
 });
 export type Reel = z.infer<typeof reel>;
 
+/** `GET /api/user/reels/{reelId}`: a reel as its page shows it; `owned` when the caller made it (they may edit it). */
+export const reelView = reel.extend({ owned: z.boolean() });
+export type ReelView = z.infer<typeof reelView>;
+
 export const reelList = z.object({ items: z.array(reel), next: z.number().nullable() });
 export type ReelList = z.infer<typeof reelList>;

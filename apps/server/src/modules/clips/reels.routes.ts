@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { createReelBody, createReelResponse, pageQuery, reel, reelList, updateReelBody } from '@app/contracts/clips';
+import { createReelBody, createReelResponse, pageQuery, reel, reelList, reelView, updateReelBody } from '@app/contracts/clips';
 import type { Config } from '../../config';
 import { requireSignedIn } from '../../plugins/auth';
 import type { Identity } from '../identity/identity';
@@ -31,6 +31,10 @@ export const reelsRoutes: FastifyPluginAsyncZod<ReelsRoutesOptions> = async (app
 
   app.get('/api/user/reels', { schema: { querystring: pageQuery, response: { 200: reelList } } }, async (request) =>
     reels.mine(request.caller, request.query),
+  );
+
+  app.get('/api/user/reels/:id', { schema: { params: idParams, response: { 200: reelView } } }, async (request) =>
+    reels.view(request.caller, request.params.id),
   );
 
   app.put('/api/user/reels/:id', { schema: { params: idParams, body: updateReelBody, response: { 200: reel } } }, async (request) =>

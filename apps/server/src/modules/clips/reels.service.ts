@@ -1,4 +1,4 @@
-import type { Reel, ReelList, UpdateReelBody } from '@app/contracts/clips';
+import type { Reel, ReelList, ReelView, UpdateReelBody } from '@app/contracts/clips';
 import type { Db } from '../../db/client';
 import { withJobTransaction } from '../../db/job-transaction';
 import { AppError } from '../../errors';
@@ -78,6 +78,19 @@ export function createReelsService({ db, storage, users, videos }: ReelsServiceD
         );
       });
       return { reelId: id };
+    },
+
+    /**
+     * `GET /api/user/reels/{reelId}`: the maker sees any reel of theirs; a clip's own reel is seen by
+     * whoever may see the clip (a clip page plays it); anyone else gets 404.
+     */
+    async view(caller: Caller, id: string): Promise<ReelView> {
+      const viewer = await requireViewer(caller);
+      const reel = await repo.reelById(caller.tenantId, id);
+      if (!reel) throw new AppError('NOT_FOUND', REEL_NOT_FOUND);
+      const owned = reel.ownerUserId === viewer.userId;
+      if (!owned && !(reel.clipId && (await repo.visibleByIds(viewer, [reel.clipId])).length > 0)) throw new AppError('NOT_FOUND', REEL_NOT_FOUND);
+      return { ...(await views([reel]))[0]!, owned };
     },
 
     /** `GET /api/user/reels?timestamp=`: the reels the caller put together, newest first. */
