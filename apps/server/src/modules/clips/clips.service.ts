@@ -132,6 +132,12 @@ export function createClipsService({ db, storage, jobs, users, videos }: ClipsSe
       return { source: await chunkSource(sign, clip, 0, clip.durationSec), mediaExpiresAt: expires };
     },
 
+    /** A clip the caller may see, by its `_id` (404 for anyone else): for modules that attach things to clips. */
+    async visible(caller: Caller, id: string): Promise<{ id: string; tenantId: string }> {
+      const { clip } = await requireVisible(caller, async () => (isKey(id) ? repo.byId(caller.tenantId, id) : undefined));
+      return { id: clip.id, tenantId: clip.tenantId };
+    },
+
     /** `DELETE /api/user/clips/{clipId}`: its maker only (404 to anyone else); rows, then objects. */
     async remove(caller: Caller, id: string): Promise<void> {
       const { clip, viewerUserId } = await requireVisible(caller, async () => (isKey(id) ? repo.byId(caller.tenantId, id) : undefined));

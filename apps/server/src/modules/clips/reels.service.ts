@@ -44,6 +44,16 @@ export function createReelsService({ db, storage, users, videos }: ReelsServiceD
     return { viewer, reel };
   }
 
+  /** The maker sees any reel of theirs; a clip's own reel is seen by whoever may see the clip. */
+  async function requireVisible(caller: Caller, id: string): Promise<{ reel: ReelRow; owned: boolean }> {
+    const viewer = await requireViewer(caller);
+    const reel = await repo.reelById(caller.tenantId, id);
+    if (!reel) throw new AppError('NOT_FOUND', REEL_NOT_FOUND);
+    const owned = reel.ownerUserId === viewer.userId;
+    if (!owned && !(reel.clipId && (await repo.visibleByIds(viewer, [reel.clipId])).length > 0)) throw new AppError('NOT_FOUND', REEL_NOT_FOUND);
+    return { reel, owned };
+  }
+
   async function views(reels: ReelRow[]): Promise<Reel[]> {
     const expires = mediaExpiresAt();
     const chunks = await repo.chunksOf(reels.map((r) => r.id));
@@ -85,12 +95,14 @@ export function createReelsService({ db, storage, users, videos }: ReelsServiceD
      * whoever may see the clip (a clip page plays it); anyone else gets 404.
      */
     async view(caller: Caller, id: string): Promise<ReelView> {
-      const viewer = await requireViewer(caller);
-      const reel = await repo.reelById(caller.tenantId, id);
-      if (!reel) throw new AppError('NOT_FOUND', REEL_NOT_FOUND);
-      const owned = reel.ownerUserId === viewer.userId;
-      if (!owned && !(reel.clipId && (await repo.visibleByIds(viewer, [reel.clipId])).length > 0)) throw new AppError('NOT_FOUND', REEL_NOT_FOUND);
+      const { reel, owned } = await requireVisible(caller, id);
       return { ...(await views([reel]))[0]!, owned };
+    },
+
+    /** The id of a reel the caller may see (as `view` decides), for modules that refer to reels. */
+    async visible(caller: Caller, id: string): Promise<{ id: string; tenantId: string }> {
+      const { reel } = await requireVisible(caller, id);
+      return { id: reel.id, tenantId: reel.tenantId };
     },
 
     /** `GET /api/user/reels?timestamp=`: the reels the caller put together, newest first. */
