@@ -102,7 +102,7 @@ export async function build(config: Config, runtime: Runtime, options: BuildOpti
   const clips = createClipsService({ db: runtime.db, storage: runtime.storage, jobs: runtime.jobs, users, videos });
   await app.register(videosRoutes, { identity: runtime.identity, videos, users });
   await app.register(clipsRoutes, { identity: runtime.identity, clips, users });
-  const reels = createReelsService({ db: runtime.db, storage: runtime.storage, users, videos });
+  const reels = createReelsService({ db: runtime.db, storage: runtime.storage, jobs: runtime.jobs, users, videos });
   await app.register(reelsRoutes, { config, identity: runtime.identity, reels, users });
   const channels = createChannelsService({ db: runtime.db, teams, clips, reels, users });
   await app.register(channelsRoutes, { identity: runtime.identity, channels, users });

@@ -13,6 +13,7 @@ import { createMediaUrls } from '../videos/video-view';
 import { chunkSource, mediaExpiresAt, toClip } from './clip-view';
 import { createClipsRepo, type ClipWithTitle, type Viewer } from './clips.repo';
 import { msPage } from './ms-page';
+import { reelExportPrefix } from './reel-export-view';
 
 export const CLIP_NOT_FOUND = 'Clip not found.';
 
@@ -142,9 +143,14 @@ export function createClipsService({ db, storage, jobs, users, videos }: ClipsSe
     async remove(caller: Caller, id: string): Promise<void> {
       const { clip, viewerUserId } = await requireVisible(caller, async () => (isKey(id) ? repo.byId(caller.tenantId, id) : undefined));
       if (clip.ownerUserId !== viewerUserId) throw new AppError('NOT_FOUND', CLIP_NOT_FOUND);
-      const deleted = await withJobTransaction(db, (tx) => repo.deleteClip(tx, clip.id));
+      const { deleted, staleExports } = await withJobTransaction(db, async (tx) => {
+        // The reels that play the clip change, so their exports go (an export is kept until its reel changes).
+        const staleExports = await repo.discardExports(tx, await repo.exportedReelsOfClips(tx, [clip.id]));
+        return { deleted: await repo.deleteClip(tx, clip.id), staleExports };
+      });
       if (!deleted) throw new AppError('NOT_FOUND', CLIP_NOT_FOUND);
       await storage.deletePrefix(clipObjectsPrefix({ ...deleted, id: clip.id }));
+      for (const row of staleExports) await storage.deletePrefix(reelExportPrefix(row));
     },
 
     /** The videos service's delete hook: the clips of a deleted video go in its transaction (their files are under the video's objects). */

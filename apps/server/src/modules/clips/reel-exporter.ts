@@ -1,0 +1,106 @@
+import { randomUUID } from 'node:crypto';
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import path from 'node:path';
+import { isInputError, isMediaError } from '@app/media/media-error';
+import { probe } from '@app/media/probe';
+import type { ProbeResult } from '@app/media/probe-parse';
+import { exportReel } from '@app/media/reel-export';
+import type { JobContext } from '../../jobs/define-job';
+import { AppError } from '../../errors';
+import { createClipsRepo, type ChunkWithClip } from './clips.repo';
+import { reelExportPrefix } from './reel-export-view';
+
+export const reelExportTempRoot = (dataDir: string) => path.join(dataDir, 'tmp', 'reel-export');
+
+
+/** Progress is written at most this often (and only when its whole percent moved). */
+const PROGRESS_EVERY_MS = 1000;
+
+/** What the export's `failureReason` says: the media layer's words for people, else a plain sentence. */
+function failureReason(err: unknown): string {
+  if (isMediaError(err)) return err.reason;
+  if (err instanceof AppError && err.statusCode === 404) return 'A clip of this reel is no longer stored.';
+  return 'Making the MP4 failed.';
+}
+
+/** The file and range of a chunk: its clip's own file once cut, else the source rendition at the clip's place. */
+function chunkRange(chunk: ChunkWithClip): { key: string; start: number; duration: number } {
+  const { clip } = chunk;
+  const duration = chunk.outSec - chunk.inSec;
+  return clip.fileKey ? { key: clip.fileKey, start: chunk.inSec, duration } : { key: clip.sourceKey, start: clip.startSec + chunk.inSec, duration };
+}
+
+/**
+ * The `export-reel` job: one MP4 of the reel's chunks (resolution, frame rate and audio normalised by
+ * @app/media's exportReel), stored under a fresh key of the reel's export prefix. Progress goes to
+ * the export row as it runs. An export discarded meanwhile (the reel saved again or deleted) keeps
+ * nothing of this run. Errors throw for a retry; an input error, or the last retry, marks it failed with why.
+ */
+export async function exportStoredReel(reelId: string, ctx: JobContext): Promise<void> {
+  const { db, storage, config, log, job } = ctx;
+  const repo = createClipsRepo(db);
+  const row = await repo.exportOf(reelId);
+  if (!row || row.jobId !== job.id || row.status === 'ready') {
+    log.info({ reelId, status: row?.status ?? 'discarded' }, 'nothing to export: discarded, replaced or done');
+    return;
+  }
+  if (!(await repo.updateExport(reelId, job.id, { status: 'running', progress: 0 }))) return;
+
+  const root = reelExportTempRoot(config.dataDir);
+  await mkdir(root, { recursive: true });
+  const dir = await mkdtemp(path.join(root, 'reel-'));
+  const prefix = `${reelExportPrefix(row)}${randomUUID()}/`;
+  const fileKey = `${prefix}reel.mp4`;
+  let progressWrites = Promise.resolve();
+  try {
+    const ranges = (await repo.chunksOf([reelId])).map(chunkRange);
+    if (ranges.length === 0) throw new AppError('NOT_FOUND', 'The reel has no clips left.');
+    // Each stored file once: read in place where the driver keeps files, else downloaded.
+    const files = new Map<string, { path: string; probe: ProbeResult }>();
+    for (const key of new Set(ranges.map((r) => r.key))) {
+      let file = storage.localPath ? await storage.localPath(key) : null;
+      if (!file) {
+        file = path.join(dir, `input-${files.size}.mp4`);
+        await storage.downloadToFile(key, file);
+      }
+      files.set(key, { path: file, probe: await probe(file, { signal: ctx.signal }) });
+    }
+
+    let written = 0;
+    let writtenAt = 0;
+    const output = path.join(dir, 'reel.mp4');
+    await exportReel({
+      chunks: ranges.map((r) => ({ ...files.get(r.key)!, start: r.start, duration: r.duration })),
+      output,
+      signal: ctx.signal,
+      onProgress: (percent) => {
+        const whole = Math.min(99, Math.floor(percent));
+        if (whole <= written || Date.now() - writtenAt < PROGRESS_EVERY_MS) return;
+        written = whole;
+        writtenAt = Date.now();
+        progressWrites = progressWrites.then(() => repo.updateExport(reelId, job.id, { progress: whole }).then(() => undefined));
+      },
+    });
+    await progressWrites;
+    await storage.putFile(fileKey, output, { contentType: 'video/mp4', move: true });
+    if (!(await repo.updateExport(reelId, job.id, { status: 'ready', progress: 100, fileKey }))) {
+      await storage.deletePrefix(prefix);
+      log.info({ reelId }, 'export discarded meanwhile: this run is dropped');
+      return;
+    }
+    log.info({ reelId, chunks: ranges.length }, 'reel exported');
+  } catch (err) {
+    await progressWrites.catch(() => undefined);
+    await storage.deletePrefix(prefix).catch(() => undefined);
+    const last = isInputError(err) || job.retryCount >= job.retryLimit;
+    await repo.updateExport(reelId, job.id, last ? { status: 'failed', failureReason: failureReason(err) } : { status: 'queued', progress: 0 });
+    // An input error fails the same way every time: recorded, not retried.
+    if (isInputError(err)) {
+      log.warn({ reelId, err }, 'reel export failed on its input');
+      return;
+    }
+    throw err;
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
