@@ -175,6 +175,24 @@ describe('reel export', () => {
     expect(await objectsUnder(t, exportPrefix(other))).toEqual([]);
   });
 
+  it('deleting a video discards the exports of reels that play its clips', async () => {
+    const extra = await readyVideo(t, 'expcoach', { title: 'Scrimmage', durationSec: 4, file: path.join(fixtures, 'silent.mp4') });
+    const doomed = await clip(extra.key, 1, 1);
+    const reelId = await twoGameReel();
+    const saved = await call(t, 'PUT', `/api/user/reels/${reelId}`, owner.headers, {
+      title: null,
+      shared: true,
+      chunks: [{ clip: large._id, in: 0, out: 1 }, { clip: doomed._id, in: 0, out: 1 }],
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    await start(owner, reelId);
+    await runExport(reelId);
+    expect(await objectsUnder(t, exportPrefix(reelId))).toHaveLength(1);
+    expect((await call(t, 'DELETE', `/api/user/videos/${extra.key}`, owner.headers)).statusCode).toBe(204);
+    expect((await status(owner, reelId)).json().status).toBe('none');
+    expect(await objectsUnder(t, exportPrefix(reelId))).toEqual([]);
+  });
+
   it('a failing export is retried, and its last attempt says why; asking again starts a new one', async () => {
     const gone = await clip(large.stream_id, 1, 1);
     const made = await call(t, 'POST', `/api/user/reels/${large.stream_id}`, owner.headers, { clips: [gone.clip_id] });

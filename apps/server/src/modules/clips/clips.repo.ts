@@ -134,6 +134,15 @@ export function createClipsRepo(db: Db) {
       return row;
     },
 
+    /** The ids of a video's clips. */
+    async idsOfVideo(tx: Executor, tenantId: string, videoId: string): Promise<string[]> {
+      const rows = await tx
+        .select({ id: clips.id })
+        .from(clips)
+        .where(and(eq(clips.tenantId, tenantId), eq(clips.streamKind, 'video'), eq(clips.streamId, videoId)));
+      return rows.map((r) => r.id);
+    },
+
     /** Every clip cut from a video, with their pending cut jobs (the video's objects hold their files). */
     async deleteOfVideo(tx: Executor, tenantId: string, videoId: string): Promise<void> {
       const rows = await tx

@@ -67,6 +67,17 @@ export function createClipsService({ db, storage, jobs, users, videos }: ClipsSe
     return { clip, viewerUserId: video.viewerUserId };
   }
 
+  /**
+   * Discards, in `tx`, the exports of reels that play these clips (the reels change, and an export is
+   * kept until its reel changes); returns what deletes their files once `tx` has committed.
+   */
+  async function discardExportsOfClips(tx: Executor, clipIds: string[]): Promise<() => Promise<void>> {
+    const stale = await repo.discardExports(tx, await repo.exportedReelsOfClips(tx, clipIds));
+    return async () => {
+      for (const row of stale) await storage.deletePrefix(reelExportPrefix(row));
+    };
+  }
+
   return {
     /** `POST /api/user/videos/{key}/clips`. */
     async create(caller: Caller, key: string, body: CreateClipBody): Promise<Clip> {
@@ -143,19 +154,24 @@ export function createClipsService({ db, storage, jobs, users, videos }: ClipsSe
     async remove(caller: Caller, id: string): Promise<void> {
       const { clip, viewerUserId } = await requireVisible(caller, async () => (isKey(id) ? repo.byId(caller.tenantId, id) : undefined));
       if (clip.ownerUserId !== viewerUserId) throw new AppError('NOT_FOUND', CLIP_NOT_FOUND);
-      const { deleted, staleExports } = await withJobTransaction(db, async (tx) => {
-        // The reels that play the clip change, so their exports go (an export is kept until its reel changes).
-        const staleExports = await repo.discardExports(tx, await repo.exportedReelsOfClips(tx, [clip.id]));
-        return { deleted: await repo.deleteClip(tx, clip.id), staleExports };
+      const { deleted, deleteExports } = await withJobTransaction(db, async (tx) => {
+        const deleteExports = await discardExportsOfClips(tx, [clip.id]);
+        return { deleted: await repo.deleteClip(tx, clip.id), deleteExports };
       });
       if (!deleted) throw new AppError('NOT_FOUND', CLIP_NOT_FOUND);
       await storage.deletePrefix(clipObjectsPrefix({ ...deleted, id: clip.id }));
-      for (const row of staleExports) await storage.deletePrefix(reelExportPrefix(row));
+      await deleteExports();
     },
 
-    /** The videos service's delete hook: the clips of a deleted video go in its transaction (their files are under the video's objects). */
-    async onVideoDeleted(tx: Executor, video: { id: string; tenantId: string }): Promise<void> {
+    /**
+     * The videos service's delete hook: the clips of a deleted video go in its transaction (their
+     * files are under the video's objects), and so do the exports of reels that play them, whose
+     * files go once the delete has committed.
+     */
+    async onVideoDeleted(tx: Executor, video: { id: string; tenantId: string }): Promise<() => Promise<void>> {
+      const deleteExports = await discardExportsOfClips(tx, await repo.idsOfVideo(tx, video.tenantId, video.id));
       await repo.deleteOfVideo(tx, video.tenantId, video.id);
+      return deleteExports;
     },
   };
 }
