@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pino from 'pino';
 import { createTestClip } from '@app/media/test-clip';
+import type { Storage } from '../../src/storage/storage';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cutStoredClip } from '../../src/modules/clips/clip-cutter';
 import { exportStoredReel, reelExportTempRoot } from '../../src/modules/clips/reel-exporter';
@@ -155,6 +156,27 @@ describe('reel export', () => {
     await exportStoredReel(reelId, jobContext(t, { jobId }));
     expect(await exportRow(reelId)).toBeUndefined();
     expect(await objectsUnder(t, exportPrefix(reelId))).toEqual([]);
+  });
+
+  it('a save while the job encodes stops it, and it stores nothing', async () => {
+    const reelId = await twoGameReel();
+    await start(owner, reelId);
+    // The reel is saved (as PUT does it) the moment the job has started and reads its first input.
+    const storage = Object.create(t.runtime.storage) as Storage;
+    let saved = false;
+    storage.localPath = async (key) => {
+      if (!saved) {
+        saved = true;
+        expect((await exportRow(reelId))!.status).toBe('running');
+        expect((await save(reelId, 'Saved meanwhile')).statusCode).toBe(200);
+      }
+      return t.runtime.storage.localPath!(key);
+    };
+    await exportStoredReel(reelId, jobContext(t, { storage, jobId: (await exportRow(reelId))!.job_id }));
+    expect(saved).toBe(true);
+    expect(await exportRow(reelId)).toBeUndefined();
+    expect(await objectsUnder(t, exportPrefix(reelId))).toEqual([]);
+    expect(await readdir(reelExportTempRoot(t.config.dataDir))).toEqual([]);
   });
 
   it('deleting the reel, or a clip it plays, discards its export file', async () => {

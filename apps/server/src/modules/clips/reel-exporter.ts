@@ -51,7 +51,18 @@ export async function exportStoredReel(reelId: string, ctx: JobContext): Promise
   const dir = await mkdtemp(path.join(root, 'reel-'));
   const prefix = `${reelExportPrefix(row)}${randomUUID()}/`;
   const fileKey = `${prefix}reel.mp4`;
+  // Stops ffmpeg early when a progress write finds the export discarded (the reel saved or deleted).
+  const discarded = new AbortController();
+  const signal = AbortSignal.any([ctx.signal, discarded.signal]);
   let progressWrites = Promise.resolve();
+  const writeProgress = (progress: number) => {
+    progressWrites = progressWrites
+      .then(async () => {
+        if (!(await repo.updateExport(reelId, job.id, { progress }))) discarded.abort(new Error('export discarded'));
+      })
+      // A database hiccup must not stop the encode; the next write tries again.
+      .catch((err: unknown) => log.warn({ err, reelId }, 'could not write export progress'));
+  };
   try {
     const ranges = (await repo.chunksOf([reelId])).map(chunkRange);
     if (ranges.length === 0) throw new AppError('NOT_FOUND', 'The reel has no clips left.');
@@ -63,7 +74,7 @@ export async function exportStoredReel(reelId: string, ctx: JobContext): Promise
         file = path.join(dir, `input-${files.size}.mp4`);
         await storage.downloadToFile(key, file);
       }
-      files.set(key, { path: file, probe: await probe(file, { signal: ctx.signal }) });
+      files.set(key, { path: file, probe: await probe(file, { signal }) });
     }
 
     let written = 0;
@@ -72,13 +83,13 @@ export async function exportStoredReel(reelId: string, ctx: JobContext): Promise
     await exportReel({
       chunks: ranges.map((r) => ({ ...files.get(r.key)!, start: r.start, duration: r.duration })),
       output,
-      signal: ctx.signal,
+      signal,
       onProgress: (percent) => {
         const whole = Math.min(99, Math.floor(percent));
         if (whole <= written || Date.now() - writtenAt < PROGRESS_EVERY_MS) return;
         written = whole;
         writtenAt = Date.now();
-        progressWrites = progressWrites.then(() => repo.updateExport(reelId, job.id, { progress: whole }).then(() => undefined));
+        writeProgress(whole);
       },
     });
     await progressWrites;
@@ -90,8 +101,12 @@ export async function exportStoredReel(reelId: string, ctx: JobContext): Promise
     }
     log.info({ reelId, chunks: ranges.length }, 'reel exported');
   } catch (err) {
-    await progressWrites.catch(() => undefined);
+    await progressWrites;
     await storage.deletePrefix(prefix).catch(() => undefined);
+    if (discarded.signal.aborted) {
+      log.info({ reelId }, 'export discarded while it ran: stopped');
+      return;
+    }
     const last = isInputError(err) || job.retryCount >= job.retryLimit;
     await repo.updateExport(reelId, job.id, last ? { status: 'failed', failureReason: failureReason(err) } : { status: 'queued', progress: 0 });
     // An input error fails the same way every time: recorded, not retried.
