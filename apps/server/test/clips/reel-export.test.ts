@@ -102,6 +102,8 @@ describe('reel export', () => {
     expect((await start(owner, reelId)).json()).toMatchObject({ status: 'queued' });
     const jobs = await jobsOf(reelId);
     expect(jobs).toEqual([{ id: (await exportRow(reelId))!.job_id, state: 'created' }]);
+    // Its time limit (when a dead worker's job is retried) is sized to the 3 s reel: 3 x 3 s + 10 min.
+    expect((await t.sql<{ s: number }>(`SELECT extract(epoch FROM expire_in)::int AS s FROM pgboss.job WHERE id = $1`, [jobs[0]!.id]))[0]!.s).toBe(609);
 
     await runExport(reelId);
 

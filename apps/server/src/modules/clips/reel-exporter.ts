@@ -13,6 +13,19 @@ import { reelExportPrefix } from './reel-export-view';
 export const reelExportTempRoot = (dataDir: string) => path.join(dataDir, 'tmp', 'reel-export');
 
 
+/** pg-boss takes time limits under 24 hours. */
+const PG_BOSS_MAX_EXPIRY_SEC = 24 * 60 * 60 - 1;
+
+/**
+ * The time limit of one attempt for a reel of `durationSec`: the encode takes about its duration on
+ * a busy 2-core machine (the benchmark's target is 1.5x), so three times it and ten minutes spare.
+ * A worker that dies is noticed by pg-boss only at this limit, so it is sized per reel instead of
+ * for the longest reel possible (200 clips of 180 s).
+ */
+export function exportTimeLimitSec(durationSec: number): number {
+  return Math.min(PG_BOSS_MAX_EXPIRY_SEC, Math.ceil(3 * durationSec + 10 * 60));
+}
+
 /** Progress is written at most this often (and only when its whole percent moved). */
 const PROGRESS_EVERY_MS = 1000;
 

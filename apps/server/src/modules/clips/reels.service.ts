@@ -14,6 +14,7 @@ import { newReelId } from './clips.service';
 import { createClipsRepo, type ReelRow, type Viewer } from './clips.repo';
 import { msPage } from './ms-page';
 import { reelExportPrefix, toReelExport } from './reel-export-view';
+import { exportTimeLimitSec } from './reel-exporter';
 
 export const REEL_NOT_FOUND = 'Reel not found.';
 /** Seconds a chunk's out point may pass its clip's end (clients round to frames). */
@@ -187,10 +188,11 @@ export function createReelsService({ db, storage, jobs, users, videos }: ReelsSe
       const current = await repo.exportOf(reel.id);
       if (current && current.status !== 'failed') return toReelExport(storage, current, reel.title);
       const jobId = randomUUID();
+      const durationSec = (await repo.chunksOf([reel.id])).reduce((sum, c) => sum + (c.outSec - c.inSec), 0);
       const started = await withJobTransaction(db, async (tx, jobDb) => {
         if (current) await repo.discardExports(tx, [reel.id]);
         if (!(await repo.insertExport(tx, { reelId: reel.id, tenantId: reel.tenantId, jobId }))) return false;
-        const sent = await jobs.send('export-reel', { reelId: reel.id }, { id: jobId, db: jobDb });
+        const sent = await jobs.send('export-reel', { reelId: reel.id }, { id: jobId, db: jobDb, expireInSeconds: exportTimeLimitSec(durationSec) });
         if (sent !== jobId) throw new Error(`export-reel job for ${reel.id} was not created`);
         return true;
       });
