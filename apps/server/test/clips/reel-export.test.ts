@@ -1,4 +1,4 @@
-import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import pino from 'pino';
@@ -224,7 +224,12 @@ describe('reel export', () => {
     await t.sql(`UPDATE clips SET source_key = 'demo/videos/missing/low.mp4' WHERE id = $1`, [gone._id]);
     await start(owner, reelId);
 
+    // A killed attempt of the job left files behind; the retry removes them.
+    const leftover = path.join(reelExportTempRoot(t.config.dataDir), (await exportRow(reelId))!.job_id);
+    await mkdir(leftover, { recursive: true });
+    await writeFile(path.join(leftover, 'input-0.mp4'), 'half a download');
     await expect(runExport(reelId, 0)).rejects.toThrow();
+    expect(await readdir(reelExportTempRoot(t.config.dataDir))).toEqual([]);
     expect((await status(owner, reelId)).json()).toEqual({ status: 'queued', progress: 0, url: null, failureReason: null });
     await expect(runExport(reelId, 4)).rejects.toThrow();
     expect((await status(owner, reelId)).json()).toEqual({ status: 'failed', progress: 0, url: null, failureReason: 'A clip of this reel is no longer stored.' });

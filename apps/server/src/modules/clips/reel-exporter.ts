@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { isInputError, isMediaError } from '@app/media/media-error';
 import { probe } from '@app/media/probe';
@@ -59,9 +59,10 @@ export async function exportStoredReel(reelId: string, ctx: JobContext): Promise
   }
   if (!(await repo.updateExport(reelId, job.id, { status: 'running', progress: 0 }))) return;
 
-  const root = reelExportTempRoot(config.dataDir);
-  await mkdir(root, { recursive: true });
-  const dir = await mkdtemp(path.join(root, 'reel-'));
+  // One directory per job: a retry (same job id) first removes what a killed attempt left there.
+  const dir = path.join(reelExportTempRoot(config.dataDir), job.id);
+  await rm(dir, { recursive: true, force: true });
+  await mkdir(dir, { recursive: true });
   const prefix = `${reelExportPrefix(row)}${randomUUID()}/`;
   const fileKey = `${prefix}reel.mp4`;
   // Stops ffmpeg early when a progress write finds the export discarded (the reel saved or deleted).
