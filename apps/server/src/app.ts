@@ -34,6 +34,8 @@ import { clipsRoutes } from './modules/clips/clips.routes';
 import { createClipsService } from './modules/clips/clips.service';
 import { reelsRoutes } from './modules/clips/reels.routes';
 import { createReelsService } from './modules/clips/reels.service';
+import { channelsRoutes } from './modules/channels/channels.routes';
+import { createChannelsService } from './modules/channels/channels.service';
 import { AppError } from './errors';
 import type { Runtime } from './runtime';
 
@@ -100,8 +102,10 @@ export async function build(config: Config, runtime: Runtime, options: BuildOpti
   const clips = createClipsService({ db: runtime.db, storage: runtime.storage, jobs: runtime.jobs, users, videos });
   await app.register(videosRoutes, { identity: runtime.identity, videos, users });
   await app.register(clipsRoutes, { identity: runtime.identity, clips, users });
-  const reels = createReelsService({ db: runtime.db, storage: runtime.storage, users, videos });
+  const reels = createReelsService({ db: runtime.db, storage: runtime.storage, jobs: runtime.jobs, users, videos });
   await app.register(reelsRoutes, { config, identity: runtime.identity, reels, users });
+  const channels = createChannelsService({ db: runtime.db, teams, clips, reels, users });
+  await app.register(channelsRoutes, { identity: runtime.identity, channels, users });
   const tusStore = createTusStore(config, runtime.storage);
   const uploads = createUploadsService({ db: runtime.db, storage: runtime.storage, jobs: runtime.jobs, users, tus: tusStore, uploadMaxBytes: config.uploadMaxBytes });
   await app.register(uploadsRoutes, { identity: runtime.identity, billing, uploads, users });

@@ -124,34 +124,20 @@ export const reel = z.object({
 });
 export type Reel = z.infer<typeof reel>;
 
-export const reelList = z.object({ items: z.array(reel), next: z.number().nullable() });
-export type ReelList = z.infer<typeof reelList>;
-
-/** `GET /api/user/reels/{reelId}`: a reel as the public link shows it, plus whether the reader made it. */
+/** `GET /api/user/reels/{reelId}`: a reel as its page shows it; `owned` when the caller made it (they may edit it). */
 export const reelView = reel.extend({ owned: z.boolean() });
 export type ReelView = z.infer<typeof reelView>;
 
-/** `POST|GET /api/user/reels/{reelId}/export`: the reel as one MP4, kept until the reel changes. */
-export const reelExport = z.object({
-  status: z.enum(['none', 'queued', 'running', 'ready', 'failed']),
-  /** 0-100. */
-  progress: z.number(),
-  /** Signed MP4 URL (served as an attachment) once ready. */
-  url: z.string().nullable(),
-  failureReason: z.string().nullable(),
-});
-export type ReelExport = z.infer<typeof reelExport>;
+export const reelList = z.object({ items: z.array(reel), next: z.number().nullable() });
+export type ReelList = z.infer<typeof reelList>;
 
-/** Spec section 5: a comment or message posts only when it has text. */
-export const COMMENT_EMPTY_MESSAGE = 'Please enter a message.';
-export const COMMENT_MAX = 2000;
+export const CHANNEL_MESSAGE_MAX = 2000;
+/** Spec section 9: a comment or message posts only when its text is not blank. */
+export const EMPTY_MESSAGE = 'Please enter a message.';
+/** At most this many comments of a clip are listed (newest first). */
+export const CLIP_COMMENTS_LIMIT = 200;
 
-/** `POST /api/channel/{owner}/{channel}/{clipId} {message}`. */
-export const postChannelCommentBody = z.object({
-  message: z.string().trim().min(1, COMMENT_EMPTY_MESSAGE).max(COMMENT_MAX),
-});
-
-/** Spec section 3 "Channel message or comment", with the publisher's name and picture for the list. */
+/** Spec section 3 "Channel message or comment": a comment on a clip in a team channel. */
 export const channelComment = z.object({
   _id: z.string(),
   /** The publisher's username. */
@@ -163,21 +149,40 @@ export const channelComment = z.object({
   timestamp: z.string(),
 });
 export type ChannelComment = z.infer<typeof channelComment>;
-/** `GET /api/channel/{owner}/{channel}/{clipId}`: newest first. */
+/** `GET /api/channel/{owner}/{channel}/{clipId}`: newest first, at most CLIP_COMMENTS_LIMIT. */
 export const channelComments = z.array(channelComment);
 
-/** `POST /api/channel/{owner}/{channel} {message, reel}`: the team owner shares a reel into the channel. */
-export const shareReelBody = z.object({
-  message: z.string().trim().min(1, COMMENT_EMPTY_MESSAGE).max(COMMENT_MAX),
-  reel: z.string().max(100),
-});
+/** `POST /api/channel/{owner}/{channel}/{clipId}`; a blank message is refused with EMPTY_MESSAGE. */
+export const postChannelCommentBody = z.object({ message: z.string().max(CHANNEL_MESSAGE_MAX) });
+
+/** `POST /api/channel/{owner}/{channel}`: the team owner shares a reel into the channel. */
+export const shareReelBody = z.object({ message: z.string().max(CHANNEL_MESSAGE_MAX), reel: z.string().max(100) });
 export const sharedReelMessage = z.object({
   _id: z.string(),
   publisher: z.string(),
   content: z.string(),
   timestamp: z.string(),
   type: z.literal('reel'),
-  /** The reel's id. */
+  /** The reel id. */
   action: z.string(),
 });
 export type SharedReelMessage = z.infer<typeof sharedReelMessage>;
+
+/** `POST|GET /api/user/reels/{reelId}/export`: the reel's MP4, kept until the reel changes. */
+export const reelExport = z.object({
+  status: z.enum(['none', 'queued', 'running', 'ready', 'failed']),
+  /** 0-100. */
+  progress: z.number(),
+  /** A signed URL that downloads the MP4 (Content-Disposition attachment) once ready; else null. */
+  url: z.string().nullable(),
+  failureReason: z.string().nullable(),
+});
+export type ReelExport = z.infer<typeof reelExport>;
+
+/** Spec section 9: an `@username` mention is `@` and letters, digits, hyphens, underscores (not inside a word or an e-mail). */
+export const MENTION_PATTERN = /(?<![A-Za-z0-9_-])@([A-Za-z0-9_-]+)/g;
+
+/** The usernames mentioned in a message, in order, each once (as written). */
+export function mentionedUsernames(text: string): string[] {
+  return [...new Set([...text.matchAll(MENTION_PATTERN)].map((m) => m[1]!))];
+}

@@ -493,3 +493,51 @@ export const reelChunks = pgTable(
   },
   (t) => [uniqueIndex('reel_chunks_reel_position').on(t.reelId, t.position), index('reel_chunks_clip').on(t.clipId)],
 );
+
+/**
+ * Messages of a channel (issue 12): comments on a clip (`kind` 'comment', `clipId` set) and messages
+ * into the channel (`kind` 'message'; a shared reel has `type` 'reel' and `action` the reel id).
+ */
+export const channelMessages = pgTable(
+  'channel_messages',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tenantId: text('tenant_id').notNull().references(() => tenants.id),
+    channelId: integer('channel_id').notNull().references(() => channels.id, { onDelete: 'cascade' }),
+    publisherUserId: integer('publisher_user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind').$type<'comment' | 'message'>().notNull(),
+    clipId: uuid('clip_id').references(() => clips.id, { onDelete: 'cascade' }),
+    subject: text('subject'),
+    content: text('content').notNull(),
+    type: text('type'),
+    action: text('action'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('channel_messages_channel').on(t.channelId, t.createdAt)],
+);
+
+/** `@username` mentions in a channel message of members of that channel. */
+export const channelMentions = pgTable('channel_mentions', {
+  messageId: uuid('message_id')
+    .notNull()
+    .references(() => channelMessages.id, { onDelete: 'cascade' }),
+  userId: integer('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  createdAt: createdAt(),
+});
+
+/** A reel's MP4 export, one per reel, kept until the reel changes. */
+export const reelExports = pgTable('reel_exports', {
+  reelId: text('reel_id')
+    .primaryKey()
+    .references(() => reels.id, { onDelete: 'cascade' }),
+  tenantId: text('tenant_id').notNull().references(() => tenants.id),
+  jobId: uuid('job_id').notNull(),
+  status: text('status').$type<'queued' | 'running' | 'ready' | 'failed'>().notNull().default('queued'),
+  progress: integer('progress').notNull().default(0),
+  fileKey: text('file_key'),
+  failureReason: text('failure_reason'),
+  createdAt: createdAt(),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+});

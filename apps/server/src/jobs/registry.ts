@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { cutClip } from './cut-clip';
+import { exportReel } from './export-reel';
 import { previewRetirement } from './preview-retirement';
 import { rateLimitSweep } from './rate-limit-sweep';
 import { signingKeyRotation } from './signing-key-rotation';
@@ -18,6 +19,7 @@ export const jobRegistry = {
   'rate-limit-sweep': rateLimitSweep,
   'signing-key-rotation': signingKeyRotation,
   'cut-clip': cutClip,
+  'export-reel': exportReel,
 };
 
 export type JobName = keyof typeof jobRegistry;

@@ -12,6 +12,8 @@ export interface LocalGrant {
   contentType?: string;
   maxBytes?: number;
   contentLength?: number;
+  /** Served as `Content-Disposition: attachment` with this file name. */
+  downloadName?: string;
 }
 
 function mac(secret: string, grant: LocalGrant): Buffer {
@@ -24,6 +26,8 @@ function mac(secret: string, grant: LocalGrant): Buffer {
     grant.contentType ?? null,
     grant.maxBytes ?? null,
     grant.contentLength ?? null,
+    // Only when present, so links signed before download names existed stay valid.
+    ...(grant.downloadName !== undefined ? [grant.downloadName] : []),
   ]);
   return createHmac('sha256', secret).update(payload).digest();
 }
@@ -34,6 +38,7 @@ export function signGrant(secret: string, grant: LocalGrant): string {
   if (grant.contentType !== undefined) params.set('X-Content-Type', grant.contentType);
   if (grant.maxBytes !== undefined) params.set('X-Max-Bytes', String(grant.maxBytes));
   if (grant.contentLength !== undefined) params.set('X-Content-Length', String(grant.contentLength));
+  if (grant.downloadName !== undefined) params.set('X-Download-Name', grant.downloadName);
   params.set('X-Signature', mac(secret, grant).toString('base64url'));
   return params.toString();
 }
@@ -77,6 +82,8 @@ export function verifySignedRequest(
   if (contentType !== undefined) grant.contentType = contentType;
   if (maxBytes !== undefined) grant.maxBytes = maxBytes;
   if (contentLength !== undefined) grant.contentLength = contentLength;
+  const downloadName = param(request.query, 'X-Download-Name');
+  if (downloadName !== undefined) grant.downloadName = downloadName;
 
   const expected = mac(secret, grant);
   const given = Buffer.from(signature, 'base64url');

@@ -7,6 +7,7 @@ import { payloadTooLarge } from './byte-limit';
 import { parseRangeHeader, type RangeHeader } from './byte-range';
 import { sameContentType } from './content-type';
 import { assertSafeKey } from './keys';
+import contentDisposition from 'content-disposition';
 import { LocalStorage } from './local-storage';
 import type { LocalGrant } from './local-signature';
 import type { Storage, StoredObject } from './storage';
@@ -55,6 +56,7 @@ function setObjectHeaders(reply: FastifyReply, object: StoredObject, grant: Loca
     .header('x-content-type-options', 'nosniff')
     // Served from our own origin: uploaded HTML or SVG opened directly must not run script.
     .header('content-security-policy', "default-src 'none'; sandbox");
+  if (grant.downloadName !== undefined) reply.header('content-disposition', contentDisposition(grant.downloadName));
 }
 
 function unsatisfiable(reply: FastifyReply, size: number): AppError {

@@ -9,9 +9,9 @@ import { resolveRange } from './byte-range';
 import { assertContentType } from './content-type';
 import { assertSafeKey, assertSafePrefix, isSafeKey } from './keys';
 import { signGrant, verifySignedRequest, type LocalGrant } from './local-signature';
-import { assertSignedPutOptions, assertSignedUrlExpiry } from './signed-url-options';
+import { assertSignedGetOptions, assertSignedPutOptions } from './signed-url-options';
 import { streamToFile } from './stream-to-file';
-import { type ByteRange, type PutFileOptions, type SignedPutOptions, type Storage, type StoredObject } from './storage';
+import { type ByteRange, type PutFileOptions, type SignedGetOptions, type SignedPutOptions, type Storage, type StoredObject } from './storage';
 
 // Part of this module's API (the routes and callers verify through it); implemented with the signing code.
 export { verifySignedRequest } from './local-signature';
@@ -300,10 +300,11 @@ export class LocalStorage implements Storage {
     return this.url(grant);
   }
 
-  async signedGetUrl(key: string, opts: { expiresInSec: number }): Promise<string> {
-    assertSafeKey(key);
-    assertSignedUrlExpiry(opts.expiresInSec);
-    return this.url({ method: 'GET', key, expires: this.expiresAt(opts.expiresInSec) });
+  async signedGetUrl(key: string, opts: SignedGetOptions): Promise<string> {
+    assertSignedGetOptions(key, opts);
+    const grant: LocalGrant = { method: 'GET', key, expires: this.expiresAt(opts.expiresInSec) };
+    if (opts.downloadName !== undefined) grant.downloadName = opts.downloadName;
+    return this.url(grant);
   }
 
   async cleanupTemp(olderThanMs: number): Promise<number> {

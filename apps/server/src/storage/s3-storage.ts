@@ -10,6 +10,7 @@ import {
   type _Object,
 } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
+import contentDisposition from 'content-disposition';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { randomUUID } from 'node:crypto';
 import { createReadStream } from 'node:fs';
@@ -20,9 +21,9 @@ import { assertByteCount, ByteLimit, payloadTooLarge } from './byte-limit';
 import { assertRangeShape } from './byte-range';
 import { assertContentType } from './content-type';
 import { assertSafeKey, assertSafePrefix, isSafeKey } from './keys';
-import { assertSignedPutOptions, assertSignedUrlExpiry } from './signed-url-options';
+import { assertSignedGetOptions, assertSignedPutOptions } from './signed-url-options';
 import { streamToFile } from './stream-to-file';
-import { type ByteRange, type PutFileOptions, type SignedPutOptions, type Storage, type StoredObject } from './storage';
+import { type ByteRange, type PutFileOptions, type SignedGetOptions, type SignedPutOptions, type Storage, type StoredObject } from './storage';
 
 export interface S3StorageOptions {
   bucket: string;
@@ -233,10 +234,10 @@ export class S3Storage implements Storage {
     return getSignedUrl(this.client, command, { expiresIn: opts.expiresInSec, signableHeaders });
   }
 
-  async signedGetUrl(key: string, opts: { expiresInSec: number }): Promise<string> {
-    assertSafeKey(key);
-    assertSignedUrlExpiry(opts.expiresInSec);
-    return getSignedUrl(this.client, new GetObjectCommand({ Bucket: this.bucket, Key: key }), { expiresIn: opts.expiresInSec });
+  async signedGetUrl(key: string, opts: SignedGetOptions): Promise<string> {
+    assertSignedGetOptions(key, opts);
+    const disposition = opts.downloadName !== undefined ? { ResponseContentDisposition: contentDisposition(opts.downloadName) } : {};
+    return getSignedUrl(this.client, new GetObjectCommand({ Bucket: this.bucket, Key: key, ...disposition }), { expiresIn: opts.expiresInSec });
   }
 
   /**

@@ -26,6 +26,15 @@ export interface SignedPutOptions {
   contentLength?: number;
 }
 
+export interface SignedGetOptions {
+  expiresInSec: number;
+  /**
+   * Makes the link download the object as a file of this name (`Content-Disposition: attachment`)
+   * instead of showing it inline. Any characters; the drivers encode it.
+   */
+  downloadName?: string;
+}
+
 export interface PutFileOptions {
   contentType: string;
   move?: boolean;
@@ -79,7 +88,7 @@ export interface Storage {
    * `move` the object away once they have checked it (see uploads.service).
    */
   signedPutUrl(key: string, opts: SignedPutOptions): Promise<string>;
-  signedGetUrl(key: string, opts: { expiresInSec: number }): Promise<string>;
+  signedGetUrl(key: string, opts: SignedGetOptions): Promise<string>;
   /** Removes temp files of interrupted uploads older than `olderThanMs`; only drivers that keep temp files have it. */
   cleanupTemp?(olderThanMs: number): Promise<number>;
   /**

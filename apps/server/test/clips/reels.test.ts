@@ -91,6 +91,42 @@ describe('GET /api/user/reels', () => {
   });
 });
 
+describe('GET /api/user/reels/{reelId}', () => {
+  const view = (who: Person | null, id: string) => call(t, 'GET', `/api/user/reels/${id}`, who?.headers ?? {});
+
+  it('shows the maker any reel of theirs, owned, with the share link\'s fields', async () => {
+    const reelId = await newReel(owner, ['b', 'a']);
+    await call(t, 'PUT', `/api/user/reels/${reelId}`, owner.headers, { title: null, shared: false, chunks: [{ clip: clips.b!._id, in: 0, out: 6 }] });
+    const res = await view(owner, reelId);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({
+      reelId,
+      title: null,
+      shared: false,
+      owned: true,
+      timestamp: expect.any(Number),
+      mediaExpiresAt: expect.any(String),
+      chunks: [{ id: expect.any(String), description: '', source: expect.stringMatching(/#t=20,26$/), clip: clips.b!._id, in: 0, out: 6, poster: null }],
+    });
+  });
+
+  it('hides a put-together reel from everyone but its maker: teammate, outsider, other tenant 404, no token 401', async () => {
+    const reelId = await newReel(owner, ['a']);
+    for (const who of [mate, outsider, eagle]) expectError(await view(who, reelId), 404, 'Reel not found.');
+    expectError(await view(null, reelId), 401);
+    expectError(await view(owner, 'AAAAAAAAAAAAAAAAAAAAAAAA'), 404, 'Reel not found.');
+  });
+
+  it("shows a clip's own reel to whoever may see the clip (not owned unless they made it); outsiders and other tenants get 404", async () => {
+    const own = clips.a!.reel_id;
+    const res = await view(mate, own);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ reelId: own, owned: false, chunks: [{ clip: clips.a!._id, in: 0, out: 6 }] });
+    expect((await view(owner, own)).json()).toMatchObject({ reelId: own, owned: true });
+    for (const who of [outsider, eagle]) expectError(await view(who, own), 404, 'Reel not found.');
+  });
+});
+
 describe('PUT /api/user/reels/{reelId}', () => {
   const save = (who: Person | null, id: string, body: unknown) => call(t, 'PUT', `/api/user/reels/${id}`, who?.headers ?? {}, body);
 

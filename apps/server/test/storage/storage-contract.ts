@@ -386,6 +386,22 @@ export function runStorageContract(name: string, setup: () => Promise<ContractTa
       expect(expired.status).toBe(403);
     });
 
+    it('a signed GET with a download name serves the object as an attachment of that name; without one, inline', async () => {
+      const key = k('signed', 'reel.mp4');
+      await storage.put(key, Buffer.from('reel bytes'), { contentType: 'video/mp4' });
+      // ASCII without ' ( ) *: s3rver signs those differently from the SDK (S3 itself takes any name).
+      const named = await fetch(await storage.signedGetUrl(key, { expiresInSec: 300, downloadName: 'Season "best" 2026.mp4' }));
+      expect(named.status).toBe(200);
+      expect(named.headers.get('content-disposition')).toBe('attachment; filename="Season \\"best\\" 2026.mp4"');
+      expect(await named.text()).toBe('reel bytes');
+      const plain = await fetch(await storage.signedGetUrl(key, { expiresInSec: 300 }));
+      await plain.arrayBuffer();
+      expect(plain.headers.get('content-disposition')).toBeNull();
+      for (const downloadName of ['', '   ', 'a\nb.mp4', 'x'.repeat(256)]) {
+        await expectAppError(storage.signedGetUrl(key, { expiresInSec: 60, downloadName }), 'BAD_REQUEST');
+      }
+    });
+
     it('rejects unsafe keys in every operation', async () => {
       for (const bad of BAD_KEYS) {
         await expectAppError(storage.put(bad, Buffer.from('x'), { contentType: 'text/plain' }), 'BAD_REQUEST');

@@ -1,11 +1,12 @@
 import { and, asc, desc, eq, gte, inArray, isNull, lt, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import type { Executor } from '../../db/job-transaction';
-import { clips, reelChunks, reels, videos } from '../../db/schema';
+import { clips, reelChunks, reelExports, reels, videos } from '../../db/schema';
 
 export type ClipRow = typeof clips.$inferSelect;
 export type NewClip = typeof clips.$inferInsert;
 export type ReelRow = typeof reels.$inferSelect;
+export type ReelExportRow = typeof reelExports.$inferSelect;
 /** A clip with its source's title (the clip JSON's `clipTitle`). */
 export type ClipWithTitle = ClipRow & { sourceTitle: string | null };
 /** A chunk with what its URL is made of. */
@@ -129,8 +130,17 @@ export function createClipsRepo(db: Db) {
     async deleteClip(tx: Executor, id: string): Promise<Pick<ClipRow, 'tenantId' | 'streamId'> | undefined> {
       const [row] = await tx.delete(clips).where(eq(clips.id, id)).returning({ tenantId: clips.tenantId, streamId: clips.streamId, jobId: clips.jobId });
       if (!row) return undefined;
-      if (row.jobId) await cancelCutJobs(tx, [row.jobId]);
+      if (row.jobId) await cancelJobs(tx, 'cut-clip', [row.jobId]);
       return row;
+    },
+
+    /** The ids of a video's clips. */
+    async idsOfVideo(tx: Executor, tenantId: string, videoId: string): Promise<string[]> {
+      const rows = await tx
+        .select({ id: clips.id })
+        .from(clips)
+        .where(and(eq(clips.tenantId, tenantId), eq(clips.streamKind, 'video'), eq(clips.streamId, videoId)));
+      return rows.map((r) => r.id);
     },
 
     /** Every clip cut from a video, with their pending cut jobs (the video's objects hold their files). */
@@ -139,8 +149,9 @@ export function createClipsRepo(db: Db) {
         .delete(clips)
         .where(and(eq(clips.tenantId, tenantId), eq(clips.streamKind, 'video'), eq(clips.streamId, videoId)))
         .returning({ jobId: clips.jobId });
-      await cancelCutJobs(
+      await cancelJobs(
         tx,
+        'cut-clip',
         rows.flatMap((r) => (r.jobId ? [r.jobId] : [])),
       );
     },
@@ -189,8 +200,8 @@ export function createClipsRepo(db: Db) {
       return (await db.select().from(reels).where(and(eq(reels.tenantId, tenantId), eq(reels.id, id))))[0];
     },
 
-    async deleteReel(id: string): Promise<void> {
-      await db.delete(reels).where(eq(reels.id, id));
+    async deleteReel(tx: Executor, id: string): Promise<void> {
+      await tx.delete(reels).where(eq(reels.id, id));
     },
 
     /** The reels the caller put together (not the clips' own), newest first, strictly older than `before`. */
@@ -209,6 +220,54 @@ export function createClipsRepo(db: Db) {
         .from(reels)
         .where(and(...myReels(viewer), gte(reels.createdAt, at), lt(reels.createdAt, new Date(at.getTime() + 1))))
         .orderBy(desc(reels.createdAt), desc(reels.id));
+    },
+
+    // Reel exports: one row per reel, written by the export-reel job of `jobId`, and only by it.
+    async exportOf(reelId: string): Promise<ReelExportRow | undefined> {
+      return (await db.select().from(reelExports).where(eq(reelExports.reelId, reelId)))[0];
+    },
+
+    /** Inserts a queued export unless the reel has one; returns whether it did. */
+    async insertExport(tx: Executor, values: { reelId: string; tenantId: string; jobId: string }): Promise<boolean> {
+      const rows = await tx.insert(reelExports).values(values).onConflictDoNothing().returning({ reelId: reelExports.reelId });
+      return rows.length > 0;
+    },
+
+    /** Writes the job's state to its export; false when the export was discarded (or replaced) meanwhile. */
+    async updateExport(
+      reelId: string,
+      jobId: string,
+      values: Partial<Pick<ReelExportRow, 'status' | 'progress' | 'fileKey' | 'failureReason'>>,
+    ): Promise<boolean> {
+      const rows = await db
+        .update(reelExports)
+        .set({ ...values, updatedAt: sql`now()` })
+        .where(and(eq(reelExports.reelId, reelId), eq(reelExports.jobId, jobId)))
+        .returning({ reelId: reelExports.reelId });
+      return rows.length > 0;
+    },
+
+    /** Discards the exports of these reels with their pending jobs, in `tx`; returns the discarded rows (their objects are the caller's to delete). */
+    async discardExports(tx: Executor, reelIds: string[]): Promise<ReelExportRow[]> {
+      if (reelIds.length === 0) return [];
+      const rows = await tx.delete(reelExports).where(inArray(reelExports.reelId, reelIds)).returning();
+      await cancelJobs(
+        tx,
+        'export-reel',
+        rows.map((r) => r.jobId),
+      );
+      return rows;
+    },
+
+    /** The reels with an export that plays any of these clips (their exports go stale when the clips go). */
+    async exportedReelsOfClips(tx: Executor, clipIds: string[]): Promise<string[]> {
+      if (clipIds.length === 0) return [];
+      const rows = await tx
+        .selectDistinct({ reelId: reelChunks.reelId })
+        .from(reelChunks)
+        .innerJoin(reelExports, eq(reelExports.reelId, reelChunks.reelId))
+        .where(inArray(reelChunks.clipId, clipIds));
+      return rows.map((r) => r.reelId);
     },
 
     /** The chunks of these reels in order, with their clips. */
@@ -239,13 +298,13 @@ function myReels(viewer: Viewer) {
 }
 
 /**
- * Cancels cut jobs that have not finished, in `tx` (pg-boss 10's own `cancel` statement; it has no
- * API that takes our transaction). An attempt already running finds the clip gone when it is done.
+ * Cancels jobs that have not finished, in `tx` (pg-boss 10's own `cancel` statement; it has no API
+ * that takes our transaction). An attempt already running finds its clip or export gone when it is done.
  */
-async function cancelCutJobs(tx: Executor, jobIds: string[]): Promise<void> {
+async function cancelJobs(tx: Executor, name: 'cut-clip' | 'export-reel', jobIds: string[]): Promise<void> {
   if (jobIds.length === 0) return;
   await tx.execute(
-    sql`UPDATE pgboss.job SET completed_on = now(), state = 'cancelled' WHERE name = 'cut-clip' AND id IN (${sql.join(
+    sql`UPDATE pgboss.job SET completed_on = now(), state = 'cancelled' WHERE name = ${name} AND id IN (${sql.join(
       jobIds.map((id) => sql`${id}::uuid`),
       sql`, `,
     )}) AND state < 'completed'`,

@@ -13,6 +13,7 @@ import { createMediaUrls } from '../videos/video-view';
 import { chunkSource, mediaExpiresAt, toClip } from './clip-view';
 import { createClipsRepo, type ClipWithTitle, type Viewer } from './clips.repo';
 import { msPage } from './ms-page';
+import { reelExportPrefix } from './reel-export-view';
 
 export const CLIP_NOT_FOUND = 'Clip not found.';
 
@@ -64,6 +65,17 @@ export function createClipsService({ db, storage, jobs, users, videos }: ClipsSe
       throw err;
     });
     return { clip, viewerUserId: video.viewerUserId };
+  }
+
+  /**
+   * Discards, in `tx`, the exports of reels that play these clips (the reels change, and an export is
+   * kept until its reel changes); returns what deletes their files once `tx` has committed.
+   */
+  async function discardExportsOfClips(tx: Executor, clipIds: string[]): Promise<() => Promise<void>> {
+    const stale = await repo.discardExports(tx, await repo.exportedReelsOfClips(tx, clipIds));
+    return async () => {
+      for (const row of stale) await storage.deletePrefix(reelExportPrefix(row));
+    };
   }
 
   return {
@@ -132,18 +144,34 @@ export function createClipsService({ db, storage, jobs, users, videos }: ClipsSe
       return { source: await chunkSource(sign, clip, 0, clip.durationSec), mediaExpiresAt: expires };
     },
 
+    /** A clip the caller may see, by its `_id` (404 for anyone else): for modules that attach things to clips. */
+    async visible(caller: Caller, id: string): Promise<{ id: string; tenantId: string }> {
+      const { clip } = await requireVisible(caller, async () => (isKey(id) ? repo.byId(caller.tenantId, id) : undefined));
+      return { id: clip.id, tenantId: clip.tenantId };
+    },
+
     /** `DELETE /api/user/clips/{clipId}`: its maker only (404 to anyone else); rows, then objects. */
     async remove(caller: Caller, id: string): Promise<void> {
       const { clip, viewerUserId } = await requireVisible(caller, async () => (isKey(id) ? repo.byId(caller.tenantId, id) : undefined));
       if (clip.ownerUserId !== viewerUserId) throw new AppError('NOT_FOUND', CLIP_NOT_FOUND);
-      const deleted = await withJobTransaction(db, (tx) => repo.deleteClip(tx, clip.id));
+      const { deleted, deleteExports } = await withJobTransaction(db, async (tx) => {
+        const deleteExports = await discardExportsOfClips(tx, [clip.id]);
+        return { deleted: await repo.deleteClip(tx, clip.id), deleteExports };
+      });
       if (!deleted) throw new AppError('NOT_FOUND', CLIP_NOT_FOUND);
       await storage.deletePrefix(clipObjectsPrefix({ ...deleted, id: clip.id }));
+      await deleteExports();
     },
 
-    /** The videos service's delete hook: the clips of a deleted video go in its transaction (their files are under the video's objects). */
-    async onVideoDeleted(tx: Executor, video: { id: string; tenantId: string }): Promise<void> {
+    /**
+     * The videos service's delete hook: the clips of a deleted video go in its transaction (their
+     * files are under the video's objects), and so do the exports of reels that play them, whose
+     * files go once the delete has committed.
+     */
+    async onVideoDeleted(tx: Executor, video: { id: string; tenantId: string }): Promise<() => Promise<void>> {
+      const deleteExports = await discardExportsOfClips(tx, await repo.idsOfVideo(tx, video.tenantId, video.id));
       await repo.deleteOfVideo(tx, video.tenantId, video.id);
+      return deleteExports;
     },
   };
 }

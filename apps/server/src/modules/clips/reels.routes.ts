@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { createReelBody, createReelResponse, pageQuery, reel, reelList, updateReelBody } from '@app/contracts/clips';
+import { createReelBody, createReelResponse, pageQuery, reel, reelExport, reelList, reelView, updateReelBody } from '@app/contracts/clips';
 import type { Config } from '../../config';
 import { requireSignedIn } from '../../plugins/auth';
 import type { Identity } from '../identity/identity';
@@ -33,6 +33,10 @@ export const reelsRoutes: FastifyPluginAsyncZod<ReelsRoutesOptions> = async (app
     reels.mine(request.caller, request.query),
   );
 
+  app.get('/api/user/reels/:id', { schema: { params: idParams, response: { 200: reelView } } }, async (request) =>
+    reels.view(request.caller, request.params.id),
+  );
+
   app.put('/api/user/reels/:id', { schema: { params: idParams, body: updateReelBody, response: { 200: reel } } }, async (request) =>
     reels.update(request.caller, request.params.id, request.body),
   );
@@ -41,6 +45,14 @@ export const reelsRoutes: FastifyPluginAsyncZod<ReelsRoutesOptions> = async (app
     await reels.remove(request.caller, request.params.id);
     return reply.status(204).send();
   });
+
+  app.post('/api/user/reels/:id/export', { schema: { params: idParams, response: { 202: reelExport } } }, async (request, reply) =>
+    reply.status(202).send(await reels.startExport(request.caller, request.params.id)),
+  );
+
+  app.get('/api/user/reels/:id/export', { schema: { params: idParams, response: { 200: reelExport } } }, async (request) =>
+    reels.exportStatus(request.caller, request.params.id),
+  );
 
   app.get('/api/reels/:id', { schema: { params: idParams, response: { 200: reel } }, config: { ...shareLimit, public: true } }, async (request) =>
     reels.shared(identity.tenants.fromHost(request.headers.host), request.params.id),

@@ -1,6 +1,8 @@
-import type { Reel, ReelList, UpdateReelBody } from '@app/contracts/clips';
+import { randomUUID } from 'node:crypto';
+import type PgBoss from 'pg-boss';
+import type { Reel, ReelExport, ReelList, ReelView, UpdateReelBody } from '@app/contracts/clips';
 import type { Db } from '../../db/client';
-import { withJobTransaction } from '../../db/job-transaction';
+import { withJobTransaction, type Executor } from '../../db/job-transaction';
 import { AppError } from '../../errors';
 import type { Caller, UsersService } from '../users/users.service';
 import type { VideosService } from '../videos/videos.service';
@@ -11,14 +13,23 @@ import { mediaExpiresAt, toReelChunk } from './clip-view';
 import { newReelId } from './clips.service';
 import { createClipsRepo, type ReelRow, type Viewer } from './clips.repo';
 import { msPage } from './ms-page';
+import { reelExportPrefix, toReelExport } from './reel-export-view';
+import { exportTimeLimitSec } from './reel-exporter';
 
 export const REEL_NOT_FOUND = 'Reel not found.';
 /** Seconds a chunk's out point may pass its clip's end (clients round to frames). */
 const OUT_TOLERANCE_SEC = 0.001;
 
+/** What the reels service needs of the job queue (see CutQueue in clips.service). */
+export interface ExportQueue {
+  send(name: 'export-reel', data: { reelId: string }, options?: PgBoss.SendOptions): Promise<string | null>;
+  wake(name: 'export-reel'): void;
+}
+
 export interface ReelsServiceDeps {
   db: Db;
   storage: Storage;
+  jobs: ExportQueue;
   users: Pick<UsersService, 'find'>;
   videos: Pick<VideosService, 'visibleVideo'>;
 }
@@ -27,7 +38,7 @@ export interface ReelsServiceDeps {
  * Reels (issue 12): ordered chunks of clips, each with its own in/out. Only the maker sees them in
  * the API; anyone with the link plays a shared one (`GET /api/reels/{id}`, no token).
  */
-export function createReelsService({ db, storage, users, videos }: ReelsServiceDeps) {
+export function createReelsService({ db, storage, jobs, users, videos }: ReelsServiceDeps) {
   const repo = createClipsRepo(db);
   const sign = createMediaUrls(storage);
 
@@ -42,6 +53,24 @@ export function createReelsService({ db, storage, users, videos }: ReelsServiceD
     const reel = await repo.reelById(caller.tenantId, id);
     if (!reel || reel.ownerUserId !== viewer.userId) throw new AppError('NOT_FOUND', REEL_NOT_FOUND);
     return { viewer, reel };
+  }
+
+  /** The maker sees any reel of theirs; a clip's own reel is seen by whoever may see the clip. */
+  async function requireVisible(caller: Caller, id: string): Promise<{ reel: ReelRow; owned: boolean }> {
+    const viewer = await requireViewer(caller);
+    const reel = await repo.reelById(caller.tenantId, id);
+    if (!reel) throw new AppError('NOT_FOUND', REEL_NOT_FOUND);
+    const owned = reel.ownerUserId === viewer.userId;
+    if (!owned && !(reel.clipId && (await repo.visibleByIds(viewer, [reel.clipId])).length > 0)) throw new AppError('NOT_FOUND', REEL_NOT_FOUND);
+    return { reel, owned };
+  }
+
+  /** Discards the reels' exports in `tx` (an export is kept until its reel changes); returns what deletes their objects after the commit. */
+  async function discardExports(tx: Executor, reelIds: string[]): Promise<() => Promise<void>> {
+    const discarded = await repo.discardExports(tx, reelIds);
+    return async () => {
+      for (const row of discarded) await storage.deletePrefix(reelExportPrefix(row));
+    };
   }
 
   async function views(reels: ReelRow[]): Promise<Reel[]> {
@@ -80,6 +109,21 @@ export function createReelsService({ db, storage, users, videos }: ReelsServiceD
       return { reelId: id };
     },
 
+    /**
+     * `GET /api/user/reels/{reelId}`: the maker sees any reel of theirs; a clip's own reel is seen by
+     * whoever may see the clip (a clip page plays it); anyone else gets 404.
+     */
+    async view(caller: Caller, id: string): Promise<ReelView> {
+      const { reel, owned } = await requireVisible(caller, id);
+      return { ...(await views([reel]))[0]!, owned };
+    },
+
+    /** The id of a reel the caller may see (as `view` decides), for modules that refer to reels. */
+    async visible(caller: Caller, id: string): Promise<{ id: string; tenantId: string }> {
+      const { reel } = await requireVisible(caller, id);
+      return { id: reel.id, tenantId: reel.tenantId };
+    },
+
     /** `GET /api/user/reels?timestamp=`: the reels the caller put together, newest first. */
     async mine(caller: Caller, query: { limit: number; timestamp?: number | undefined }): Promise<ReelList> {
       const user = await users.find(caller);
@@ -110,14 +154,16 @@ export function createReelsService({ db, storage, users, videos }: ReelsServiceD
       if (reel.clipId && (body.chunks.length !== 1 || body.chunks[0]!.clip !== reel.clipId)) {
         throw new AppError('VALIDATION_FAILED', "body.chunks: A clip's own reel plays that clip only.");
       }
-      await withJobTransaction(db, async (tx) => {
+      const deleteExport = await withJobTransaction(db, async (tx) => {
         await repo.updateReel(tx, reel.id, { title: body.title || null, shared: body.shared });
         await repo.replaceChunks(
           tx,
           reel.id,
           body.chunks.map((c) => ({ clipId: c.clip, inSec: c.in, outSec: Math.min(c.out, visible.get(c.clip)!.durationSec), description: c.description })),
         );
+        return discardExports(tx, [reel.id]);
       });
+      await deleteExport();
       return (await views([(await repo.reelById(reel.tenantId, reel.id))!]))[0]!;
     },
 
@@ -125,7 +171,39 @@ export function createReelsService({ db, storage, users, videos }: ReelsServiceD
     async remove(caller: Caller, id: string): Promise<void> {
       const { reel } = await requireOwn(caller, id);
       if (reel.clipId) throw new AppError('CONFLICT', "A clip's own reel goes with the clip: delete the clip instead.");
-      await repo.deleteReel(reel.id);
+      const deleteExport = await withJobTransaction(db, async (tx) => {
+        const discard = await discardExports(tx, [reel.id]);
+        await repo.deleteReel(tx, reel.id);
+        return discard;
+      });
+      await deleteExport();
+    },
+
+    /**
+     * `POST /api/user/reels/{reelId}/export` (maker only): starts the reel's MP4 export, or answers the
+     * one under way or ready; a failed one starts again.
+     */
+    async startExport(caller: Caller, id: string): Promise<ReelExport> {
+      const { reel } = await requireOwn(caller, id);
+      const current = await repo.exportOf(reel.id);
+      if (current && current.status !== 'failed') return toReelExport(storage, current, reel.title);
+      const jobId = randomUUID();
+      const durationSec = (await repo.chunksOf([reel.id])).reduce((sum, c) => sum + (c.outSec - c.inSec), 0);
+      const started = await withJobTransaction(db, async (tx, jobDb) => {
+        if (current) await repo.discardExports(tx, [reel.id]);
+        if (!(await repo.insertExport(tx, { reelId: reel.id, tenantId: reel.tenantId, jobId }))) return false;
+        const sent = await jobs.send('export-reel', { reelId: reel.id }, { id: jobId, db: jobDb, expireInSeconds: exportTimeLimitSec(durationSec) });
+        if (sent !== jobId) throw new Error(`export-reel job for ${reel.id} was not created`);
+        return true;
+      });
+      if (started) jobs.wake('export-reel');
+      return toReelExport(storage, await repo.exportOf(reel.id), reel.title);
+    },
+
+    /** `GET /api/user/reels/{reelId}/export` (maker only). */
+    async exportStatus(caller: Caller, id: string): Promise<ReelExport> {
+      const { reel } = await requireOwn(caller, id);
+      return toReelExport(storage, await repo.exportOf(reel.id), reel.title);
     },
 
     /** `GET /api/reels/{id}` without a token: a shared reel of the tenant; unknown and unshared answer the same 404. */

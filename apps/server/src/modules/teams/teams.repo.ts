@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { channelMembers, channels, invites, users } from '../../db/schema';
 
@@ -99,6 +99,16 @@ function queries(q: Executor) {
     lockChannel: async (channelId: number) => {
       await q.execute(sql`select 1 from ${channels} where ${channels.id} = ${channelId} for update`);
     },
+
+    /** The members of a channel among these lowercased usernames. */
+    membersNamed: (channelId: number, lowercased: string[]) =>
+      lowercased.length === 0
+        ? Promise.resolve([])
+        : q
+            .select({ id: users.id, username: users.username })
+            .from(channelMembers)
+            .innerJoin(users, eq(users.id, channelMembers.userId))
+            .where(and(eq(channelMembers.channelId, channelId), inArray(sql`lower(${users.username})`, lowercased))),
 
     isMember: (channelId: number, userId: number) =>
       q

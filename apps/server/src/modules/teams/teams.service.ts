@@ -80,6 +80,25 @@ export function createTeamsService({ db, identity, users }: { db: Db; identity: 
     ownedChannel,
 
     /**
+     * A channel the caller belongs to (its owner or a member), with the caller; 404 for anyone else,
+     * as for an unknown channel (a channel's messages must not tell outsiders it exists).
+     */
+    async memberChannel(caller: Caller, ownerUsername: string, name: string): Promise<{ user: ProductUser; channel: ChannelRow }> {
+      const user = await users.find(caller);
+      const owner = user && (await users.byUsername(caller.tenantId, ownerUsername));
+      const channel = owner ? await repo.channelByOwner(caller.tenantId, owner.id, name) : undefined;
+      if (!user || !channel || !(channel.ownerUserId === user.id || (await repo.isMember(channel.id, user.id)))) {
+        throw new AppError('NOT_FOUND', TEAM_NOT_FOUND);
+      }
+      return { user, channel };
+    },
+
+    /** The members of a channel with these usernames (any case); the others are left out. */
+    async membersNamed(channelId: number, usernames: string[]): Promise<{ id: number; username: string }[]> {
+      return repo.membersNamed(channelId, [...new Set(usernames.map((u) => u.toLowerCase()))]);
+    },
+
+    /**
      * `POST /api/user/channels`: creating a channel the owner already has answers it (registration may
      * run twice) with the new description; an empty one keeps the old, since it is the team's name.
      */

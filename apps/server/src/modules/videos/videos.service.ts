@@ -40,9 +40,10 @@ export interface VideosServiceDeps {
   dataDir: string;
   /**
    * Run inside the transaction that deletes a video, before it commits: the seam for what other
-   * modules keep of a video (the clips module deletes the clips cut from it here, once it exists).
+   * modules keep of a video (the clips module deletes the clips cut from it here). A hook may return
+   * what to do once the delete has committed (delete objects of its own).
    */
-  onDelete?: ReadonlyArray<(tx: Executor, video: { id: string; tenantId: string }) => Promise<void>>;
+  onDelete?: ReadonlyArray<(tx: Executor, video: { id: string; tenantId: string }) => Promise<void | (() => Promise<void>)>>;
 }
 
 /**
@@ -158,15 +159,22 @@ export function createVideosService({ db, storage, jobs, users, dataDir, onDelet
     async remove(caller: Caller, key: string): Promise<void> {
       const { viewer, video } = await requireVisible(caller, key);
       if (video.ownerUserId !== viewer.userId) throw new AppError('NOT_FOUND', VIDEO_NOT_FOUND);
+      const afterCommit: (() => Promise<void>)[] = [];
       const deleted = await withJobTransaction(db, async (tx) => {
         const row = await repo.deleteWithJob(tx, video.id);
-        if (row) for (const hook of onDelete) await hook(tx, { id: video.id, tenantId: row.tenantId });
+        if (row) {
+          for (const hook of onDelete) {
+            const after = await hook(tx, { id: video.id, tenantId: row.tenantId });
+            if (after) afterCommit.push(after);
+          }
+        }
         return row;
       });
       // A concurrent delete got there first and removes the objects itself.
       if (!deleted) throw new AppError('NOT_FOUND', VIDEO_NOT_FOUND);
       await storage.deletePrefix(`${storageKey(deleted.tenantId, 'videos', video.id)}/`);
       await storage.deletePrefix(`${storageKey(deleted.tenantId, 'uploads', video.id)}/`);
+      for (const after of afterCommit) await after();
     },
 
     async messages(caller: Caller, key: string): Promise<VideoMessage[]> {

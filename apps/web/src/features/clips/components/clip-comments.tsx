@@ -1,4 +1,4 @@
-import { COMMENT_MAX } from '@app/contracts/clips';
+import { CHANNEL_MESSAGE_MAX } from '@app/contracts/clips';
 import { SendIcon } from 'lucide-react';
 import { useId, useState } from 'react';
 
@@ -71,7 +71,7 @@ function CommentsPanel({ where, clipId, reelId, canShare }: { where: CommentChan
             id={inputId}
             rows={2}
             value={text}
-            maxLength={COMMENT_MAX}
+            maxLength={CHANNEL_MESSAGE_MAX}
             placeholder="What's new?"
             onChange={(event) => setText(event.target.value)}
             onKeyDown={(event) => {
