@@ -4,15 +4,23 @@ import { Link, useLocation } from 'react-router';
 import { getBackLink } from '@/app/layouts/back-link';
 import { Brand } from '@/app/layouts/brand';
 import { ModeToggle } from '@/components/mode-toggle';
+import { cn } from '@/lib/utils';
+
+type HeaderProps = {
+  showBackLink?: boolean;
+  actions?: React.ReactNode;
+  /** Spans the window (the laptop layout, brand above the side bar) instead of the centred column. */
+  wide?: boolean;
+};
 
 /** Top bar: brand, back link (spec section 2), the layout's own actions and the theme menu. Sticky, clear of the notch. */
-export function Header({ showBackLink = true, actions }: { showBackLink?: boolean; actions?: React.ReactNode }) {
+export function Header({ showBackLink = true, actions, wide = false }: HeaderProps) {
   const { pathname } = useLocation();
   const back = showBackLink ? getBackLink(pathname) : null;
 
   return (
     <header className="bg-background/85 supports-[backdrop-filter]:bg-background/70 sticky top-0 z-40 border-b pt-[env(safe-area-inset-top)] backdrop-blur">
-      <div className="mx-auto flex h-14 w-full max-w-3xl items-center gap-3 px-4">
+      <div className={cn('mx-auto flex h-14 w-full items-center gap-3', wide ? 'px-6' : 'max-w-3xl px-4')}>
         <Brand compact={back !== null} />
         {back ? (
           <>

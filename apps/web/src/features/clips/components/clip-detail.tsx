@@ -6,6 +6,7 @@ import { ErrorAlert } from '@/components/error-alert';
 import { Page } from '@/components/page';
 import { PageLoading } from '@/components/page-loading';
 import { ChunkPlayer } from '@/components/player/chunk-player';
+import { laptopPlayerSize } from '@/components/player/laptop-player-size';
 import { Button } from '@/components/ui/button';
 import { ClipComments } from '@/features/clips/components/clip-comments';
 import { ApiError } from '@/lib/api-client';
@@ -38,6 +39,7 @@ export function ClipDetail({ reelId }: { reelId: string }) {
   const title = data.title || 'Clip';
   return (
     <Page
+      width="wide"
       title={title}
       actions={
         data.owned ? (
@@ -50,12 +52,19 @@ export function ClipDetail({ reelId }: { reelId: string }) {
         ) : null
       }
     >
-      {data.chunks.length > 0 ? (
-        <ChunkPlayer chunks={data.chunks} label={title} onSourceError={() => void reel.refetch()} />
-      ) : (
-        <EmptyState icon={ClapperboardIcon}>This clip has nothing to play.</EmptyState>
-      )}
-      {clipId ? <ClipComments clipId={clipId} reelId={data.reelId} /> : null}
+      {/* A laptop puts the comments beside the player, in a panel that scrolls on its own. */}
+      <div className="flex flex-col gap-6 lg:grid lg:grid-cols-[minmax(0,1fr)_22rem] lg:items-start xl:grid-cols-[minmax(0,1fr)_26rem]">
+        {data.chunks.length > 0 ? (
+          <ChunkPlayer chunks={data.chunks} label={title} onSourceError={() => void reel.refetch()} className={laptopPlayerSize} />
+        ) : (
+          <EmptyState icon={ClapperboardIcon}>This clip has nothing to play.</EmptyState>
+        )}
+        {clipId ? (
+          <div className="lg:sticky lg:top-20 lg:max-h-[calc(100svh-6.5rem)] lg:overflow-y-auto lg:rounded-xl lg:border lg:p-4">
+            <ClipComments clipId={clipId} reelId={data.reelId} />
+          </div>
+        ) : null}
+      </div>
     </Page>
   );
 }

@@ -15,7 +15,7 @@ export const NO_CLIPS_UPLOADER = 'Go to your Videos and start creating clips the
 export const NO_CLIPS_OTHERS = 'Find clips in the accounts you follow and save them: they will appear here.';
 
 /** Denser on a laptop: film study scans many plays at once. */
-const gridClass = 'grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-4 lg:grid-cols-4';
+const gridClass = 'grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-4 lg:grid-cols-4 xl:grid-cols-5 2xl:grid-cols-6';
 
 /** The clip library (spec section 2): cards opening `{basePath}/{reel_id}`, the next page on scroll. */
 export function ClipGrid({ basePath, videosPath }: { basePath: string; /** Where the uploader's empty state sends them. */ videosPath: string }) {

@@ -4,7 +4,7 @@ import { ClipGrid } from '@/features/clips/components/clip-grid';
 /** /library/clips/all: every clip in the library, with infinite scroll. */
 export function Component() {
   return (
-    <Page title="All Clips" description="Every highlight you have made or saved.">
+    <Page width="wide" title="All Clips" description="Every highlight you have made or saved.">
       <ClipGrid basePath="/library/clips" videosPath="/library/videos" />
     </Page>
   );

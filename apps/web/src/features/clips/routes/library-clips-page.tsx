@@ -8,6 +8,7 @@ import { ClipGrid } from '@/features/clips/components/clip-grid';
 export function Component() {
   return (
     <Page
+      width="wide"
       title="Clips"
       description="Highlights you have made or saved."
       actions={

@@ -4,7 +4,7 @@ import { ClipGrid } from '@/features/clips/components/clip-grid';
 /** /team/clips: the clip library (spec section 2); cards open /team/clips/{reel_id}. */
 export function Component() {
   return (
-    <Page title="Clips" description="Highlights cut from your team's games.">
+    <Page width="wide" title="Clips" description="Highlights cut from your team's games.">
       <ClipGrid basePath="/team/clips" videosPath="/team/videos" />
     </Page>
   );

@@ -20,7 +20,7 @@ const otherSections = [
 /** /library: videos, clips and reels in one place. */
 export function Component() {
   return (
-    <Page title="Library" description="Your videos, clips and reels.">
+    <Page width="wide" title="Library" description="Your videos, clips and reels.">
       <div className="grid gap-4">
         <SectionCard title="Videos" to="/library/videos/all" linkLabel="All Videos" icon={FilmIcon}>
           <LibraryVideos />

@@ -32,7 +32,7 @@ export function ReelGrid() {
           {NO_REELS_TEXT}
         </EmptyState>
       ) : (
-        <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4" aria-label="Reels">
+        <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4 xl:grid-cols-5" aria-label="Reels">
           {items.map((reel) => (
             <li key={reel.reelId} className="flex">
               <ReelCard reel={reel} />

@@ -4,7 +4,7 @@ import { ReelGrid } from '@/features/reels/components/reel-grid';
 /** /library/reels/all: every reel, with infinite scroll. */
 export function Component() {
   return (
-    <Page title="All Reels" description="Every reel you have made.">
+    <Page width="wide" title="All Reels" description="Every reel you have made.">
       <ReelGrid />
     </Page>
   );

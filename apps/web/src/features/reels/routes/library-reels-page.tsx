@@ -8,6 +8,7 @@ import { ReelGrid } from '@/features/reels/components/reel-grid';
 export function Component() {
   return (
     <Page
+      width="wide"
       title="Reels"
       description="Collections of clips to play, share and download."
       actions={

@@ -68,7 +68,7 @@ const sections: { title: string; to: string; icon: LucideIcon; body: React.React
 /** /team: the team dashboard. */
 export function Component() {
   return (
-    <Page title="Team" description="Your team at a glance.">
+    <Page width="wide" title="Team" description="Your team at a glance.">
       <div className="grid gap-4 sm:grid-cols-2">
         {sections.map(({ title, to, icon, body }) => (
           <SectionCard key={to} title={title} to={to} icon={icon}>

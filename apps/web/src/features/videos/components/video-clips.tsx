@@ -9,7 +9,7 @@ export function VideoClips({ videoKey, clipsPath }: { videoKey: string; clipsPat
   const items = clips.data ?? [];
   if (items.length === 0) return <p className="text-muted-foreground text-sm">No clips yet. Press Clip while the video plays to cut one.</p>;
   return (
-    <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3" aria-label="Clips of this video">
+    <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-2" aria-label="Clips of this video">
       {items.map((clip) => (
         <li key={clip._id} className="flex">
           <ClipCard clip={clip} to={`${clipsPath}/${encodeURIComponent(clip.reel_id)}`} className="flex-1" />

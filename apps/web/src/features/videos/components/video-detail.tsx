@@ -8,6 +8,7 @@ import { EmptyState } from '@/components/empty-state';
 import { Page } from '@/components/page';
 import { PageLoading } from '@/components/page-loading';
 import { FilmPlayer, type FilmPlayerHandle } from '@/components/player/film-player';
+import { laptopPlayerSize } from '@/components/player/laptop-player-size';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Progress } from '@/components/ui/progress';
@@ -102,112 +103,119 @@ function VideoView({ video, clipsPath, onSourceError }: { video: Video; clipsPat
     player.current?.playRange(h.intro, h.outro);
   }
 
+  // A phone stacks everything in one column. A laptop keeps the player column on the left and puts
+  // highlights and clips in a panel beside it (grid placement; the phone order of the DOM is kept).
   return (
-    <div className="flex flex-1 flex-col gap-4">
-      <header className="flex flex-col gap-1">
-        <VideoTitle title={video.title} canEdit={isOwner} onSave={(title) => update.mutate({ title })} />
-        <p className="text-muted-foreground flex flex-wrap items-center gap-x-2 text-sm">
-          <time dateTime={video.dateTime}>{formatVideoDate(video.dateTime)}</time>
-          {duration ? <span aria-label="Duration">· {formatMediaTime(duration)}</span> : null}
-          {!isOwner && me.data ? <span>· by {video.ownerUsername}</span> : null}
-          {video.isTest ? <span className="bg-muted text-foreground rounded px-1.5 py-0.5 text-xs">Test video</span> : null}
-        </p>
-        {isOwner ? (
-          <DeleteVideoButton
-            videoKey={video.key}
-            title={video.title?.trim() || DEFAULT_VIDEO_TITLE}
-            // Back to the list the video was opened from (/team/videos or /library/videos).
-            onDeleted={() => void navigate('..', { relative: 'path' })}
-            className="self-start"
+    <div className="flex flex-1 flex-col gap-4 lg:grid lg:grid-cols-[minmax(0,1fr)_20rem] lg:items-start lg:gap-x-6 xl:grid-cols-[minmax(0,1fr)_24rem]">
+      <div className="flex min-w-0 flex-col gap-4">
+        <header className="flex flex-col gap-1">
+          <VideoTitle title={video.title} canEdit={isOwner} onSave={(title) => update.mutate({ title })} />
+          <p className="text-muted-foreground flex flex-wrap items-center gap-x-2 text-sm">
+            <time dateTime={video.dateTime}>{formatVideoDate(video.dateTime)}</time>
+            {duration ? <span aria-label="Duration">· {formatMediaTime(duration)}</span> : null}
+            {!isOwner && me.data ? <span>· by {video.ownerUsername}</span> : null}
+            {video.isTest ? <span className="bg-muted text-foreground rounded px-1.5 py-0.5 text-xs">Test video</span> : null}
+          </p>
+          {isOwner ? (
+            <DeleteVideoButton
+              videoKey={video.key}
+              title={video.title?.trim() || DEFAULT_VIDEO_TITLE}
+              // Back to the list the video was opened from (/team/videos or /library/videos).
+              onDeleted={() => void navigate('..', { relative: 'path' })}
+              className="self-start"
+            />
+          ) : null}
+        </header>
+
+        {update.isError ? (
+          <Alert variant="destructive">
+            <CircleAlertIcon aria-hidden="true" />
+            <AlertTitle>Your change was not saved.</AlertTitle>
+            <AlertDescription>{errorMessage(update.error)}</AlertDescription>
+          </Alert>
+        ) : null}
+
+        {video.status === 'failed' ? (
+          <Alert variant="destructive">
+            <CircleAlertIcon aria-hidden="true" />
+            <AlertTitle>This video could not be processed.</AlertTitle>
+            <AlertDescription>{video.failureReason || 'Please upload it again.'}</AlertDescription>
+          </Alert>
+        ) : null}
+
+        {video.status === 'processing' ? <ProcessingNotice video={video} playable={playable} /> : null}
+
+        {playable ? (
+          <FilmPlayer
+            ref={player}
+            label={video.title?.trim() || DEFAULT_VIDEO_TITLE}
+            sources={video.sources}
+            sourcesExpireAt={video.mediaExpiresAt}
+            poster={video.poster}
+            storyboard={video.storyboard}
+            markers={highlightMarkers(highlights)}
+            durationHint={duration}
+            onSourceError={onSourceError}
+            onMark={mark}
+            className={laptopPlayerSize}
+          />
+        ) : video.status === 'processing' ? (
+          <div className="bg-muted text-muted-foreground flex aspect-video flex-col items-center justify-center gap-2 rounded-xl text-sm">
+            <Loader2Icon aria-hidden="true" className="size-6 animate-spin" />
+            <span>Preparing your video...</span>
+          </div>
+        ) : null}
+
+        {playable ? (
+          <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
+            {/* The server lets only the owner change a video (highlights included); teammates watch them. */}
+            {isOwner ? (
+              <Button onClick={markHighlight}>
+                <BookmarkPlusIcon aria-hidden="true" /> Mark Highlight
+              </Button>
+            ) : null}
+            <p className="text-muted-foreground hidden text-xs sm:block">
+              Space play/pause · ← → 5 s · , . one frame · I O mark in/out · F fullscreen
+            </p>
+          </div>
+        ) : null}
+
+        {playable ? (
+          <ClipControl
+            label={clipper.label}
+            marks={marks}
+            onClip={makeClip}
+            onClearMarks={() => setMarks(NO_MARKS)}
+            error={marksError ?? clipper.error}
           />
         ) : null}
-      </header>
+      </div>
 
-      {update.isError ? (
-        <Alert variant="destructive">
-          <CircleAlertIcon aria-hidden="true" />
-          <AlertTitle>Your change was not saved.</AlertTitle>
-          <AlertDescription>{errorMessage(update.error)}</AlertDescription>
-        </Alert>
-      ) : null}
+      <div className="flex flex-col gap-4 lg:sticky lg:top-20 lg:row-span-2 lg:max-h-[calc(100svh-6.5rem)] lg:overflow-y-auto">
+        <section aria-labelledby="highlights-heading" className="bg-card flex flex-col gap-2 rounded-xl border p-4">
+          <h2 id="highlights-heading" className="text-base font-semibold">
+            Highlights
+          </h2>
+          <HighlightList
+            highlights={highlights}
+            onPlay={playHighlight}
+            onClip={playable ? (h) => void clipper.clip({ timestamp: h.intro, duration: h.outro - h.intro }) : undefined}
+            onRemove={playable && isOwner ? (h) => update.mutate({ highlights: removeHighlight(highlights, h) }) : undefined}
+            emptyText={
+              playable && isOwner ? 'No highlights yet. Press Mark Highlight while the video plays to mark a moment.' : 'No highlights yet.'
+            }
+          />
+        </section>
 
-      {video.status === 'failed' ? (
-        <Alert variant="destructive">
-          <CircleAlertIcon aria-hidden="true" />
-          <AlertTitle>This video could not be processed.</AlertTitle>
-          <AlertDescription>{video.failureReason || 'Please upload it again.'}</AlertDescription>
-        </Alert>
-      ) : null}
+        <section aria-labelledby="clips-heading" className="bg-card flex flex-col gap-2 rounded-xl border p-4">
+          <h2 id="clips-heading" className="text-base font-semibold">
+            Clips
+          </h2>
+          <VideoClips videoKey={video.key} clipsPath={clipsPath} />
+        </section>
+      </div>
 
-      {video.status === 'processing' ? <ProcessingNotice video={video} playable={playable} /> : null}
-
-      {playable ? (
-        <FilmPlayer
-          ref={player}
-          label={video.title?.trim() || DEFAULT_VIDEO_TITLE}
-          sources={video.sources}
-          sourcesExpireAt={video.mediaExpiresAt}
-          poster={video.poster}
-          storyboard={video.storyboard}
-          markers={highlightMarkers(highlights)}
-          durationHint={duration}
-          onSourceError={onSourceError}
-          onMark={mark}
-        />
-      ) : video.status === 'processing' ? (
-        <div className="bg-muted text-muted-foreground flex aspect-video flex-col items-center justify-center gap-2 rounded-xl text-sm">
-          <Loader2Icon aria-hidden="true" className="size-6 animate-spin" />
-          <span>Preparing your video...</span>
-        </div>
-      ) : null}
-
-      {playable ? (
-        <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
-          {/* The server lets only the owner change a video (highlights included); teammates watch them. */}
-          {isOwner ? (
-            <Button onClick={markHighlight}>
-              <BookmarkPlusIcon aria-hidden="true" /> Mark Highlight
-            </Button>
-          ) : null}
-          <p className="text-muted-foreground hidden text-xs sm:block">
-            Space play/pause · ← → 5 s · , . one frame · I O mark in/out · F fullscreen
-          </p>
-        </div>
-      ) : null}
-
-      {playable ? (
-        <ClipControl
-          label={clipper.label}
-          marks={marks}
-          onClip={makeClip}
-          onClearMarks={() => setMarks(NO_MARKS)}
-          error={marksError ?? clipper.error}
-        />
-      ) : null}
-
-      <section aria-labelledby="highlights-heading" className="bg-card flex flex-col gap-2 rounded-xl border p-4">
-        <h2 id="highlights-heading" className="text-base font-semibold">
-          Highlights
-        </h2>
-        <HighlightList
-          highlights={highlights}
-          onPlay={playHighlight}
-          onClip={playable ? (h) => void clipper.clip({ timestamp: h.intro, duration: h.outro - h.intro }) : undefined}
-          onRemove={playable && isOwner ? (h) => update.mutate({ highlights: removeHighlight(highlights, h) }) : undefined}
-          emptyText={
-            playable && isOwner ? 'No highlights yet. Press Mark Highlight while the video plays to mark a moment.' : 'No highlights yet.'
-          }
-        />
-      </section>
-
-      <section aria-labelledby="clips-heading" className="bg-card flex flex-col gap-2 rounded-xl border p-4">
-        <h2 id="clips-heading" className="text-base font-semibold">
-          Clips
-        </h2>
-        <VideoClips videoKey={video.key} clipsPath={clipsPath} />
-      </section>
-
-      <section aria-labelledby="messages-heading" className="bg-card flex flex-col gap-3 rounded-xl border p-4">
+      <section aria-labelledby="messages-heading" className="bg-card flex lg:col-start-1 flex-col gap-3 rounded-xl border p-4">
         <h2 id="messages-heading" className="text-base font-semibold">
           Messages
         </h2>

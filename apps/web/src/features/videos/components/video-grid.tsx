@@ -17,7 +17,8 @@ export const EMPTY_OTHERS = 'Subscribe to upload your videos!';
 /** The spec's 'otherwise' text tells a subscribed fan to subscribe to upload, which fans never can. */
 export const EMPTY_FAN = "No team games to watch yet. Fans watch and clip their team's games; there is nothing to upload.";
 
-const gridClass = 'grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-4';
+/** Denser on a laptop: more games at a glance. */
+const gridClass = 'grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-4 lg:grid-cols-4 xl:grid-cols-5';
 
 /** All Videos: a grid of cards linking to `{basePath}/{key}`, loading the next page on scroll. */
 export function VideoGrid({ basePath }: { basePath: string }) {

@@ -4,7 +4,7 @@ import { VideoGrid } from '@/features/videos/components/video-grid';
 /** /library/videos/all: All Videos (spec section 2), every video in the library with infinite scroll. */
 export function Component() {
   return (
-    <Page title="All Videos" description="Every game video you can watch.">
+    <Page width="wide" title="All Videos" description="Every game video you can watch.">
       <VideoGrid basePath="/library/videos" />
     </Page>
   );

@@ -4,7 +4,7 @@ import { VideoGrid } from '@/features/videos/components/video-grid';
 /** /team/videos: All Videos (spec section 2); cards open /team/videos/{key}. */
 export function Component() {
   return (
-    <Page title="All Videos" description="Game footage recorded or uploaded by your team.">
+    <Page width="wide" title="All Videos" description="Game footage recorded or uploaded by your team.">
       <VideoGrid basePath="/team/videos" />
     </Page>
   );
