@@ -43,7 +43,15 @@ const sections: { title: string; to: string; icon: LucideIcon; body: React.React
     title: 'New Clips',
     to: '/team/clips',
     icon: ScissorsIcon,
-    body: <RecentClips limit={DASHBOARD_CLIPS} clipsPath="/team/clips" empty="New highlights from your games will appear here." />,
+    body: (
+      <RecentClips
+        limit={DASHBOARD_CLIPS}
+        clipsPath="/team/clips"
+        // The three in one row on a laptop, where the card is wide enough.
+        className="lg:grid-cols-3"
+        empty="New highlights from your games will appear here."
+      />
+    ),
   },
   {
     title: 'Message Board',
