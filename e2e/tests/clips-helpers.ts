@@ -57,3 +57,15 @@ export async function apiCall(access: string, method: string, urlPath: string, b
   const text = await res.text();
   return { status: res.status, body: (text ? JSON.parse(text) : null) as Record<string, unknown> };
 }
+
+/** Polls a reel until every chunk plays its clip's own file (no `#t` range into the source rendition). */
+export async function clipsCut(access: string, reelId: string, timeoutMs = 120_000) {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const { status, body } = await apiCall(access, 'GET', `/api/user/reels/${reelId}`);
+    const chunks = (body?.chunks ?? []) as { source: string }[];
+    if (status === 200 && chunks.length > 0 && chunks.every((c) => !c.source.includes('#t='))) return;
+    if (Date.now() > until) throw new Error(`reel ${reelId}: clips still not cut after ${timeoutMs} ms`);
+    await new Promise((r) => setTimeout(r, 500));
+  }
+}
