@@ -152,8 +152,12 @@ export async function clipBenchmarks() {
   const cuts = [];
   const onLog = (line) => {
     if (!line.includes('"clip cut"')) return;
-    const { clipId, mode, reason } = JSON.parse(line);
-    cuts.push({ clipId, mode, reason });
+    try {
+      const { clipId, mode, reason } = JSON.parse(line);
+      cuts.push({ clipId, mode, reason });
+    } catch {
+      // Not a log record (the mode is then printed as unknown).
+    }
   };
   const app = await startApp([at('apps/server/dist/main.js')], dataDir, { FFMPEG_PATH: recorder.wrapper, AUTH_RATE_LIMIT: '500', LOG_LEVEL: 'info' }, { onLog });
   const work = path.join(dataDir, 'bench-clips');
