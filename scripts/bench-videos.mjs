@@ -17,9 +17,9 @@ import { benchCoach, startApp, tempDataDir } from './lib/bench-app.mjs';
 
 const MB = 1024 * 1024;
 const CHUNK = 8 * MB; // the web client's TUS_CHUNK_SIZE
-const ffmpeg = createRequire(at('packages/media/package.json'))('@ffmpeg-installer/ffmpeg').path;
+export const ffmpeg = createRequire(at('packages/media/package.json'))('@ffmpeg-installer/ffmpeg').path;
 
-function run(bin, args) {
+export function run(bin, args) {
   return new Promise((resolve, reject) => {
     const child = spawn(bin, args, { stdio: ['ignore', 'ignore', 'pipe'] });
     let err = '';
@@ -30,7 +30,7 @@ function run(bin, args) {
 }
 
 /** 1080p30 H.264/AAC at a constant 26 Mbit/s: a 20 s pattern, stream-copied end to end to the length wanted. */
-async function source(seconds) {
+export async function source(seconds) {
   const dir = path.join(os.tmpdir(), 'teamfilm-bench-cache');
   await fs.mkdir(dir, { recursive: true });
   const file = path.join(dir, `source-1080p30-${seconds}s.mp4`);
@@ -59,7 +59,7 @@ async function source(seconds) {
  * An FFMPEG_PATH for the server that records each run: its argument list (JSON) and how long
  * ffmpeg itself took, so the time the pipeline spends outside ffmpeg can be told apart.
  */
-async function recordingFfmpeg(dir) {
+export async function recordingFfmpeg(dir) {
   const log = path.join(dir, 'ffmpeg-runs.jsonl');
   const wrapper = path.join(dir, 'ffmpeg-recording.sh');
   const quote = (s) => `'${s.replaceAll("'", `'\\''`)}'`;
@@ -121,7 +121,7 @@ async function tusUpload(baseUrl, { api, auth }, file, { fileName, contentType }
   return { key: pre.key, size };
 }
 
-async function until(check, everyMs) {
+export async function until(check, everyMs) {
   for (;;) {
     const value = await check();
     if (value) return value;
@@ -156,7 +156,7 @@ function logReady(what, readySec, runs, sourceSec) {
 const outputOf = (args) => path.basename(args[args.length - 1]);
 
 /** Uploads `file` as the browser would and times the way to the first playable source (and to ready, if asked). */
-async function uploadAndPlay(app, user, file, { fileName, contentType, untilReady }) {
+export async function uploadAndPlay(app, user, file, { fileName, contentType, untilReady }) {
   const baseline = await rssKb(app.pid);
   let peak = baseline;
   const sample = async () => (peak = Math.max(peak, await rssKb(app.pid)));
@@ -180,7 +180,7 @@ async function uploadAndPlay(app, user, file, { fileName, contentType, untilRead
   }, 50);
   // Once a second: a little more often than the web polls a processing video (3 s).
   const ready = untilReady ? await until(async () => (await video()).status === 'ready' && since(), 1000) : null;
-  return { size, uploadSec, rssGrowthKb: peak - baseline, baselineKb: baseline, peakKb: peak, playable, ready };
+  return { key, size, uploadSec, rssGrowthKb: peak - baseline, baselineKb: baseline, peakKb: peak, playable, ready };
 }
 
 export async function videoBenchmarks() {

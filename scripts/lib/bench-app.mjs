@@ -4,6 +4,7 @@ import fs from 'node:fs/promises';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { createInterface } from 'node:readline';
 import { root } from './paths.mjs';
 
 export const freePort = () =>
@@ -14,16 +15,24 @@ export const freePort = () =>
     });
   });
 
-/** Spawns the server (`args` after node) and resolves once /api/health answers 200. */
-export async function startApp(args, dataDir, env = {}) {
+/**
+ * Spawns the server (`args` after node) and resolves once /api/health answers 200. `onLog` gets
+ * each line the server writes (its JSON log), for a benchmark that reads what a job reported.
+ */
+export async function startApp(args, dataDir, env = {}, { onLog } = {}) {
   const port = await freePort();
   const started = performance.now();
   const child = spawn(process.execPath, args, {
     cwd: root,
     env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), LOG_LEVEL: 'warn', DATABASE_URL: '', ...env },
-    stdio: 'ignore',
+    stdio: onLog ? ['ignore', 'pipe', 'pipe'] : 'ignore',
     detached: true,
   });
+  if (onLog) {
+    for (const stream of [child.stdout, child.stderr]) {
+      createInterface({ input: stream }).on('line', onLog);
+    }
+  }
   const exited = new Promise((r) => child.once('exit', r));
   for (;;) {
     if (child.exitCode !== null) throw new Error('server exited during start-up');
