@@ -1,12 +1,10 @@
 import { CLIP_DESCRIPTION_MAX, REEL_TITLE_MAX, type ReelView } from '@app/contracts/clips';
-import { CheckIcon } from 'lucide-react';
 import { useId, useState } from 'react';
 
 import { ChunkTrim } from '@/components/chunk-trim';
-import { Button } from '@/components/ui/button';
+import { SaveActions } from '@/components/save-actions';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
-import { errorMessage } from '@/lib/error-message';
 import { useUpdateReel } from '@/lib/clips/update-reel';
 
 /**
@@ -48,21 +46,7 @@ export function ClipEditor({ reel }: { reel: ReelView }) {
           className="border-input focus-visible:border-ring focus-visible:ring-ring/50 rounded-md border bg-transparent px-3 py-2 text-sm outline-none focus-visible:ring-[3px]"
         />
       </div>
-      <div className="flex items-center gap-3">
-        <Button type="submit" disabled={save.isPending}>
-          {save.isPending ? 'Saving...' : 'Save'}
-        </Button>
-        {save.isSuccess && !save.isPending ? (
-          <span role="status" className="text-muted-foreground flex items-center gap-1 text-sm">
-            <CheckIcon aria-hidden="true" className="size-4" /> Saved
-          </span>
-        ) : null}
-      </div>
-      {save.isError ? (
-        <p role="alert" className="text-destructive text-sm">
-          {errorMessage(save.error)}
-        </p>
-      ) : null}
+      <SaveActions save={save} />
     </form>
   );
 }

@@ -1,8 +1,9 @@
 import { CLIP_DESCRIPTION_MAX, REEL_TITLE_MAX, type Clip, type ReelView } from '@app/contracts/clips';
-import { ArrowDownIcon, ArrowUpIcon, CheckIcon, GripVerticalIcon, XIcon } from 'lucide-react';
+import { ArrowDownIcon, ArrowUpIcon, GripVerticalIcon, XIcon } from 'lucide-react';
 import { useId, useState } from 'react';
 
 import { ChunkTrim } from '@/components/chunk-trim';
+import { SaveActions } from '@/components/save-actions';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
@@ -10,7 +11,6 @@ import { ClipPicker } from '@/features/reels/components/clip-picker';
 import { ReelExportPanel } from '@/features/reels/components/reel-export-panel';
 import { ShareLink } from '@/features/reels/components/share-link';
 import { useUpdateReel } from '@/lib/clips/update-reel';
-import { errorMessage } from '@/lib/error-message';
 
 type EditedChunk = { key: string; clip: string; in: number; out: number; description: string; source: string; clipLength?: number };
 
@@ -132,21 +132,7 @@ export function ReelEditor({ reel }: { reel: ReelView }) {
 
         <ShareLink reelId={reel.reelId} shared={shared} onSharedChange={setShared} />
 
-        <div className="flex items-center gap-3">
-          <Button type="submit" disabled={save.isPending}>
-            {save.isPending ? 'Saving...' : 'Save'}
-          </Button>
-          {save.isSuccess && !save.isPending ? (
-            <span role="status" className="text-muted-foreground flex items-center gap-1 text-sm">
-              <CheckIcon aria-hidden="true" className="size-4" /> Saved
-            </span>
-          ) : null}
-        </div>
-        {save.isError ? (
-          <p role="alert" className="text-destructive text-sm">
-            {errorMessage(save.error)}
-          </p>
-        ) : null}
+        <SaveActions save={save} />
       </form>
 
       <section aria-labelledby={`${id}-add`} className="flex flex-col gap-2">
