@@ -3,6 +3,7 @@ import { SendIcon } from 'lucide-react';
 import { useId, useState } from 'react';
 
 import { ErrorAlert } from '@/components/error-alert';
+import { PostTextarea } from '@/components/post-textarea';
 import { RelativeTime } from '@/components/relative-time';
 import { Button } from '@/components/ui/button';
 import { UserAvatar } from '@/components/user-avatar';
@@ -67,21 +68,14 @@ function CommentsPanel({ where, clipId, reelId, canShare }: { where: CommentChan
           <label htmlFor={inputId} className="sr-only">
             Comment
           </label>
-          <textarea
+          <PostTextarea
             id={inputId}
             rows={2}
             value={text}
             maxLength={CHANNEL_MESSAGE_MAX}
             placeholder="What's new?"
             onChange={(event) => setText(event.target.value)}
-            onKeyDown={(event) => {
-              // Enter posts (spec section 5); Shift+Enter makes a new line.
-              if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
-                event.preventDefault();
-                submit();
-              }
-            }}
-            className="border-input placeholder:text-muted-foreground focus-visible:border-ring focus-visible:ring-ring/50 dark:bg-input/30 min-h-9 flex-1 resize-y rounded-md border bg-transparent px-3 py-2 text-base shadow-xs outline-none focus-visible:ring-[3px] md:text-sm"
+            onPost={submit}
           />
           <Button type="submit" size="icon" aria-label="Post comment" disabled={!text.trim() || busy}>
             <SendIcon aria-hidden="true" />

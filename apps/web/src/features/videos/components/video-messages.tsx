@@ -2,6 +2,7 @@ import { SendIcon } from 'lucide-react';
 import { useId, useState } from 'react';
 
 import { ErrorAlert } from '@/components/error-alert';
+import { PostTextarea } from '@/components/post-textarea';
 import { RelativeTime } from '@/components/relative-time';
 import { Button } from '@/components/ui/button';
 import { useVideoMessages } from '@/features/videos/api/get-video-messages';
@@ -33,21 +34,14 @@ export function VideoMessages({ videoKey }: { videoKey: string }) {
         <label htmlFor={inputId} className="sr-only">
           Message
         </label>
-        <textarea
+        <PostTextarea
           id={inputId}
           rows={1}
           value={text}
           maxLength={2000}
           placeholder="Write a message about this video"
           onChange={(event) => setText(event.target.value)}
-          onKeyDown={(event) => {
-            // Enter posts (spec section 5); Shift+Enter makes a new line.
-            if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
-              event.preventDefault();
-              submit();
-            }
-          }}
-          className="border-input placeholder:text-muted-foreground focus-visible:border-ring focus-visible:ring-ring/50 dark:bg-input/30 min-h-9 flex-1 resize-y rounded-md border bg-transparent px-3 py-2 text-base shadow-xs outline-none focus-visible:ring-[3px] md:text-sm"
+          onPost={submit}
         />
         <Button type="submit" size="icon" aria-label="Post" disabled={!text.trim() || post.isPending}>
           <SendIcon aria-hidden="true" />

@@ -1,0 +1,22 @@
+import type { ComponentProps } from 'react';
+
+import { cn } from '@/lib/utils';
+
+/** A comment or message box: Enter posts (spec section 5), Shift+Enter makes a new line. */
+export function PostTextarea({ onPost, className, ...props }: Omit<ComponentProps<'textarea'>, 'onKeyDown'> & { onPost: () => void }) {
+  return (
+    <textarea
+      {...props}
+      onKeyDown={(event) => {
+        if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
+          event.preventDefault();
+          onPost();
+        }
+      }}
+      className={cn(
+        'border-input placeholder:text-muted-foreground focus-visible:border-ring focus-visible:ring-ring/50 dark:bg-input/30 min-h-9 flex-1 resize-y rounded-md border bg-transparent px-3 py-2 text-base shadow-xs outline-none focus-visible:ring-[3px] md:text-sm',
+        className,
+      )}
+    />
+  );
+}
