@@ -56,15 +56,5 @@ export function ClipThumbnail({ clip, className }: { clip: Clip; className?: str
   );
 }
 
-/** The card's shape while loading, so the grid does not jump when the clips arrive. */
-export function ClipCardSkeleton() {
-  return (
-    <div aria-hidden="true" className="flex flex-col overflow-hidden rounded-xl border">
-      <div className="bg-muted aspect-video animate-pulse" />
-      <div className="flex flex-col gap-2 p-3">
-        <div className="bg-muted h-3.5 w-2/3 animate-pulse rounded" />
-        <div className="bg-muted h-3 w-1/3 animate-pulse rounded" />
-      </div>
-    </div>
-  );
-}
+/** A clip card loading has the video card's shape: the grid does not jump when the clips arrive. */
+export { VideoCardSkeleton as ClipCardSkeleton } from '@/components/video-card';
