@@ -36,6 +36,9 @@ import { reelsRoutes } from './modules/clips/reels.routes';
 import { createReelsService } from './modules/clips/reels.service';
 import { channelsRoutes } from './modules/channels/channels.routes';
 import { createChannelsService } from './modules/channels/channels.service';
+import { loadPlaybackTokens } from './modules/live/playback-token';
+import { playbackRoutes } from './modules/live/playback/playback.routes';
+import { createPlaybackService } from './modules/live/playback/playback.service';
 import { AppError } from './errors';
 import type { Runtime } from './runtime';
 
@@ -111,6 +114,8 @@ export async function build(config: Config, runtime: Runtime, options: BuildOpti
   await app.register(uploadsRoutes, { identity: runtime.identity, billing, uploads, users });
   const tus = createTusServer({ uploads, store: tusStore, uploadMaxBytes: config.uploadMaxBytes, log: app.log });
   await app.register(tusRoutes, { identity: runtime.identity, users, uploads, tus });
+  const playback = createPlaybackService({ db: runtime.db, tokens: await loadPlaybackTokens(runtime.db), log: app.log.child({ component: 'live-playback' }) });
+  await app.register(playbackRoutes, { identity: runtime.identity, playback, storage: runtime.storage });
   await registerStorageRoutes(app, runtime.storage);
   // Sign-in links and codes written to DATA_DIR/outbox are readable here while developing; never in production.
   if (config.env !== 'production' && runtime.mail.outbox) await app.register(devOutboxRoutes, { outbox: runtime.mail.outbox });

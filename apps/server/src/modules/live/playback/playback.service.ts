@@ -1,0 +1,253 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type pg from 'pg';
+import type { Db } from '../../../db/client';
+import { AppError } from '../../../errors';
+import type { PlaybackTokens } from '../playback-token';
+import { createPlaybackRepo, type EventStatus, type StoredSegment } from './playback.repo';
+import { buildPlaylist, targetDuration } from './playlist';
+import { listenForSegments } from './segment-notifications';
+
+/** A viewer's row in `live_viewers` is refreshed at most this often per node (the count spans 30 s). */
+export const VIEWER_MARK_MS = 15_000;
+/** A blocking reload is held at most this many target durations (RFC 8216bis 6.2.5.2). */
+const BLOCK_TARGET_DURATIONS = 3;
+/** An event nobody asked for this long leaves the node's memory. */
+const IDLE_EVICT_MS = 10 * 60_000;
+const SWEEP_MS = 60_000;
+
+export const NOT_STARTED = 'The stream has not started yet.';
+const NOT_FOUND = 'Live event not found.';
+const TOKEN_MISSING = 'A playback token is required to watch this event. Open the event page to get one.';
+const TOKEN_INVALID = 'This playback link is invalid or has expired. Reload the event page to keep watching.';
+
+/** What a node remembers of a watched event: kept current by notifications, read again when in doubt. */
+interface CachedEvent {
+  id: string;
+  status: EventStatus | 'deleted';
+  segments: StoredSegment[];
+  lastUsed: number;
+  /** Something may have changed since the last read. */
+  stale: boolean;
+  refreshing: Promise<void> | null;
+  /** Blocked playlist requests, checked after every read. */
+  waiters: Set<() => void>;
+}
+
+export interface PlaylistRequest {
+  tenantId: string;
+  key: string;
+  token: string | undefined;
+  /** `_HLS_msn`: answer once this segment exists (blocking reload). */
+  msn?: number | undefined;
+  /** `_HLS_skip=YES|v2`: a delta update. */
+  skip: boolean;
+}
+
+export interface SegmentRequest {
+  tenantId: string;
+  key: string;
+  token: string | undefined;
+  seq: number;
+}
+
+export interface PlaybackServiceOptions {
+  db: Db;
+  tokens: PlaybackTokens;
+  log: FastifyBaseLogger;
+  now?: () => number;
+}
+
+/**
+ * Live and archive playback: playlists and segments behind playback tokens. Each node keeps the
+ * segment rows of the events it serves in memory; a refresh of a 3-hour game reads nothing from the
+ * database while the node's LISTEN connection is up (one read per new segment per node instead), and a
+ * blocked request (`_HLS_msn`) is answered as soon as that read brings the segment it waits for.
+ */
+export function createPlaybackService({ db, tokens, log, now = Date.now }: PlaybackServiceOptions) {
+  const repo = createPlaybackRepo(db);
+  const byId = new Map<string, CachedEvent>();
+  const byKey = new Map<string, CachedEvent>();
+  const viewerMarks = new Map<string, number>();
+
+  const refresh = (entry: CachedEvent): Promise<void> => {
+    entry.refreshing ??= (async () => {
+      try {
+        while (entry.stale) {
+          entry.stale = false;
+          await readChanges(entry);
+        }
+      } catch (err) {
+        entry.stale = true;
+        throw err;
+      } finally {
+        entry.refreshing = null;
+        for (const check of [...entry.waiters]) check();
+      }
+    })();
+    return entry.refreshing;
+  };
+
+  const readChanges = async (entry: CachedEvent) => {
+    const status = await repo.status(entry.id);
+    if (status === null) {
+      entry.status = 'deleted';
+      forget(entry);
+      return;
+    }
+    const last = entry.segments.at(-1)?.seq ?? -1;
+    const rows = await repo.segmentsAfter(entry.id, last);
+    // Appended in place: the array is the playlist's input, never copied per request.
+    for (const row of rows) entry.segments.push(row);
+    entry.status = status;
+  };
+
+  const forget = (entry: CachedEvent) => {
+    byId.delete(entry.id);
+    for (const [k, e] of byKey) if (e === entry) byKey.delete(k);
+  };
+
+  const notifications = listenForSegments(
+    (db.$client as pg.Pool & { options: pg.ClientConfig }).options,
+    {
+      onEvent(eventId) {
+        const entry = byId.get(eventId);
+        if (!entry) return;
+        entry.stale = true;
+        refresh(entry).catch((err: unknown) => log.error({ err, eventId }, 'reading a live event after a notification failed'));
+      },
+      onListening() {
+        for (const entry of byId.values()) {
+          entry.stale = true;
+          refresh(entry).catch((err: unknown) => log.error({ err, eventId: entry.id }, 'reading a live event after reconnecting failed'));
+        }
+      },
+    },
+    log,
+  );
+
+  const sweep = setInterval(() => {
+    const t = now();
+    for (const entry of byId.values()) if (t - entry.lastUsed > IDLE_EVICT_MS && entry.waiters.size === 0) forget(entry);
+    for (const [k, at] of viewerMarks) if (t - at >= VIEWER_MARK_MS) viewerMarks.delete(k);
+  }, SWEEP_MS);
+  sweep.unref();
+
+  /** The event behind a public key in this tenant, its rows current. */
+  async function current(tenantId: string, key: string): Promise<CachedEvent> {
+    const cacheKey = `${tenantId}/${key}`;
+    let entry = byKey.get(cacheKey);
+    if (!entry) {
+      const row = await repo.eventByKey(tenantId, key);
+      if (!row) throw new AppError('NOT_FOUND', NOT_FOUND);
+      // Another request may have loaded it meanwhile.
+      entry = byId.get(row.id) ?? { id: row.id, status: row.status, segments: [], lastUsed: 0, stale: true, refreshing: null, waiters: new Set() };
+      byId.set(entry.id, entry);
+      byKey.set(cacheKey, entry);
+    }
+    entry.lastUsed = now();
+    await settle(entry);
+    return entry;
+  }
+
+  async function settle(entry: CachedEvent): Promise<void> {
+    // Without the LISTEN connection silence proves nothing: read what is new on every request.
+    if (!notifications.listening) entry.stale = true;
+    if (entry.stale || entry.refreshing) await refresh(entry);
+    if (entry.status === 'deleted') throw new AppError('NOT_FOUND', NOT_FOUND);
+  }
+
+  function authorize(entry: CachedEvent, token: string | undefined): number {
+    if (!token) throw new AppError('FORBIDDEN', TOKEN_MISSING);
+    const grant = tokens.verify(token, entry.id, now());
+    if (!grant) throw new AppError('FORBIDDEN', TOKEN_INVALID);
+    return grant.userId;
+  }
+
+  /** Feeds the viewer count (last 30 s); a failure costs one count, never the playback. */
+  async function markViewer(eventId: string, userId: number): Promise<void> {
+    const mark = `${eventId}:${userId}`;
+    const t = now();
+    const last = viewerMarks.get(mark);
+    if (last !== undefined && t - last < VIEWER_MARK_MS) return;
+    viewerMarks.set(mark, t);
+    await repo.markViewer(eventId, userId).catch((err: unknown) => log.warn({ err, eventId, userId }, 'counting a live viewer failed'));
+  }
+
+  const lastSeq = (entry: CachedEvent) => entry.segments.at(-1)?.seq ?? -1;
+
+  /** Resolves when segment `msn` exists, the event is no longer live, or after `ms`. */
+  function waitFor(entry: CachedEvent, msn: number, ms: number): Promise<void> {
+    return new Promise((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        entry.waiters.delete(check);
+        resolve();
+      };
+      const check = () => {
+        if (entry.status !== 'live' || lastSeq(entry) >= msn) done();
+      };
+      const timer = setTimeout(done, ms);
+      entry.waiters.add(check);
+      check();
+    });
+  }
+
+  return {
+    async playlist(request: PlaylistRequest): Promise<{ text: string; live: boolean }> {
+      const entry = await current(request.tenantId, request.key);
+      const userId = authorize(entry, request.token);
+      await markViewer(entry.id, userId);
+      if (entry.segments.length === 0 || entry.status === 'upcoming') throw new AppError('NOT_FOUND', NOT_STARTED);
+
+      const { msn } = request;
+      if (msn !== undefined && entry.status === 'live' && msn > lastSeq(entry)) {
+        // RFC 8216bis 6.2.5.2: a segment more than two beyond the last is a client error.
+        if (msn > lastSeq(entry) + 2) {
+          throw new AppError('BAD_REQUEST', `_HLS_msn ${msn} is more than two segments beyond the last one (${lastSeq(entry)}).`);
+        }
+        await waitFor(entry, msn, BLOCK_TARGET_DURATIONS * targetDuration(entry.segments) * 1000);
+        await settle(entry);
+      }
+      const live = entry.status === 'live';
+      const text = buildPlaylist({
+        status: live ? 'live' : 'ended',
+        segments: entry.segments,
+        skip: request.skip,
+        query: `token=${encodeURIComponent(request.token!)}`,
+      });
+      return { text, live };
+    },
+
+    /** The stored object of one segment the token may play. */
+    async segment(request: SegmentRequest): Promise<{ storageKey: string }> {
+      const entry = await current(request.tenantId, request.key);
+      authorize(entry, request.token);
+      let found = findSegment(entry.segments, request.seq);
+      if (!found && request.seq > lastSeq(entry)) {
+        // Another node may have listed it before this one read it.
+        entry.stale = true;
+        await refresh(entry);
+        found = findSegment(entry.segments, request.seq);
+      }
+      if (!found) throw new AppError('NOT_FOUND', 'Segment not found.');
+      return { storageKey: found.storageKey };
+    },
+
+    async close(): Promise<void> {
+      clearInterval(sweep);
+      await notifications.close();
+      for (const entry of byId.values()) {
+        entry.status = 'deleted';
+        for (const check of [...entry.waiters]) check();
+      }
+    },
+  };
+}
+export type PlaybackService = ReturnType<typeof createPlaybackService>;
+
+/** Segments count from 0 without gaps, so `seq` is normally the index. */
+function findSegment(segments: readonly StoredSegment[], seq: number): StoredSegment | undefined {
+  const at = segments[seq];
+  if (at?.seq === seq) return at;
+  return segments.find((s) => s.seq === seq);
+}
