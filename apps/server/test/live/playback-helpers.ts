@@ -33,7 +33,7 @@ export async function insertEvent(t: TeamsApp, ownerUserId: number, status: 'upc
   const hash = createHash('sha256').update(randomBytes(32).toString('base64url')).digest('hex');
   const [row] = await t.sql<{ id: string }>(
     `INSERT INTO live_events (tenant_id, key, owner_user_id, title, sport, starts_at, ingest_key_hash, ingest_key_box, status)
-     VALUES ($1, $2, $3, 'Derby', 'SOC', now(), $4, 'box', $5) RETURNING id`,
+     VALUES ($1, $2, $3, 'Derby', 'FTB', now(), $4, 'box', $5) RETURNING id`,
     [tenantId, key, ownerUserId, hash, status],
   );
   return { id: row!.id, key, tenantId };

@@ -27,8 +27,9 @@ const duration = (sec: number) => sec.toFixed(3);
 /** EXT-X-TARGETDURATION: the longest EXTINF as written, rounded up, at least 1 (`0` is invalid HLS). */
 export function targetDuration(segments: readonly PlaylistSegment[]): number {
   let max = 0;
-  for (const s of segments) max = Math.max(max, Number(duration(s.durationSec)));
-  return Math.max(1, Math.ceil(max));
+  for (const s of segments) if (s.durationSec > max) max = s.durationSec;
+  // Rounding is monotonic: the longest as written is the longest, written.
+  return Math.max(1, Math.ceil(Number(duration(max))));
 }
 
 /**
