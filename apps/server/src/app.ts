@@ -36,6 +36,8 @@ import { reelsRoutes } from './modules/clips/reels.routes';
 import { createReelsService } from './modules/clips/reels.service';
 import { channelsRoutes } from './modules/channels/channels.routes';
 import { createChannelsService } from './modules/channels/channels.service';
+import { cheersRoutes } from './modules/live/cheers/cheers.routes';
+import { createCheersService } from './modules/live/cheers/cheers.service';
 import { AppError } from './errors';
 import type { Runtime } from './runtime';
 
@@ -111,6 +113,8 @@ export async function build(config: Config, runtime: Runtime, options: BuildOpti
   await app.register(uploadsRoutes, { identity: runtime.identity, billing, uploads, users });
   const tus = createTusServer({ uploads, store: tusStore, uploadMaxBytes: config.uploadMaxBytes, log: app.log });
   await app.register(tusRoutes, { identity: runtime.identity, users, uploads, tus });
+  const cheers = createCheersService({ db: runtime.db });
+  await app.register(cheersRoutes, { config, identity: runtime.identity, cheers });
   await registerStorageRoutes(app, runtime.storage);
   // Sign-in links and codes written to DATA_DIR/outbox are readable here while developing; never in production.
   if (config.env !== 'production' && runtime.mail.outbox) await app.register(devOutboxRoutes, { outbox: runtime.mail.outbox });

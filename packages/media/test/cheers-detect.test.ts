@@ -114,6 +114,11 @@ describe('loudness output parser', () => {
     }
   });
 
+  it('reads the lines behind the log prefix ffmpeg puts on stderr', () => {
+    const logged = output.split('\n').map((line) => (line ? `[Parsed_ametadata_1 @ 0x55d0c8a1ec0] ${line}` : line)).join('\r\n');
+    expect(parseLoudnessOutput(logged)).toEqual(parseLoudnessOutput(output));
+  });
+
   it('skips a loudness line without its frame line, and other noise', () => {
     expect(parseLoudnessOutput('lavfi.r128.M=-3\nsomething else\nframe:9 pts:1 pts_time:0.9\nlavfi.r128.M=-8\n')).toEqual([{ t: 0.9, M: -8 }]);
   });

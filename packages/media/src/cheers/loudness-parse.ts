@@ -4,11 +4,12 @@ export interface LoudnessSample {
   M: number;
 }
 
-const FRAME_LINE = /^frame:\d+\s+pts:\S+\s+pts_time:(\S+)/;
-const LOUDNESS_LINE = /^lavfi\.r128\.M=(\S+)/;
+// Each behind the log prefix `[Parsed_ametadata_1 @ 0x...] ` (absent when printed to a file).
+const FRAME_LINE = /(?:^|\] )frame:\d+\s+pts:\S+\s+pts_time:(\S+)/;
+const LOUDNESS_LINE = /(?:^|\] )lavfi\.r128\.M=(\S+)/;
 
 /**
- * A streaming parser for the ametadata print output of loudnessArgs: feed it stdout chunks as they
+ * A streaming parser for the ametadata print output of loudnessArgs: feed it stderr chunks as they
  * arrive (lines may be split anywhere), it calls `onSample` once per complete frame. `-inf` and `nan`
  * (silence, the first frames before the 400 ms window fills) come through as -Infinity / NaN: the
  * detector decides what they mean.
@@ -17,7 +18,7 @@ export function createLoudnessParser(onSample: (sample: LoudnessSample) => void)
   let partial = '';
   let time: number | null = null;
   return (chunk) => {
-    const lines = (partial + chunk).split('\n');
+    const lines = (partial + chunk).split(/\r?\n|\r/);
     partial = lines.pop() ?? '';
     for (const raw of lines) {
       const line = raw.trim();

@@ -13,7 +13,7 @@ export interface LoudnessRunOptions {
 
 /**
  * Runs the loudness analysis on `input` (a file, or a live URL) and yields each 100 ms sample as
- * ffmpeg prints it. Ends when ffmpeg ends; throws MediaError when it fails (ABORTED after `signal`).
+ * ffmpeg logs it. Ends when ffmpeg ends; throws MediaError when it fails (ABORTED after `signal`).
  * Leaving the loop early stops ffmpeg, and the generator returns only after it has exited.
  */
 export async function* loudnessSamples(input: string, options: LoudnessRunOptions = {}): AsyncGenerator<LoudnessSample> {
@@ -32,7 +32,9 @@ export async function* loudnessSamples(input: string, options: LoudnessRunOption
   };
   const run = runChild(options.ffmpegPath ?? findFfmpeg().path, loudnessArgs({ input, stallTimeoutSec: options.stallTimeoutSec }), {
     signal: controller.signal,
-    onStdout: createLoudnessParser((sample) => {
+    // Nothing to finish writing (the output is null), and a stalled network read ignores SIGTERM.
+    killGraceMs: 250,
+    onStderr: createLoudnessParser((sample) => {
       queue.push(sample);
       notify();
     }),
