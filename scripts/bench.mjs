@@ -1,7 +1,7 @@
 // `npm run bench`: prints the numbers. Foundation targets: warm start < 3 s, /login JS < 150 KB gzip
 // (also checked in `npm test`, from the build output); the video targets are in bench-videos.mjs,
 // the signed-in read targets in bench-reads.mjs, the clip and reel targets in bench-clips.mjs.
-// `npm run bench -- videos`, `-- reads` or `-- clips` runs only that part.
+// `npm run bench -- videos`, `-- reads`, `-- clips` or `-- cheers` runs only that part.
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import zlib from 'node:zlib';
@@ -72,7 +72,7 @@ async function loginWeight() {
   }
 }
 
-const parts = ['videos', 'reads', 'clips'].filter((part) => process.argv.includes(part));
+const parts = ['videos', 'reads', 'clips', 'cheers'].filter((part) => process.argv.includes(part));
 const runs = (part) => parts.length === 0 || parts.includes(part);
 
 console.log(`Machine: ${os.cpus().length} cores, ${(os.totalmem() / 1024 ** 3).toFixed(0)} GiB, Node ${process.versions.node}`);
@@ -100,4 +100,8 @@ if (runs('videos')) {
 if (runs('clips')) {
   const { clipBenchmarks } = await import('./bench-clips.mjs');
   await clipBenchmarks();
+}
+if (runs('cheers')) {
+  const { cheerBenchmarks } = await import('./bench-cheers.mjs');
+  await cheerBenchmarks();
 }
