@@ -1,8 +1,8 @@
 // `npm run bench`: prints the numbers. Foundation targets: warm start < 3 s, /login JS < 150 KB gzip
 // (also checked in `npm test`, from the build output); the video targets are in bench-videos.mjs,
 // the signed-in read targets in bench-reads.mjs, the clip and reel targets in bench-clips.mjs,
-// the live targets in bench-live.mjs.
-// `npm run bench -- videos`, `-- reads`, `-- clips` or `-- live` runs only that part.
+// the live targets in bench-live.mjs, crowd-cheer analysis in bench-cheers.mjs.
+// `npm run bench -- videos`, `-- reads`, `-- clips`, `-- live` or `-- cheers` runs only that part.
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import zlib from 'node:zlib';
@@ -73,7 +73,7 @@ async function loginWeight() {
   }
 }
 
-const parts = ['videos', 'reads', 'clips', 'live'].filter((part) => process.argv.includes(part));
+const parts = ['videos', 'reads', 'clips', 'live', 'cheers'].filter((part) => process.argv.includes(part));
 const runs = (part) => parts.length === 0 || parts.includes(part);
 
 console.log(`Machine: ${os.cpus().length} cores, ${(os.totalmem() / 1024 ** 3).toFixed(0)} GiB, Node ${process.versions.node}`);
@@ -105,4 +105,8 @@ if (runs('clips')) {
 if (runs('live')) {
   const { liveBenchmarks } = await import('./bench-live.mjs');
   await liveBenchmarks();
+}
+if (runs('cheers')) {
+  const { cheerBenchmarks } = await import('./bench-cheers.mjs');
+  await cheerBenchmarks();
 }

@@ -39,6 +39,8 @@ import { createChannelsService } from './modules/channels/channels.service';
 import { loadPlaybackTokens } from './modules/live/playback-token';
 import { playbackRoutes } from './modules/live/playback/playback.routes';
 import { createPlaybackService } from './modules/live/playback/playback.service';
+import { cheersRoutes } from './modules/live/cheers/cheers.routes';
+import { createCheersService } from './modules/live/cheers/cheers.service';
 import { AppError } from './errors';
 import type { Runtime } from './runtime';
 
@@ -116,6 +118,8 @@ export async function build(config: Config, runtime: Runtime, options: BuildOpti
   await app.register(tusRoutes, { identity: runtime.identity, users, uploads, tus });
   const playback = createPlaybackService({ db: runtime.db, tokens: await loadPlaybackTokens(runtime.db), log: app.log.child({ component: 'live-playback' }) });
   await app.register(playbackRoutes, { identity: runtime.identity, playback, storage: runtime.storage });
+  const cheers = createCheersService({ db: runtime.db });
+  await app.register(cheersRoutes, { config, identity: runtime.identity, cheers });
   await registerStorageRoutes(app, runtime.storage);
   // Sign-in links and codes written to DATA_DIR/outbox are readable here while developing; never in production.
   if (config.env !== 'production' && runtime.mail.outbox) await app.register(devOutboxRoutes, { outbox: runtime.mail.outbox });

@@ -7,6 +7,8 @@ export interface RunChildOptions {
   timeoutMs?: number;
   /** Called with decoded stdout text as it arrives. Throwing stops the child and rejects. */
   onStdout?: (chunk: string) => void;
+  /** Called with decoded stderr text as it arrives (unbuffered, unlike what ffmpeg writes to stdout). Throwing stops the child and rejects. */
+  onStderr?: (chunk: string) => void;
   /** How many trailing stderr lines to keep for error messages. */
   stderrLines?: number;
   /** Delay between SIGTERM and SIGKILL. */
@@ -33,7 +35,7 @@ export function activeChildren(): number[] {
  * the child also dies with this process, however that dies (see parent-death.ts).
  */
 export async function runChild(command: string, args: readonly string[], options: RunChildOptions = {}): Promise<ChildResult> {
-  const { signal, timeoutMs, onStdout, stderrLines = 30, killGraceMs = 2000 } = options;
+  const { signal, timeoutMs, onStdout, onStderr, stderrLines = 30, killGraceMs = 2000 } = options;
   const label = commandLabel(command);
   const aborted = () => new MediaError('ABORTED', `${label} was aborted before it started`);
 
@@ -75,17 +77,21 @@ export async function runChild(command: string, args: readonly string[], options
         ? setTimeout(() => stop(new MediaError('TIMEOUT', `${label} timed out after ${timeoutMs} ms`)), timeoutMs)
         : undefined;
 
-    child.stdout?.setEncoding('utf8');
-    child.stdout?.on('data', (chunk: string) => {
-      if (!onStdout || stopReason) return;
+    const deliver = (listener: ((chunk: string) => void) | undefined, chunk: string): void => {
+      if (!listener || stopReason) return;
       try {
-        onStdout(chunk);
+        listener(chunk);
       } catch (error) {
         stop(error instanceof Error ? error : new Error(String(error)));
       }
-    });
+    };
+    child.stdout?.setEncoding('utf8');
+    child.stdout?.on('data', (chunk: string) => deliver(onStdout, chunk));
     child.stderr?.setEncoding('utf8');
-    child.stderr?.on('data', (chunk: string) => tail.push(chunk));
+    child.stderr?.on('data', (chunk: string) => {
+      tail.push(chunk);
+      deliver(onStderr, chunk);
+    });
 
     child.on('error', (error) => {
       // 'error' without a pid means the binary never started; 'close' still follows.

@@ -13,6 +13,8 @@ import { planReelExport, reelExportArgs } from '../src/args/reel';
 import { testPatternArgs } from '../src/args/test-pattern';
 import { codecHeaderProbeArgs } from '../src/codec-header';
 import { keyframeProbeArgs } from '../src/keyframes';
+import { loudnessArgs } from '../src/args/loudness';
+import { crowdGameArgs } from '../src/cheers/crowd-game';
 import { keyframesEvery2s, renditionProbe } from './helpers/probe-results';
 
 const GOLDEN_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'golden');
@@ -183,5 +185,15 @@ describe('argument builders match their golden files', () => {
       },
     ]);
     expectGolden('reel', { plan, args: reelExportArgs(plan, '/data/reels/reel.mp4') });
+  });
+
+  it('loudness', () => {
+    expectGolden('loudness', {
+      'file': loudnessArgs({ input: '/data/live/game.m4a' }),
+      'file whose name looks like a protocol': loudnessArgs({ input: 'rtmp:game.flv' }),
+      'live pull, default stall timeout': loudnessArgs({ input: 'rtmp://127.0.0.1:1935/live/abc' }),
+      'live pull, 4 s stall timeout': loudnessArgs({ input: 'rtmp://127.0.0.1:1935/live/abc', stallTimeoutSec: 4 }),
+      'crowd game fixture': crowdGameArgs('/tmp/game.m4a'),
+    });
   });
 });

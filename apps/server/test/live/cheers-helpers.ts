@@ -1,0 +1,17 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { userId, type TeamsApp } from '../videos/helpers';
+
+/** A live event row as the events module would leave it (any box: nothing here reads the ingest key). */
+export async function insertLiveEvent(t: TeamsApp, owner: string, tenantId = 'demo'): Promise<{ id: string; key: string }> {
+  const key = randomBytes(16).toString('base64url');
+  const ingestKeyHash = createHash('sha256').update(randomBytes(32).toString('base64url')).digest('hex');
+  const [row] = await t.sql<{ id: string }>(
+    `INSERT INTO live_events (tenant_id, key, owner_user_id, title, sport, starts_at, ingest_key_hash, ingest_key_box, status, started_at)
+     VALUES ($1, $2, $3, 'Derby', 'FTB', now(), $4, 'sealed', 'live', now()) RETURNING id`,
+    [tenantId, key, await userId(t, owner), ingestKeyHash],
+  );
+  return { id: row!.id, key };
+}
+
+export const cheerRows = (t: TeamsApp, eventId: string) =>
+  t.sql<{ id: string; timestamp_ms: string; score: number }>(`SELECT id, timestamp_ms, score FROM live_cheers WHERE event_id = $1 ORDER BY timestamp_ms`, [eventId]);
