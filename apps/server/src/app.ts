@@ -36,6 +36,10 @@ import { reelsRoutes } from './modules/clips/reels.routes';
 import { createReelsService } from './modules/clips/reels.service';
 import { channelsRoutes } from './modules/channels/channels.routes';
 import { createChannelsService } from './modules/channels/channels.service';
+import { eventsRoutes } from './modules/live/events.routes';
+import { createEventsService } from './modules/live/events.service';
+import { followsRoutes } from './modules/live/follows.routes';
+import { createFollowsService } from './modules/live/follows.service';
 import { AppError } from './errors';
 import type { Runtime } from './runtime';
 
@@ -106,6 +110,9 @@ export async function build(config: Config, runtime: Runtime, options: BuildOpti
   await app.register(reelsRoutes, { config, identity: runtime.identity, reels, users });
   const channels = createChannelsService({ db: runtime.db, teams, clips, reels, users });
   await app.register(channelsRoutes, { identity: runtime.identity, channels, users });
+  const events = createEventsService({ db: runtime.db, users, billing });
+  await app.register(eventsRoutes, { identity: runtime.identity, events, users });
+  await app.register(followsRoutes, { identity: runtime.identity, follows: createFollowsService({ db: runtime.db, users }), users });
   const tusStore = createTusStore(config, runtime.storage);
   const uploads = createUploadsService({ db: runtime.db, storage: runtime.storage, jobs: runtime.jobs, users, tus: tusStore, uploadMaxBytes: config.uploadMaxBytes });
   await app.register(uploadsRoutes, { identity: runtime.identity, billing, uploads, users });
