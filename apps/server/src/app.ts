@@ -40,6 +40,7 @@ import { eventsRoutes } from './modules/live/events.routes';
 import { createEventsService } from './modules/live/events.service';
 import { followsRoutes } from './modules/live/follows.routes';
 import { createFollowsService } from './modules/live/follows.service';
+import { createLiveClipsService } from './modules/live/live-clips.service';
 import { AppError } from './errors';
 import type { Runtime } from './runtime';
 
@@ -103,16 +104,17 @@ export async function build(config: Config, runtime: Runtime, options: BuildOpti
   // clips module's delete hook: the hook reaches the clips service once both exist.
   const onVideoDeleted: Parameters<typeof createVideosService>[0]['onDelete'] = [(tx, video) => clips.onVideoDeleted(tx, video)];
   const videos = createVideosService({ db: runtime.db, storage: runtime.storage, jobs: runtime.jobs, users, dataDir: config.dataDir, onDelete: onVideoDeleted });
-  const clips = createClipsService({ db: runtime.db, storage: runtime.storage, jobs: runtime.jobs, users, videos });
+  const events = createEventsService({ db: runtime.db, users, billing });
+  await app.register(eventsRoutes, { identity: runtime.identity, events, users });
+  await app.register(followsRoutes, { identity: runtime.identity, follows: createFollowsService({ db: runtime.db, users }), users });
+  const clips = createClipsService({ db: runtime.db, storage: runtime.storage, jobs: runtime.jobs, users, videos, liveEvents: events });
+  const liveClips = createLiveClipsService({ db: runtime.db, storage: runtime.storage, jobs: runtime.jobs, dataDir: config.dataDir, events });
   await app.register(videosRoutes, { identity: runtime.identity, videos, users });
-  await app.register(clipsRoutes, { identity: runtime.identity, clips, users });
+  await app.register(clipsRoutes, { identity: runtime.identity, clips, liveClips, users });
   const reels = createReelsService({ db: runtime.db, storage: runtime.storage, jobs: runtime.jobs, users, videos });
   await app.register(reelsRoutes, { config, identity: runtime.identity, reels, users });
   const channels = createChannelsService({ db: runtime.db, teams, clips, reels, users });
   await app.register(channelsRoutes, { identity: runtime.identity, channels, users });
-  const events = createEventsService({ db: runtime.db, users, billing });
-  await app.register(eventsRoutes, { identity: runtime.identity, events, users });
-  await app.register(followsRoutes, { identity: runtime.identity, follows: createFollowsService({ db: runtime.db, users }), users });
   const tusStore = createTusStore(config, runtime.storage);
   const uploads = createUploadsService({ db: runtime.db, storage: runtime.storage, jobs: runtime.jobs, users, tus: tusStore, uploadMaxBytes: config.uploadMaxBytes });
   await app.register(uploadsRoutes, { identity: runtime.identity, billing, uploads, users });

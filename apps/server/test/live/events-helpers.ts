@@ -4,6 +4,7 @@ import { call, type Person, type TeamsApp } from '../videos/helpers';
 
 export * from '../videos/helpers';
 export { channelId } from '../teams/helpers';
+export { objectsUnder } from '../clips/helpers';
 
 export interface EventOptions {
   title?: string;

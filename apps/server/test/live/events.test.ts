@@ -49,7 +49,6 @@ const body = (overrides: Record<string, unknown> = {}) => ({
   public: false,
   ...overrides,
 });
-const keysOf = (items: LiveStream[]) => items.map((i) => i.streamKey);
 
 describe('POST /api/events', () => {
   it('creates an event of the team channel with a public key and a secret ingest key stored as a hash and a sealed box', async () => {
