@@ -130,10 +130,10 @@ describe('GET /api/events and /api/sports/{code}/events', () => {
     expectError(await call(t, 'GET', '/api/events?sport=curling', fan.headers), 400, 'Unknown sport');
   });
 
-  it("puts followed teams' public games first among the live ones", async () => {
+  it("puts followed teams' public games first, among the live ones and within a page of upcoming ones", async () => {
     const follow = await call(t, 'PUT', '/api/teams/lshawks/main/follow', fan.headers);
     expect(follow.statusCode, follow.body).toBe(200);
-    expect(titles(await list(fan, '/api/events')).slice(0, 2)).toEqual(['Hawks vs Owls', 'Owls live']);
+    expect(titles(await list(fan, '/api/events'))).toEqual(['Hawks vs Owls', 'Owls live', 'Up 2a', 'Up 3', 'Up 1', 'Up 2b']);
     await call(t, 'DELETE', '/api/teams/lshawks/main/follow', fan.headers);
   });
 

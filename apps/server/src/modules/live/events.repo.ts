@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, gt, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { channels, liveEvents, liveSegments, users } from '../../db/schema';
+import { channels, liveEvents, liveSegments, teamFollows, users } from '../../db/schema';
 
 export type LiveEventRow = typeof liveEvents.$inferSelect;
 export type LiveSegmentRow = typeof liveSegments.$inferSelect;
@@ -126,7 +126,7 @@ export function createEventsRepo(db: Db) {
       const own = viewer.userId === null ? sql`false` : ownTeam(viewer.userId);
       return selectWithTeam()
         .where(filterOf(viewer, { ...filter, statuses: ['live'] }))
-        .orderBy(desc(own), desc(followed(viewer.userId)), desc(sortMs), asc(liveEvents.id))
+        .orderBy(desc(own), desc(followed(viewer.userId)), desc(sortMs), asc(liveEvents.createdAt), asc(liveEvents.id))
         .limit(limit);
     },
 
@@ -134,28 +134,34 @@ export function createEventsRepo(db: Db) {
     async upcoming(viewer: EventViewer, filter: Omit<EventFilter, 'statuses'>, options: { afterMs?: number | undefined; limit: number }): Promise<EventWithTeam[]> {
       return selectWithTeam()
         .where(and(filterOf(viewer, { ...filter, statuses: ['upcoming'] }), options.afterMs !== undefined ? gt(upcomingMs, options.afterMs) : undefined))
-        .orderBy(asc(upcomingMs), asc(liveEvents.id))
+        .orderBy(asc(upcomingMs), asc(liveEvents.createdAt), asc(liveEvents.id))
         .limit(options.limit);
     },
 
     async upcomingAt(viewer: EventViewer, filter: Omit<EventFilter, 'statuses'>, ms: number): Promise<EventWithTeam[]> {
       return selectWithTeam()
         .where(and(filterOf(viewer, { ...filter, statuses: ['upcoming'] }), eq(upcomingMs, ms)))
-        .orderBy(asc(liveEvents.id));
+        .orderBy(asc(liveEvents.createdAt), asc(liveEvents.id));
     },
 
     /** Ended events, latest start first, started strictly before `beforeMs`. */
     async archives(viewer: EventViewer, options: { beforeMs?: number | undefined; limit: number }): Promise<EventWithTeam[]> {
       return selectWithTeam()
         .where(and(filterOf(viewer, { statuses: ['ended'] }), options.beforeMs !== undefined ? lt(sortMs, options.beforeMs) : undefined))
-        .orderBy(desc(sortMs), asc(liveEvents.id))
+        .orderBy(desc(sortMs), asc(liveEvents.createdAt), asc(liveEvents.id))
         .limit(options.limit);
     },
 
     async archivesAt(viewer: EventViewer, ms: number): Promise<EventWithTeam[]> {
       return selectWithTeam()
         .where(and(filterOf(viewer, { statuses: ['ended'] }), eq(sortMs, ms)))
-        .orderBy(asc(liveEvents.id));
+        .orderBy(asc(liveEvents.createdAt), asc(liveEvents.id));
+    },
+
+    async followedChannelIds(userId: number | null): Promise<Set<number>> {
+      if (userId === null) return new Set();
+      const rows = await db.select({ channelId: teamFollows.channelId }).from(teamFollows).where(eq(teamFollows.userId, userId));
+      return new Set(rows.map((r) => r.channelId));
     },
 
     async hasSegments(eventId: string): Promise<boolean> {

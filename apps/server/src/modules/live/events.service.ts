@@ -148,7 +148,11 @@ export function createEventsService({ db, users, billing }: EventsServiceDeps) {
     return code;
   }
 
-  /** Live first (all of them, on the first page), then upcoming soonest first, paged by their start. */
+  /**
+   * Live first (all of them, on the first page), then upcoming soonest first, paged by their start. Followed
+   * teams' public games come first: among the live ones, and within each page of upcoming ones (moving them
+   * across pages would break the time cursor).
+   */
   async function liveThenUpcoming(caller: Caller, filter: { sport?: SportCode | undefined; q?: string | undefined }, query: SearchInput): Promise<LiveStreamList> {
     const viewer = await viewerOf(caller);
     const where = { sport: filter.sport, like: filter.q ? containsPattern(filter.q) : undefined };
@@ -158,7 +162,10 @@ export function createEventsService({ db, users, billing }: EventsServiceDeps) {
       at: (ms) => repo.upcomingAt(viewer, where, ms),
       after: (ms) => repo.upcoming(viewer, where, { afterMs: ms, limit: 1 }),
     });
-    return { items: [...live, ...rows].map(toLiveStream), next };
+    const followed = await repo.followedChannelIds(viewer.userId);
+    const isFollowed = (r: EventWithTeam) => r.event.isPublic && r.event.channelId !== null && followed.has(r.event.channelId);
+    const upcoming = [...rows.filter(isFollowed), ...rows.filter((r) => !isFollowed(r))];
+    return { items: [...live, ...upcoming].map(toLiveStream), next };
   }
 
   return {
