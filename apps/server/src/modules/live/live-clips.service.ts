@@ -54,12 +54,30 @@ const segmentEndMs = (s: LiveSegmentRow) => s.startedAtMs + s.durationSec * 1000
 const SEGMENT_WRITE_MARGIN_MS = 1500;
 
 /**
+ * The segments of the window that one publish wrote around the moment: an encoder reconnect (a segment with
+ * `discontinuity`) restarts the timestamps, and a stream copy across it would jump. `later` tells whether
+ * another publish follows in the window (then the clip can have no more seconds after the moment).
+ */
+export function sameRunAround(segments: readonly LiveSegmentRow[], momentMs: number): { run: LiveSegmentRow[]; later: boolean } {
+  const runs: LiveSegmentRow[][] = [];
+  for (const segment of segments) {
+    if (runs.length === 0 || segment.discontinuity) runs.push([segment]);
+    else runs[runs.length - 1]!.push(segment);
+  }
+  // The run holding the moment, else the last one that started before it (the moment fell in a gap), else the first.
+  let index = runs.findIndex((r) => r[0]!.startedAtMs <= momentMs && momentMs < segmentEndMs(r[r.length - 1]!));
+  if (index < 0) index = runs.map((r) => r[0]!.startedAtMs <= momentMs).lastIndexOf(true);
+  if (index < 0) index = 0;
+  return { run: runs[index] ?? [], later: index < runs.length - 1 };
+}
+
+/**
  * Cuts [moment - 20 s, moment + 5 s] of an event from the segments stored so far (whole segments: each one
  * starts with a keyframe, so a copy needs no re-encode) into a new attempt under the clip's objects.
  */
 async function cutWindow(deps: Omit<LiveClipDeps, 'jobs'>, event: LiveEventRow, clipId: string, momentMs: number, lastTry = false): Promise<Cut> {
   const { fromMs, toMs } = windowOf(momentMs);
-  const segments = await createEventsRepo(deps.db).segmentsCovering(event.id, fromMs, toMs);
+  const { run: segments, later } = sameRunAround(await createEventsRepo(deps.db).segmentsCovering(event.id, fromMs, toMs), momentMs);
   if (segments.length === 0) throw new AppError('VALIDATION_FAILED', OUTSIDE_RECORDING);
   const root = path.join(deps.dataDir, 'tmp', 'live-clip');
   await mkdir(root, { recursive: true });
@@ -86,7 +104,7 @@ async function cutWindow(deps: Omit<LiveClipDeps, 'jobs'>, event: LiveEventRow, 
       prefix,
       durationSec: segments.reduce((sum, s) => sum + s.durationSec, 0),
       firstSegmentMs: segments[0]!.startedAtMs,
-      complete: lastTry || event.status !== 'live' || segmentEndMs(segments[segments.length - 1]!) >= toMs,
+      complete: lastTry || later || event.status !== 'live' || segmentEndMs(segments[segments.length - 1]!) >= toMs,
     };
   } catch (err) {
     await deps.storage.deletePrefix(prefix).catch(() => undefined);
