@@ -106,6 +106,10 @@ describe('GET /api/team/upcoming and /api/team/archives', () => {
     expect(titles(await list(fan, '/api/team/archives'))).toEqual(['Old 3', 'Old 2']);
   });
 
+  it('need a token, as does the search', async () => {
+    for (const url of ['/api/team/upcoming', '/api/team/archives', '/api/events', '/api/events?q=owls']) expectError(await call(t, 'GET', url), 401);
+  });
+
   it('refuses a bad cursor', async () => {
     expectError(await call(t, 'GET', '/api/team/upcoming?timestamp=soon', fan.headers), 400, /querystring\.timestamp/);
   });

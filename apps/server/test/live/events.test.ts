@@ -109,6 +109,7 @@ describe('ingest keys', () => {
       expectError(await call(t, 'POST', `/api/events/${key}/ingest`, who.headers), 404, 'Event not found.');
     }
     expectError(await call(t, 'GET', `/api/events/${key}/ingest`), 401);
+    expectError(await call(t, 'POST', `/api/events/${key}/ingest`), 401);
 
     const rotated = await call(t, 'POST', `/api/events/${key}/ingest`, owner.headers);
     expect(rotated.statusCode, rotated.body).toBe(200);

@@ -35,7 +35,7 @@ describe('following a team', () => {
     expectError(await call(t, 'PUT', url('flcoach', 'reserves'), fan.headers), 404, 'Team not found.');
     expectError(await call(t, 'PUT', url('flother'), fan.headers), 404, 'Team not found.');
     expectError(await call(t, 'PUT', url('flcoach'), other.headers), 404, 'Team not found.');
-    expectError(await call(t, 'PUT', url()), 401);
+    for (const method of ['PUT', 'DELETE', 'GET'] as const) expectError(await call(t, method, url()), 401);
     expect(await follows()).toBe(0);
   });
 });

@@ -228,6 +228,7 @@ describe('the clips of a live event', () => {
     expect(second.items.map((c) => c.clip_id)).toEqual([BASE_MS + 25_000]);
 
     expectError(await call(t, 'GET', `/api/user/clips/${publicKey}`, eagle.headers), 404);
+    expectError(await call(t, 'GET', `/api/user/clips/${publicKey}`), 401);
     expectError(await call(t, 'GET', `/api/user/clips/${privateKey}`, rival.headers), 404);
     expect(((await call(t, 'GET', `/api/user/clips/${privateKey}`, mate.headers)).json() as ClipList).items).toHaveLength(1);
   });
