@@ -41,6 +41,11 @@ import { playbackRoutes } from './modules/live/playback/playback.routes';
 import { createPlaybackService } from './modules/live/playback/playback.service';
 import { cheersRoutes } from './modules/live/cheers/cheers.routes';
 import { createCheersService } from './modules/live/cheers/cheers.service';
+import { eventsRoutes } from './modules/live/events.routes';
+import { createEventsService } from './modules/live/events.service';
+import { followsRoutes } from './modules/live/follows.routes';
+import { createFollowsService } from './modules/live/follows.service';
+import { createLiveClipsService } from './modules/live/live-clips.service';
 import { AppError } from './errors';
 import type { Runtime } from './runtime';
 
@@ -104,9 +109,13 @@ export async function build(config: Config, runtime: Runtime, options: BuildOpti
   // clips module's delete hook: the hook reaches the clips service once both exist.
   const onVideoDeleted: Parameters<typeof createVideosService>[0]['onDelete'] = [(tx, video) => clips.onVideoDeleted(tx, video)];
   const videos = createVideosService({ db: runtime.db, storage: runtime.storage, jobs: runtime.jobs, users, dataDir: config.dataDir, onDelete: onVideoDeleted });
-  const clips = createClipsService({ db: runtime.db, storage: runtime.storage, jobs: runtime.jobs, users, videos });
+  const events = createEventsService({ db: runtime.db, users, billing });
+  await app.register(eventsRoutes, { identity: runtime.identity, events, users });
+  await app.register(followsRoutes, { identity: runtime.identity, follows: createFollowsService({ db: runtime.db, users }), users });
+  const clips = createClipsService({ db: runtime.db, storage: runtime.storage, jobs: runtime.jobs, users, videos, liveEvents: events });
+  const liveClips = createLiveClipsService({ db: runtime.db, storage: runtime.storage, jobs: runtime.jobs, dataDir: config.dataDir, events });
   await app.register(videosRoutes, { identity: runtime.identity, videos, users });
-  await app.register(clipsRoutes, { identity: runtime.identity, clips, users });
+  await app.register(clipsRoutes, { identity: runtime.identity, clips, liveClips, users });
   const reels = createReelsService({ db: runtime.db, storage: runtime.storage, jobs: runtime.jobs, users, videos });
   await app.register(reelsRoutes, { config, identity: runtime.identity, reels, users });
   const channels = createChannelsService({ db: runtime.db, teams, clips, reels, users });

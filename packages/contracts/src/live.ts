@@ -66,7 +66,8 @@ export const createEventBody = z.object({
     .string({ required_error: 'Event date is required', invalid_type_error: 'Event date is required' })
     .trim()
     .min(1, 'Event date is required')
-    .refine((v) => !Number.isNaN(Date.parse(v)), 'Invalid date format'),
+    // An empty date has its own message above, not a second one.
+    .refine((v) => v === '' || !Number.isNaN(Date.parse(v)), 'Invalid date format'),
   type: sportCode,
   /** The spec's client sends an empty string; an https image URL or '' . */
   thumbnail: z.string().max(2000).default(''),

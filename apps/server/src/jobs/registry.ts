@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import { cutClip } from './cut-clip';
 import { exportReel } from './export-reel';
+import { finishLiveClipJob } from './finish-live-clip';
 import { previewRetirement } from './preview-retirement';
 import { rateLimitSweep } from './rate-limit-sweep';
 import { signingKeyRotation } from './signing-key-rotation';
@@ -20,6 +21,7 @@ export const jobRegistry = {
   'signing-key-rotation': signingKeyRotation,
   'cut-clip': cutClip,
   'export-reel': exportReel,
+  'finish-live-clip': finishLiveClipJob,
 };
 
 export type JobName = keyof typeof jobRegistry;

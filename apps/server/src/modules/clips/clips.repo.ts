@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, gte, inArray, isNull, lt, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import type { Executor } from '../../db/job-transaction';
-import { clips, reelChunks, reelExports, reels, videos } from '../../db/schema';
+import { clips, liveEvents, reelChunks, reelExports, reels, videos } from '../../db/schema';
 
 export type ClipRow = typeof clips.$inferSelect;
 export type NewClip = typeof clips.$inferInsert;
@@ -20,26 +20,32 @@ export interface Viewer {
 }
 
 /**
- * A clip is visible to whoever may see its source: the source's owner and everyone sharing a team
- * with them, in the tenant (the videos module's rule, read in SQL here because a page filters on it).
+ * A clip is visible to whoever may see its source: for a video, the source's owner and everyone sharing a
+ * team with them, in the tenant (the videos module's rule); for a live event, its team (owner and channel
+ * members) and, when the event is public, everyone of the tenant (the live module's rule). Read in SQL
+ * here because a page filters on it.
  */
 function clipVisibleTo(viewer: Viewer): SQL {
   return and(
     eq(clips.tenantId, viewer.tenantId),
-    sql`(${clips.sourceOwnerUserId} = ${viewer.userId} OR EXISTS (
+    sql`(CASE WHEN ${clips.streamKind} = 'live' THEN EXISTS (
+      SELECT 1 FROM live_events e WHERE e.tenant_id = ${clips.tenantId} AND e.key = ${clips.streamId} AND (e.is_public OR e.owner_user_id = ${viewer.userId}
+         OR EXISTS (SELECT 1 FROM channel_members cm WHERE cm.channel_id = e.channel_id AND cm.user_id = ${viewer.userId})))
+    ELSE (${clips.sourceOwnerUserId} = ${viewer.userId} OR EXISTS (
       SELECT 1 FROM channel_members mine JOIN channel_members theirs ON theirs.channel_id = mine.channel_id
-       WHERE mine.user_id = ${viewer.userId} AND theirs.user_id = ${clips.sourceOwnerUserId}))`,
+       WHERE mine.user_id = ${viewer.userId} AND theirs.user_id = ${clips.sourceOwnerUserId})) END)`,
   )!;
 }
 
 export function createClipsRepo(db: Db) {
-  // The source's title (the clip JSON's clipTitle) is the one column read of the videos module's table.
+  // The source's title (the clip JSON's clipTitle) is the one column read of the videos and live events tables.
   const selectWithTitle = () =>
     db
-      .select({ clip: clips, sourceTitle: videos.title })
+      .select({ clip: clips, sourceTitle: sql<string | null>`coalesce(${videos.title}, ${liveEvents.title})` })
       .from(clips)
       // The cast on the clip's side keeps the join on the videos primary key; CASE casts video streams only.
-      .leftJoin(videos, sql`${videos.id} = (CASE WHEN ${clips.streamKind} = 'video' THEN ${clips.streamId}::uuid END)`);
+      .leftJoin(videos, sql`${videos.id} = (CASE WHEN ${clips.streamKind} = 'video' THEN ${clips.streamId}::uuid END)`)
+      .leftJoin(liveEvents, and(eq(clips.streamKind, 'live'), eq(liveEvents.key, clips.streamId), eq(liveEvents.tenantId, clips.tenantId)));
   const flat = (rows: { clip: ClipRow; sourceTitle: string | null }[]): ClipWithTitle[] => rows.map((r) => ({ ...r.clip, sourceTitle: r.sourceTitle }));
 
   return {
@@ -111,6 +117,60 @@ export function createClipsRepo(db: Db) {
       return flat(rows);
     },
 
+    /** A page of a stream's clips, newest first, strictly older than `before`. */
+    async ofStreamPage(tenantId: string, streamKind: string, streamId: string, options: { before?: Date; limit: number }): Promise<ClipWithTitle[]> {
+      const rows = await selectWithTitle()
+        .where(
+          and(
+            eq(clips.tenantId, tenantId),
+            eq(clips.streamKind, streamKind),
+            eq(clips.streamId, streamId),
+            options.before ? lt(clips.createdAt, options.before) : undefined,
+          ),
+        )
+        .orderBy(desc(clips.createdAt), desc(clips.id))
+        .limit(options.limit);
+      return flat(rows);
+    },
+
+    async ofStreamInMillisecond(tenantId: string, streamKind: string, streamId: string, at: Date): Promise<ClipWithTitle[]> {
+      const rows = await selectWithTitle()
+        .where(
+          and(
+            eq(clips.tenantId, tenantId),
+            eq(clips.streamKind, streamKind),
+            eq(clips.streamId, streamId),
+            gte(clips.createdAt, at),
+            lt(clips.createdAt, new Date(at.getTime() + 1)),
+          ),
+        )
+        .orderBy(desc(clips.createdAt), desc(clips.id));
+      return flat(rows);
+    },
+
+    /**
+     * A live clip's new cut: its file, poster and length, and the length of its own reel's chunk; returns the
+     * keys it had (the caller deletes their objects), or undefined when the clip was deleted meanwhile.
+     */
+    async replaceLiveCut(
+      id: string,
+      values: { fileKey: string; posterKey: string; durationSec: number },
+    ): Promise<Pick<ClipRow, 'fileKey' | 'posterKey'> | undefined> {
+      return db.transaction(async (tx) => {
+        const [before] = await tx.select({ fileKey: clips.fileKey, posterKey: clips.posterKey, reelId: clips.reelId }).from(clips).where(eq(clips.id, id)).for('update');
+        if (!before) return undefined;
+        await tx
+          .update(clips)
+          .set({ ...values, status: 'ready', updatedAt: sql`now()` })
+          .where(eq(clips.id, id));
+        await tx
+          .update(reelChunks)
+          .set({ outSec: values.durationSec })
+          .where(and(eq(reelChunks.reelId, before.reelId), eq(reelChunks.clipId, id), eq(reelChunks.inSec, 0)));
+        return { fileKey: before.fileKey, posterKey: before.posterKey };
+      });
+    },
+
     async ofStreamByClipIds(tenantId: string, streamId: string, clipIds: number[]): Promise<ClipRow[]> {
       return db
         .select()
@@ -127,10 +187,13 @@ export function createClipsRepo(db: Db) {
     },
 
     /** Deletes a clip (its own reel and its chunks in any reel cascade); returns what its objects are found by. */
-    async deleteClip(tx: Executor, id: string): Promise<Pick<ClipRow, 'tenantId' | 'streamId'> | undefined> {
-      const [row] = await tx.delete(clips).where(eq(clips.id, id)).returning({ tenantId: clips.tenantId, streamId: clips.streamId, jobId: clips.jobId });
+    async deleteClip(tx: Executor, id: string): Promise<Pick<ClipRow, 'tenantId' | 'streamKind' | 'streamId' | 'sourceKey'> | undefined> {
+      const [row] = await tx
+        .delete(clips)
+        .where(eq(clips.id, id))
+        .returning({ tenantId: clips.tenantId, streamKind: clips.streamKind, streamId: clips.streamId, sourceKey: clips.sourceKey, jobId: clips.jobId });
       if (!row) return undefined;
-      if (row.jobId) await cancelJobs(tx, 'cut-clip', [row.jobId]);
+      if (row.jobId) await cancelJobs(tx, row.streamKind === 'live' ? 'finish-live-clip' : 'cut-clip', [row.jobId]);
       return row;
     },
 
@@ -301,7 +364,7 @@ function myReels(viewer: Viewer) {
  * Cancels jobs that have not finished, in `tx` (pg-boss 10's own `cancel` statement; it has no API
  * that takes our transaction). An attempt already running finds its clip or export gone when it is done.
  */
-async function cancelJobs(tx: Executor, name: 'cut-clip' | 'export-reel', jobIds: string[]): Promise<void> {
+async function cancelJobs(tx: Executor, name: 'cut-clip' | 'export-reel' | 'finish-live-clip', jobIds: string[]): Promise<void> {
   if (jobIds.length === 0) return;
   await tx.execute(
     sql`UPDATE pgboss.job SET completed_on = now(), state = 'cancelled' WHERE name = ${name} AND id IN (${sql.join(

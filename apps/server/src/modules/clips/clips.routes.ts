@@ -1,14 +1,18 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { clip, clipChunk, clipList, createClipBody, pageQuery } from '@app/contracts/clips';
+import { createLiveClipBody } from '@app/contracts/live';
 import { requireSignedIn } from '../../plugins/auth';
 import type { Identity } from '../identity/identity';
+import type { LiveClipsService } from '../live/live-clips.service';
 import type { UsersService } from '../users/users.service';
+import { isKey } from '../videos/processing-video';
 import type { ClipsService } from './clips.service';
 
 export interface ClipsRoutesOptions {
   identity: Identity;
   clips: ClipsService;
+  liveClips: Pick<LiveClipsService, 'create'>;
   users: Pick<UsersService, 'signedIn'>;
 }
 
@@ -18,7 +22,7 @@ const idParams = z.object({ id: z.string().max(100) });
 const chunkParams = z.object({ streamId: z.string().max(100), clipId: z.string().max(20) });
 
 /** Clips (issue 12, spec section 7). Visibility is the service's: whoever may see the source, 404 for anyone else. */
-export const clipsRoutes: FastifyPluginAsyncZod<ClipsRoutesOptions> = async (app, { identity, clips, users }) => {
+export const clipsRoutes: FastifyPluginAsyncZod<ClipsRoutesOptions> = async (app, { identity, clips, liveClips, users }) => {
   requireSignedIn(app, { identity, users });
 
   app.post(
@@ -31,9 +35,18 @@ export const clipsRoutes: FastifyPluginAsyncZod<ClipsRoutesOptions> = async (app
     clips.mine(request.caller, request.query),
   );
 
-  // `:id` is the stream here and the clip in DELETE: one parameter name for one path position.
-  app.get('/api/user/clips/:id', { schema: { params: idParams, response: { 200: z.array(clip) } } }, async (request) =>
-    clips.ofStream(request.caller, request.params.id),
+  // `:id` is the stream here and the clip in DELETE: one parameter name for one path position. A video
+  // (a uuid) answers all its clips; a live event (its key) answers them in pages, as a game gathers many.
+  app.get(
+    '/api/user/clips/:id',
+    { schema: { params: idParams, querystring: pageQuery, response: { 200: z.union([z.array(clip), clipList]) } } },
+    async (request) =>
+      isKey(request.params.id) ? clips.ofStream(request.caller, request.params.id) : clips.ofLiveEvent(request.caller, request.params.id, request.query),
+  );
+
+  // A clip of a live event's last seconds: `timestamp` is the wall clock of the moment.
+  app.post('/api/user/clips/:id', { schema: { params: idParams, body: createLiveClipBody, response: { 201: clip } } }, async (request, reply) =>
+    reply.status(201).send(await liveClips.create(request.caller, request.params.id, request.body)),
   );
 
   app.get('/api/user/clips/:streamId/:clipId/chunk', { schema: { params: chunkParams, response: { 200: clipChunk } } }, async (request) =>

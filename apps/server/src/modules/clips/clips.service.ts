@@ -26,27 +26,38 @@ export interface CutQueue {
   wake(name: 'cut-clip'): void;
 }
 
+/** What the clips module needs of the live module: who may see an event (a live clip's source). */
+export interface LiveEventVisibility {
+  visibleEvent(caller: Caller, key: string): Promise<{ event: { id: string; tenantId: string }; viewerUserId: number | null }>;
+}
+
 export interface ClipsServiceDeps {
   db: Db;
   storage: Storage;
   jobs: CutQueue;
   users: Pick<UsersService, 'find'>;
   videos: Pick<VideosService, 'visibleVideo'>;
+  liveEvents: LiveEventVisibility;
 }
 
 /** A reel id: the share link, so 144 random bits (issue 12: 128 or more), base64url. */
 export const newReelId = () => randomBytes(18).toString('base64url');
 
-/** Where a clip's own file and poster go: under its video's objects, so deleting the video removes them. */
-export const clipObjectsPrefix = (clip: { tenantId: string; streamId: string; id: string }) =>
-  `${storageKey(clip.tenantId, 'videos', clip.streamId, 'clips', clip.id)}/`;
+/**
+ * Where a clip's own file and poster go: under its source's objects (the video's, or the live event's, whose
+ * id is a live clip's `source_key`), so deleting the source removes them.
+ */
+export const clipObjectsPrefix = (clip: { tenantId: string; streamKind: string; streamId: string; sourceKey: string; id: string }) =>
+  clip.streamKind === 'live'
+    ? `${storageKey(clip.tenantId, 'live', clip.sourceKey, 'clips', clip.id)}/`
+    : `${storageKey(clip.tenantId, 'videos', clip.streamId, 'clips', clip.id)}/`;
 
 /**
  * Clips (issue 12): a time range of a video, made by anyone who may see the video, visible to
  * whoever may see it (the owner and the owner's team: 404 for anyone else), changed by its maker.
  * It plays at once from the source rendition; the `cut-clip` job then stores its own MP4.
  */
-export function createClipsService({ db, storage, jobs, users, videos }: ClipsServiceDeps) {
+export function createClipsService({ db, storage, jobs, users, videos, liveEvents }: ClipsServiceDeps) {
   const repo = createClipsRepo(db);
   const sign = createMediaUrls(storage);
   const view = (row: ClipWithTitle) => toClip(sign, row);
@@ -56,15 +67,17 @@ export function createClipsService({ db, storage, jobs, users, videos }: ClipsSe
     return user ? { tenantId: caller.tenantId, userId: user.id } : null;
   }
 
-  /** A clip the caller may see: one of a video the caller may see (the videos service decides). */
+  /** A clip the caller may see: one of a video or live event the caller may see (the videos or live module decides). */
   async function requireVisible(caller: Caller, find: () => Promise<ClipWithTitle | undefined>) {
     const clip = await find();
     if (!clip) throw new AppError('NOT_FOUND', CLIP_NOT_FOUND);
-    const video = await videos.visibleVideo(caller, clip.streamId).catch((err: unknown) => {
-      if (err instanceof AppError && err.statusCode === 404) throw new AppError('NOT_FOUND', CLIP_NOT_FOUND);
-      throw err;
-    });
-    return { clip, viewerUserId: video.viewerUserId };
+    const source = await (clip.streamKind === 'live' ? liveEvents.visibleEvent(caller, clip.streamId) : videos.visibleVideo(caller, clip.streamId)).catch(
+      (err: unknown) => {
+        if (err instanceof AppError && err.statusCode === 404) throw new AppError('NOT_FOUND', CLIP_NOT_FOUND);
+        throw err;
+      },
+    );
+    return { clip, viewerUserId: source.viewerUserId };
   }
 
   /**
@@ -135,6 +148,16 @@ export function createClipsService({ db, storage, jobs, users, videos }: ClipsSe
       return Promise.all((await repo.ofStream(video.tenantId, 'video', video.id)).map(view));
     },
 
+    /** `GET /api/user/clips/{key}` for a live event: its clips, newest first, paged by creation. */
+    async ofLiveEvent(caller: Caller, key: string, query: { limit: number; timestamp?: number | undefined }): Promise<ClipList> {
+      const { event } = await liveEvents.visibleEvent(caller, key);
+      const { rows, next } = await msPage(query.limit, query.timestamp !== undefined ? new Date(query.timestamp) : undefined, {
+        page: (options) => repo.ofStreamPage(event.tenantId, 'live', key, options),
+        inMillisecond: (at) => repo.ofStreamInMillisecond(event.tenantId, 'live', key, at),
+      });
+      return { items: await Promise.all(rows.map(view)), next };
+    },
+
     /** `GET /api/user/clips/{stream_id}/{clip_id}/chunk`. */
     async chunk(caller: Caller, streamId: string, clipId: string): Promise<ClipChunk> {
       const { clip } = await requireVisible(caller, async () =>
@@ -176,3 +199,34 @@ export function createClipsService({ db, storage, jobs, users, videos }: ClipsSe
   };
 }
 export type ClipsService = ReturnType<typeof createClipsService>;
+
+/**
+ * The rows of live clips, for the live module (it cuts them from its segments): a live clip is a clip
+ * (`stream_kind` 'live', `stream_id` the event key, `source_key` the event id) with its own file from the start.
+ */
+export function createLiveClipRows(db: Db) {
+  const repo = createClipsRepo(db);
+  return {
+    /** Inserts the clip and its reel, and sends `finish` (the re-cut once the seconds after the moment exist) in the same transaction. */
+    async insert(
+      values: Omit<Parameters<typeof repo.insertClip>[1], 'reelId' | 'streamKind' | 'sourceRendition' | 'jobId'>,
+      finish?: { jobs: { send(name: 'finish-live-clip', data: { clipId: string }, options?: PgBoss.SendOptions): Promise<string | null> }; startAfter: Date },
+    ): Promise<ClipWithTitle> {
+      const jobId = finish ? randomUUID() : null;
+      const row = await withJobTransaction(db, async (tx, jobDb) => {
+        const inserted = await repo.insertClip(tx, { ...values, streamKind: 'live', sourceRendition: 'live', reelId: newReelId(), jobId });
+        if (finish && jobId) {
+          const sent = await finish.jobs.send('finish-live-clip', { clipId: inserted.id }, { id: jobId, db: jobDb, startAfter: finish.startAfter });
+          if (sent !== jobId) throw new Error(`finish-live-clip job for ${inserted.id} was not created`);
+        }
+        return inserted;
+      });
+      return (await repo.byId(row.tenantId, row.id))!;
+    },
+    forCut: repo.forCut,
+    replaceCut: repo.replaceLiveCut,
+    /** The clip's JSON (contract `clip`), its URLs signed by `storage`. */
+    view: (storage: Storage, row: ClipWithTitle) => toClip(createMediaUrls(storage), row),
+  };
+}
+export type LiveClipRows = ReturnType<typeof createLiveClipRows>;

@@ -1,0 +1,39 @@
+import type { Db } from '../../db/client';
+import { AppError } from '../../errors';
+import type { Caller, UsersService } from '../users/users.service';
+import { createFollowsRepo } from './follows.repo';
+
+export const TEAM_NOT_FOUND = 'Team not found.';
+
+/** A fan follows a team (a channel) and sees its public games first (issue 13). Idempotent both ways. */
+export function createFollowsService({ db, users }: { db: Db; users: Pick<UsersService, 'requireRegistered' | 'byUsername'> }) {
+  const repo = createFollowsRepo(db);
+
+  async function target(caller: Caller, owner: string, channel: string): Promise<{ userId: number; channelId: number }> {
+    const user = await users.requireRegistered(caller);
+    const ownerRow = await users.byUsername(caller.tenantId, owner);
+    const channelId = ownerRow ? await repo.channelOf(caller.tenantId, ownerRow.id, channel) : undefined;
+    if (channelId === undefined) throw new AppError('NOT_FOUND', TEAM_NOT_FOUND);
+    return { userId: user.id, channelId };
+  }
+
+  return {
+    async follow(caller: Caller, owner: string, channel: string): Promise<{ following: boolean }> {
+      const { userId, channelId } = await target(caller, owner, channel);
+      await repo.follow(userId, channelId);
+      return { following: true };
+    },
+
+    async unfollow(caller: Caller, owner: string, channel: string): Promise<{ following: boolean }> {
+      const { userId, channelId } = await target(caller, owner, channel);
+      await repo.unfollow(userId, channelId);
+      return { following: false };
+    },
+
+    async state(caller: Caller, owner: string, channel: string): Promise<{ following: boolean }> {
+      const { userId, channelId } = await target(caller, owner, channel);
+      return { following: await repo.isFollowing(userId, channelId) };
+    },
+  };
+}
+export type FollowsService = ReturnType<typeof createFollowsService>;

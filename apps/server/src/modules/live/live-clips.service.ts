@@ -1,0 +1,192 @@
+import { randomUUID } from 'node:crypto';
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import path from 'node:path';
+import type PgBoss from 'pg-boss';
+import type { Clip } from '@app/contracts/clips';
+import { LIVE_CLIP_AFTER_SEC, LIVE_CLIP_BEFORE_SEC } from '@app/contracts/live';
+import { cutLiveClip } from '@app/media/live-clip-cut';
+import type { Db } from '../../db/client';
+import { AppError } from '../../errors';
+import type { JobContext } from '../../jobs/define-job';
+import type { Storage } from '../../storage/storage';
+import { clipObjectsPrefix, createLiveClipRows } from '../clips/clips.service';
+import { createEventsRepo, type LiveEventRow, type LiveSegmentRow } from './events.repo';
+import type { EventsService, LiveCaller } from './events.service';
+
+export const OUTSIDE_RECORDING = 'body.timestamp: The moment must be within the recorded part of the game.';
+
+/** What sends the second cut of a clip pressed at the live edge (the runtime's job queue fits it). */
+export interface FinishQueue {
+  send(name: 'finish-live-clip', data: { clipId: string }, options?: PgBoss.SendOptions): Promise<string | null>;
+}
+
+export interface LiveClipDeps {
+  db: Db;
+  storage: Storage;
+  jobs: FinishQueue;
+  /** Temporary files go under `DATA_DIR/tmp/live-clip`. */
+  dataDir: string;
+}
+
+export interface CreateLiveClipInput {
+  eventId: string;
+  /** Wall clock of the moment, ms since the epoch. */
+  timestampMs: number;
+  /** True for the auto highlights' clips. */
+  cheer: boolean;
+  /** Who the clip belongs to (its maker; the event owner for auto highlights). */
+  ownerUserId: number;
+}
+
+interface Cut {
+  fileKey: string;
+  posterKey: string;
+  prefix: string;
+  durationSec: number;
+  firstSegmentMs: number;
+  /** The cut holds every second up to LIVE_CLIP_AFTER_SEC after the moment (or all there will ever be). */
+  complete: boolean;
+}
+
+const windowOf = (momentMs: number) => ({ fromMs: momentMs - LIVE_CLIP_BEFORE_SEC * 1000, toMs: momentMs + LIVE_CLIP_AFTER_SEC * 1000 });
+const segmentEndMs = (s: LiveSegmentRow) => s.startedAtMs + s.durationSec * 1000;
+// A pg-boss start a little after the last second should be stored: a segment is written when it closes.
+const SEGMENT_WRITE_MARGIN_MS = 1500;
+
+/**
+ * The segments of the window that one publish wrote around the moment: an encoder reconnect (a segment with
+ * `discontinuity`) restarts the timestamps, and a stream copy across it would jump. `later` tells whether
+ * another publish follows in the window (then the clip can have no more seconds after the moment).
+ */
+export function sameRunAround(segments: readonly LiveSegmentRow[], momentMs: number): { run: LiveSegmentRow[]; later: boolean } {
+  const runs: LiveSegmentRow[][] = [];
+  for (const segment of segments) {
+    if (runs.length === 0 || segment.discontinuity) runs.push([segment]);
+    else runs[runs.length - 1]!.push(segment);
+  }
+  // The run holding the moment, else the last one that started before it (the moment fell in a gap), else the first.
+  let index = runs.findIndex((r) => r[0]!.startedAtMs <= momentMs && momentMs < segmentEndMs(r[r.length - 1]!));
+  if (index < 0) index = runs.map((r) => r[0]!.startedAtMs <= momentMs).lastIndexOf(true);
+  if (index < 0) index = 0;
+  return { run: runs[index] ?? [], later: index < runs.length - 1 };
+}
+
+/**
+ * Cuts [moment - 20 s, moment + 5 s] of an event from the segments stored so far (whole segments: each one
+ * starts with a keyframe, so a copy needs no re-encode) into a new attempt under the clip's objects.
+ */
+async function cutWindow(deps: Omit<LiveClipDeps, 'jobs'>, event: LiveEventRow, clipId: string, momentMs: number, lastTry = false): Promise<Cut> {
+  const { fromMs, toMs } = windowOf(momentMs);
+  const { run: segments, later } = sameRunAround(await createEventsRepo(deps.db).segmentsCovering(event.id, fromMs, toMs), momentMs);
+  if (segments.length === 0) throw new AppError('VALIDATION_FAILED', OUTSIDE_RECORDING);
+  const root = path.join(deps.dataDir, 'tmp', 'live-clip');
+  await mkdir(root, { recursive: true });
+  const dir = await mkdtemp(path.join(root, `${clipId}-`));
+  const prefix = `${clipObjectsPrefix({ tenantId: event.tenantId, streamKind: 'live', streamId: event.key, sourceKey: event.id, id: clipId })}${randomUUID()}/`;
+  try {
+    const inputs: string[] = [];
+    for (const segment of segments) {
+      let local = deps.storage.localPath ? await deps.storage.localPath(segment.storageKey) : null;
+      if (!local) {
+        local = path.join(dir, `${segment.seq}.ts`);
+        await deps.storage.downloadToFile(segment.storageKey, local);
+      }
+      inputs.push(local);
+    }
+    const output = path.join(dir, 'clip.mp4');
+    const poster = path.join(dir, 'poster.jpg');
+    await cutLiveClip({ segments: inputs, output, poster });
+    const keys = { fileKey: `${prefix}clip.mp4`, posterKey: `${prefix}poster.jpg` };
+    await deps.storage.putFile(keys.fileKey, output, { contentType: 'video/mp4' });
+    await deps.storage.putFile(keys.posterKey, poster, { contentType: 'image/jpeg' });
+    return {
+      ...keys,
+      prefix,
+      durationSec: segments.reduce((sum, s) => sum + s.durationSec, 0),
+      firstSegmentMs: segments[0]!.startedAtMs,
+      complete: lastTry || later || event.status !== 'live' || segmentEndMs(segments[segments.length - 1]!) >= toMs,
+    };
+  } catch (err) {
+    await deps.storage.deletePrefix(prefix).catch(() => undefined);
+    throw err;
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+/**
+ * A clip of the live window around `timestampMs`: cut at once from what is stored, so it plays right after
+ * the press; when the seconds after the moment are not stored yet, the `finish-live-clip` job cuts it again
+ * once they are and the clip's own file is replaced. 400 naming `timestamp` for a moment outside the recording.
+ * Called by the clip route and by the auto highlights (`cheer: true`).
+ */
+export async function createLiveClip(input: CreateLiveClipInput, deps: LiveClipDeps): Promise<Clip> {
+  const repo = createEventsRepo(deps.db);
+  const event = await repo.byId(input.eventId);
+  if (!event) throw new AppError('NOT_FOUND', 'Event not found.');
+  const range = await repo.recordedRange(event.id);
+  if (!range || input.timestampMs < range.startMs || input.timestampMs > range.endMs) throw new AppError('VALIDATION_FAILED', OUTSIDE_RECORDING);
+  const id = randomUUID();
+  const cut = await cutWindow(deps, event, id, input.timestampMs);
+  const eventStartMs = event.startedAt?.getTime() ?? range.startMs;
+  const rows = createLiveClipRows(deps.db);
+  try {
+    const row = await rows.insert(
+      {
+        id,
+        tenantId: event.tenantId,
+        ownerUserId: input.ownerUserId,
+        streamId: event.key,
+        sourceOwnerUserId: event.ownerUserId,
+        // The moment itself: unique within the event (the next free millisecond when taken), as a video clip's start is.
+        clipId: input.timestampMs,
+        startSec: Math.max(0, (cut.firstSegmentMs - eventStartMs) / 1000),
+        durationSec: cut.durationSec,
+        cheer: input.cheer,
+        sourceKey: event.id,
+        fileKey: cut.fileKey,
+        posterKey: cut.posterKey,
+        status: cut.complete ? 'ready' : 'cutting',
+      },
+      cut.complete ? undefined : { jobs: deps.jobs, startAfter: new Date(windowOf(input.timestampMs).toMs + SEGMENT_WRITE_MARGIN_MS) },
+    );
+    return rows.view(deps.storage, row);
+  } catch (err) {
+    await deps.storage.deletePrefix(cut.prefix).catch(() => undefined);
+    throw err;
+  }
+}
+
+/** The `finish-live-clip` job: the clip's second cut, once the seconds after its moment are stored. */
+export async function finishLiveClip(clipId: string, ctx: JobContext): Promise<void> {
+  const rows = createLiveClipRows(ctx.db);
+  const clip = await rows.forCut(clipId);
+  if (!clip || clip.status === 'ready') return;
+  const event = await createEventsRepo(ctx.db).byId(clip.sourceKey);
+  if (!event) return;
+  const lastTry = ctx.job.retryCount >= ctx.job.retryLimit;
+  const range = await createEventsRepo(ctx.db).recordedRange(event.id);
+  if (!lastTry && event.status === 'live' && (range?.endMs ?? 0) < windowOf(clip.clipId).toMs) {
+    throw new Error(`live clip ${clip.id}: the seconds after the moment are not stored yet`);
+  }
+  const cut = await cutWindow({ db: ctx.db, storage: ctx.storage, dataDir: ctx.config.dataDir }, event, clip.id, clip.clipId, true);
+  const before = await rows.replaceCut(clip.id, { fileKey: cut.fileKey, posterKey: cut.posterKey, durationSec: cut.durationSec });
+  if (!before) {
+    await ctx.storage.deletePrefix(cut.prefix);
+    return;
+  }
+  // The first cut's attempt directory: its file and poster.
+  if (before.fileKey) await ctx.storage.deletePrefix(before.fileKey.slice(0, before.fileKey.lastIndexOf('/') + 1));
+  ctx.log.info({ clipId, durationSec: cut.durationSec }, 'live clip finished');
+}
+
+/** `POST /api/user/clips/{key} {timestamp}`: any viewer who may play the event (404 for others, 403 without a subscription). */
+export function createLiveClipsService(deps: LiveClipDeps & { events: Pick<EventsService, 'playableEvent'> }) {
+  return {
+    async create(caller: LiveCaller, key: string, body: { timestamp: number }): Promise<Clip> {
+      const { event, viewerUserId } = await deps.events.playableEvent(caller, key);
+      return createLiveClip({ eventId: event.id, timestampMs: body.timestamp, cheer: false, ownerUserId: viewerUserId }, deps);
+    },
+  };
+}
+export type LiveClipsService = ReturnType<typeof createLiveClipsService>;
