@@ -24,8 +24,9 @@ export async function insertEvent(t: TeamsApp, owner: string, values: { status?:
 
 export const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 
-export async function startTestIngest(t: TeamsApp): Promise<Ingest> {
-  return startIngest({ db: t.runtime.db, storage: t.runtime.storage, log: pino({ level: process.env.INGEST_LOG ?? 'silent' }), port: await freePort(), host: '127.0.0.1', dataDir: t.config.dataDir });
+/** Ingest on a free port (as `npm start` runs it beside the app), on the test app's database and Storage. */
+export async function startTestIngest(t: TeamsApp, host = '127.0.0.1'): Promise<Ingest> {
+  return startIngest({ db: t.runtime.db, storage: t.runtime.storage, log: pino({ level: 'silent' }), port: await freePort(), host, dataDir: t.config.dataDir });
 }
 
 export interface Publisher {

@@ -29,8 +29,7 @@ describe('RTMP ingest', () => {
     const listener = new pg.Client({ connectionString: t.databaseUrl });
     await listener.connect();
     const notified: string[] = [];
-    const arrivals: number[] = [];
-    listener.on('notification', (n) => { notified.push(n.payload ?? ''); arrivals.push(Date.now()); });
+    listener.on('notification', (n) => notified.push(n.payload ?? ''));
     await listener.query('LISTEN live_segment');
     try {
       const publishedAt = Date.now();
@@ -41,12 +40,10 @@ describe('RTMP ingest', () => {
       });
       expect(Math.abs(live.started_at!.getTime() - publishedAt)).toBeLessThan(1500);
       expect(await publisher.exited).toBe(0);
-      const stoppedAt = Date.now();
       const ended = await waitFor('the event to end', async () => {
         const state = await eventState(t, event.id);
         return state.status === 'ended' && state;
       }, 5000);
-      console.log('stop -> ended ms', Date.now() - stoppedAt);
 
       const rows = await segments(t, event.id);
       expect(rows.map((r) => r.seq)).toEqual(rows.map((_, i) => i));
@@ -70,7 +67,6 @@ describe('RTMP ingest', () => {
       }
       await waitFor('every notification', async () => notified.length === rows.length);
       expect(notified).toEqual(rows.map((r) => `${event.id}:${r.seq}`));
-      console.log('TMP first frame -> row', rows.map((r, i) => arrivals[i]! - r.started_at_ms), 'last frame -> row', rows.map((r, i) => arrivals[i]! - r.started_at_ms - r.duration_sec * 1000));
     } finally {
       await listener.end();
     }
