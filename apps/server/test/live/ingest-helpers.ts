@@ -34,6 +34,8 @@ export interface Publisher {
   exited: Promise<number | null>;
   stderr(): string;
   kill(): void;
+  /** Freezes the encoder: its connection stays open and sends nothing. */
+  freeze(): void;
 }
 
 /**
@@ -70,7 +72,7 @@ export function publish(port: number, ingestKey: string, options: { seconds: num
   let stderr = '';
   child.stderr.on('data', (d) => (stderr += d));
   const exited = new Promise<number | null>((resolve) => child.once('close', (code) => resolve(code)));
-  return { exited, stderr: () => stderr, kill: () => child.kill('SIGKILL') };
+  return { exited, stderr: () => stderr, kill: () => child.kill('SIGKILL'), freeze: () => child.kill('SIGSTOP') };
 }
 
 /** Polls until `check` returns a value (not undefined/false), failing with `what` at the deadline. */

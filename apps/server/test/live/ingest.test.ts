@@ -72,6 +72,19 @@ describe('RTMP ingest', () => {
     }
   });
 
+  it('ends the event of a publisher that stays connected but sends nothing', async () => {
+    const event = await insertEvent(t, 'coach');
+    const publisher = publish(ingest.port, event.ingestKey, { seconds: 30 });
+    try {
+      await waitFor('the event to go live', async () => (await eventState(t, event.id)).status === 'live');
+      publisher.freeze();
+      await waitFor('the event to end', async () => (await eventState(t, event.id)).status === 'ended', 10_000);
+    } finally {
+      publisher.kill();
+    }
+    expect((await segments(t, event.id)).length).toBeGreaterThan(0);
+  });
+
   it('copies H.264/AAC as is and encodes anything else to H.264/AAC', async () => {
     const dir = await mkdtemp(path.join(os.tmpdir(), 'ingest-'));
     try {

@@ -101,7 +101,9 @@ async function publisherCodecs(session: RtmpSession): Promise<{ videoIsH264: boo
   }
   const video = session.videoCodec;
   const audio = session.audioCodec;
-  return { videoIsH264: video === 7 || video === 'avc1', audioIsAac: audio === 10 || audio === 'mp4a' || !audio };
+  // No metadata at all says nothing about the audio either: encode both to be safe.
+  const noAudio = Boolean(video) && !audio;
+  return { videoIsH264: video === 7 || video === 'avc1', audioIsAac: audio === 10 || audio === 'mp4a' || noAudio };
 }
 
 function createUploadQueue(deps: PublishDeps, event: IngestEvent, firstSeq: number, log: Logger) {

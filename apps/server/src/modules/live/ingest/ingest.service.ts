@@ -27,6 +27,9 @@ export const RESUME_WINDOW_SEC = 120;
 /** A live event nobody has fed for this long lost its ingest node; it is ended so its archive plays. */
 const ABANDONED_AFTER_SEC = 4;
 const SWEEP_EVERY_MS = 1000;
+const REFUSED_LINGER_MS = 1000;
+/** How long a stopping node waits for its streams' last segments to reach Storage. */
+const CLOSE_PATIENCE_MS = 10_000;
 
 interface ActivePublish {
   sessionId: string;
@@ -55,6 +58,8 @@ export async function startIngest(options: IngestOptions): Promise<Ingest> {
     session.socket.once('close', () => refused.delete(session.id));
     log.warn({ rtmpSession: session.id, ip: session.ip, reason }, 'refused an RTMP publish');
     session.close();
+    // close() only half-closes: an encoder that ignores it must not keep sending into the server.
+    setTimeout(() => session.socket.destroy(), REFUSED_LINGER_MS).unref();
   };
 
   async function accept(session: RtmpSession, acceptedAtMs: number): Promise<void> {
@@ -119,7 +124,11 @@ export async function startIngest(options: IngestOptions): Promise<Ingest> {
       clearInterval(sweep);
       // Closing the connections ends each publish: its segmenter flushes, its event is marked ended.
       await server.close();
-      await Promise.all([...active.values()].map((p) => p.done));
+      // A Storage that hangs must not hold the process; those events are ended by the next node's sweep.
+      let timer: NodeJS.Timeout | undefined;
+      const patience = new Promise<void>((resolve) => (timer = setTimeout(resolve, CLOSE_PATIENCE_MS)));
+      await Promise.race([Promise.all([...active.values()].map((p) => p.done)), patience]);
+      clearTimeout(timer);
     },
   };
 }

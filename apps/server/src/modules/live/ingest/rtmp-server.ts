@@ -26,6 +26,7 @@ interface NodeMediaServer {
   run(): Promise<void>;
   stop(): Promise<void>;
   rtmpServer: { tcpServer?: Server };
+  store: { options: { signals: boolean } };
 }
 
 interface NmsLogger {
@@ -112,6 +113,8 @@ async function start(options: RtmpServerOptions): Promise<RtmpServer> {
   ];
   for (const [event, listener] of listeners) nms.on(event, listener);
 
+  // Its store would catch SIGINT/SIGTERM and send them again, which our shutdown takes for a second Ctrl-C.
+  nms.store.options.signals = false;
   const run = nms.run();
   const tcp = nms.rtmpServer.tcpServer;
   if (!tcp) throw new Error('node-media-server created no RTMP listener');
