@@ -3,6 +3,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import pino from 'pino';
 import { findFfmpeg } from '@app/media/binaries';
 import { startIngest, type Ingest } from '../../src/modules/live/ingest/ingest.service';
+import type { Storage } from '../../src/storage/storage';
 import { freePort } from '../helpers/server-process';
 import { userId, type TeamsApp } from '../videos/helpers';
 
@@ -25,8 +26,15 @@ export async function insertEvent(t: TeamsApp, owner: string, values: { status?:
 export const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 
 /** Ingest on a free port (as `npm start` runs it beside the app), on the test app's database and Storage. */
-export async function startTestIngest(t: TeamsApp, host = '127.0.0.1'): Promise<Ingest> {
-  return startIngest({ db: t.runtime.db, storage: t.runtime.storage, log: pino({ level: 'silent' }), port: await freePort(), host, dataDir: t.config.dataDir });
+export async function startTestIngest(t: TeamsApp, options: { host?: string; storage?: Storage } = {}): Promise<Ingest> {
+  return startIngest({
+    db: t.runtime.db,
+    storage: options.storage ?? t.runtime.storage,
+    log: pino({ level: 'silent' }),
+    port: await freePort(),
+    host: options.host ?? '127.0.0.1',
+    dataDir: t.config.dataDir,
+  });
 }
 
 export interface Publisher {

@@ -69,7 +69,7 @@ describe('RTMP ingest across server restarts', () => {
       .flat()
       .find((i) => i && !i.internal && i.family === 'IPv4')?.address;
     if (!outside) throw new Error('this test needs a network interface besides loopback');
-    ingest = await startTestIngest(t, '0.0.0.0');
+    ingest = await startTestIngest(t, { host: '0.0.0.0' });
     const event = await insertEvent(t, 'coach');
     const publisher = publish(ingest.port, event.ingestKey, { seconds: 6 });
     await waitFor('the event to go live', async () => (await eventState(t, event.id)).status === 'live');
