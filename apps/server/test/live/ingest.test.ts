@@ -72,17 +72,22 @@ describe('RTMP ingest', () => {
     }
   });
 
-  it('ends the event of a publisher that stays connected but sends nothing', async () => {
+  it('ends the event of a publisher that stays connected but sends nothing, and lets the encoder back in', async () => {
     const event = await insertEvent(t, 'coach');
     const publisher = publish(ingest.port, event.ingestKey, { seconds: 30 });
     try {
       await waitFor('the event to go live', async () => (await eventState(t, event.id)).status === 'live');
       publisher.freeze();
       await waitFor('the event to end', async () => (await eventState(t, event.id)).status === 'ended', 10_000);
+      const before = (await segments(t, event.id)).length;
+      expect(before).toBeGreaterThan(0);
+      // The silent connection was dropped, so the key is free while that encoder is still frozen.
+      expect(await publish(ingest.port, event.ingestKey, { seconds: 3 }).exited).toBe(0);
+      await waitFor('the event to end again', async () => (await eventState(t, event.id)).status === 'ended', 5000);
+      expect((await segments(t, event.id)).filter((r) => r.discontinuity).map((r) => r.seq)).toEqual([before]);
     } finally {
       publisher.kill();
     }
-    expect((await segments(t, event.id)).length).toBeGreaterThan(0);
   });
 
   it('copies H.264/AAC as is and encodes anything else to H.264/AAC', async () => {

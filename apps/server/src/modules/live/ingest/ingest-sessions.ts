@@ -51,6 +51,9 @@ export async function runPublish(deps: PublishDeps, options: PublishOptions, sig
   try {
     const codecs = await publisherCodecs(session);
     if (session.socket.destroyed || signal.stopped) return;
+    // Program date-time = publish start + the encoder's timestamps (ffmpeg runs with -copyts). Encoders
+    // start their clock at 0 when they publish, so a segment's time is its frames' capture time, late by
+    // the encoder's capture-to-send delay (its lookahead and buffering, ~0.1-0.5 s), without drift.
     let anchorMs = acceptedAtMs;
     let anchored = false;
     const segmenter = await startSegmenter({
@@ -79,9 +82,10 @@ export async function runPublish(deps: PublishDeps, options: PublishOptions, sig
     clearTimeout(stopTimer);
     session.socket.off('close', stop);
     if (!session.socket.destroyed) {
-      // ffmpeg ended first (publisher silent, or ffmpeg failed): let the encoder reconnect and resume.
+      // ffmpeg ended first (publisher silent, or ffmpeg failed): drop the connection outright (a
+      // half-closed one would keep the stream path taken) so the encoder reconnects and resumes.
       log.warn({ code: result.code, stderr: result.stderr }, 'live segmenter ended while the publisher was connected');
-      session.close();
+      session.socket.destroy();
     } else {
       log.debug({ code: result.code, signal: result.signal, stderr: result.stderr }, 'live segmenter stopped');
     }
