@@ -66,4 +66,26 @@ describe('RTMP ingest with a slow Storage', () => {
     await ingest.close();
     ingest = undefined;
   });
+
+  it('drops the oldest waiting segment when Storage falls too far behind, and marks the gap', async () => {
+    const event = await insertEvent(t, 'coach');
+    const held = heldStorage(t.runtime.storage, `demo/live/${event.id}/`);
+    ingest = await startTestIngest(t, { storage: held.storage, maxQueuedSegments: 2 });
+    expect(await publish(ingest.port, event.ingestKey, { seconds: 6 }).exited).toBe(0);
+    // One segment is being stored, two wait, the ones between were dropped.
+    expect(held.held()).toBe(1);
+    held.release();
+    await waitFor('the event to end', async () => (await eventState(t, event.id)).status === 'ended', 5000);
+    const rows = await segments(t, event.id);
+    expect(rows.map((r) => [r.seq, r.discontinuity])).toEqual([
+      [0, false],
+      [1, true],
+      [2, false],
+    ]);
+    // The gap shows in the wall clock: the rows after it start seconds after the first one ended.
+    expect(rows[1]!.started_at_ms - rows[0]!.started_at_ms).toBeGreaterThan(2500);
+    for (const row of rows) expect(await t.runtime.storage.head(row.storage_key)).not.toBeNull();
+    await ingest.close();
+    ingest = undefined;
+  });
 });

@@ -15,6 +15,8 @@ export interface PublishDeps {
   rtmp: Pick<RtmpServer, 'port' | 'endPlays'>;
   /** Segments wait here (one folder per publish) until they are in Storage. */
   workDir: string;
+  /** Segments one publish may have waiting for Storage (default MAX_QUEUED_SEGMENTS). */
+  maxQueued?: number;
 }
 
 export interface PublishOptions {
@@ -148,7 +150,7 @@ function createUploadQueue(deps: PublishDeps, event: IngestEvent, firstSeq: numb
   return {
     push(segment: LiveSegmentLine, file: string, startedAtMs: number) {
       waiting.push({ segment, file, startedAtMs, afterGap: false });
-      if (waiting.length > MAX_QUEUED_SEGMENTS) {
+      if (waiting.length > (deps.maxQueued ?? MAX_QUEUED_SEGMENTS)) {
         const dropped = waiting.shift()!;
         log.warn({ file: dropped.file }, 'Storage is too slow for this live stream; dropped the oldest waiting segment');
         waiting[0]!.afterGap = true;

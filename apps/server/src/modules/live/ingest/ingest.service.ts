@@ -14,6 +14,8 @@ export interface IngestOptions {
   port: number;
   host: string;
   dataDir: string;
+  /** Segments one stream may have waiting for Storage before the oldest is dropped (a minute by default). */
+  maxQueuedSegments?: number;
 }
 
 export interface Ingest {
@@ -77,7 +79,7 @@ export async function startIngest(options: IngestOptions): Promise<Ingest> {
     publish.done = (async () => {
       await previous?.done;
       const firstSeq = await repo.nextSeq(event.id);
-      await runPublish({ repo, storage: options.storage, log, rtmp: server, workDir: path.join(options.dataDir, 'live-ingest') }, { event, session, acceptedAtMs, firstSeq }, stopping);
+      await runPublish({ repo, storage: options.storage, log, rtmp: server, workDir: path.join(options.dataDir, 'live-ingest'), maxQueued: options.maxQueuedSegments }, { event, session, acceptedAtMs, firstSeq }, stopping);
     })()
       .catch((err: unknown) => {
         log.error({ err, eventId: event.id }, 'live publish failed');
