@@ -76,6 +76,8 @@ const envSchema = z.object({
   // Four missed 15 s heartbeats; it bounds how soon a killed worker's transcode is retried (README, Scaling out).
   TRANSCODE_STALE_SECONDS: z.coerce.number({ message: 'must be a number' }).int().min(2, 'must be 2 or more').default(60),
   RTMP_PORT: port.default(1935),
+  // Web-only nodes set INGEST=0 (like WORKERS=0): they take no RTMP publishes.
+  INGEST: bool.default('true'),
   STORAGE_DRIVER: z.enum(['local', 's3']).default('local'),
   STORAGE_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   UPLOAD_MAX_BYTES: bytes.default(20 * GiB),
@@ -135,6 +137,8 @@ export interface Config {
     staleAfterSec: number;
   };
   rtmpPort: number;
+  /** This node runs the RTMP server and packages live streams (`npm start` does unless INGEST=0). */
+  ingest: boolean;
   uploadMaxBytes: number;
   storage:
     | { driver: 'local'; root: string; secret: string | undefined }
@@ -211,6 +215,7 @@ export function loadConfig(
     workers: env.WORKERS,
     transcode: { concurrency: env.TRANSCODE_CONCURRENCY, staleAfterSec: env.TRANSCODE_STALE_SECONDS },
     rtmpPort: env.RTMP_PORT,
+    ingest: env.INGEST,
     uploadMaxBytes: env.UPLOAD_MAX_BYTES,
     storage: storageConfig(env, dataDir),
     billing: { ...loadBillingConfig({ ...raw, NODE_ENV: env.NODE_ENV }), publishableKey: env.STRIPE_PUBLISHABLE_KEY },

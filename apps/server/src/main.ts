@@ -7,6 +7,7 @@ import { ConfigError } from './config-error';
 import { ensureWritableDataDir } from './data-dir';
 import { startEmbeddedPostgres, type EmbeddedPostgres } from './db/embedded-postgres';
 import { createLogger } from './logger';
+import { startIngest, type Ingest } from './modules/live/ingest/ingest.service';
 import { startRuntime, type Runtime } from './runtime';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -30,13 +31,16 @@ async function main() {
   let database: EmbeddedPostgres | undefined;
   let runtime: Runtime | undefined;
   let app: FastifyInstance | undefined;
+  let ingest: Ingest | undefined;
 
   let shuttingDown: Promise<void> | undefined;
-  // Reverse order of start: stop taking requests, let jobs finish or abort, close the pool, then the database.
+  // Reverse order of start: stop taking requests and publishes (live events end with their last segment
+  // stored), let jobs finish or abort, close the pool, then the database.
   const shutdown = (reason: string, code = 0) => {
     shuttingDown ??= (async () => {
       log.info({ reason }, 'shutting down');
       await app?.close().catch((err) => log.error({ err }, 'error closing HTTP server'));
+      await ingest?.close().catch((err) => log.error({ err }, 'error stopping live ingest'));
       await runtime?.close().catch((err) => log.error({ err }, 'error stopping workers'));
       await database?.stop().catch((err) => log.error({ err }, 'error stopping PostgreSQL'));
       log.info('stopped');
@@ -62,19 +66,25 @@ async function main() {
     void shutdown('unhandledRejection', 1);
   });
 
+  let listening: 'PORT' | 'RTMP_PORT' = 'PORT';
   try {
     await ensureWritableDataDir(config.dataDir);
     const databaseUrl = config.databaseUrl ?? (database = await startEmbeddedPostgres(path.join(config.dataDir, 'postgres'), log)).url;
     runtime = await startRuntime(config, databaseUrl, log);
     app = await build(config, runtime, { logger: log });
     await app.listen({ port: config.port, host: config.host });
+    if (config.ingest) {
+      listening = 'RTMP_PORT';
+      ingest = await startIngest({ db: runtime.db, storage: runtime.storage, log, port: config.rtmpPort, host: config.host, dataDir: config.dataDir });
+    }
   } catch (err) {
     const e = err as NodeJS.ErrnoException;
+    const portNumber = listening === 'PORT' ? config.port : config.rtmpPort;
     const message =
       e.code === 'EADDRINUSE'
-        ? `Port ${config.port} is already in use. Stop the other program or set PORT to a free port.`
+        ? `Port ${portNumber} is already in use. Stop the other program or set ${listening} to a free port${listening === 'RTMP_PORT' ? ' (INGEST=0 on a node that takes no live streams)' : ''}.`
         : e.code === 'EACCES' && (e as { syscall?: string }).syscall === 'listen'
-          ? `Not allowed to listen on port ${config.port}. Set PORT to a port above 1023.`
+          ? `Not allowed to listen on port ${portNumber}. Set ${listening} to a port above 1023.`
           : e.message;
     log.error({ err }, 'start-up failed');
     process.stderr.write(`\n${message}\n\n`);

@@ -32,7 +32,8 @@ export interface ServerProcess {
 
 /** Starts the built server the way `npm start` does, in its own process group (like a terminal job). */
 export function startServer(env: Record<string, string>): ServerProcess {
-  return startNode(mainJs, { LOG_LEVEL: 'warn', NODE_ENV: 'test', HOST: '127.0.0.1', DATABASE_URL: '', ...env });
+  // Live ingest off unless a test asks for it: parallel servers would all want RTMP_PORT 1935.
+  return startNode(mainJs, { LOG_LEVEL: 'warn', NODE_ENV: 'test', HOST: '127.0.0.1', DATABASE_URL: '', INGEST: '0', ...env });
 }
 
 /**

@@ -1,0 +1,165 @@
+import { mkdir, rm, stat } from 'node:fs/promises';
+import path from 'node:path';
+import type { Logger } from 'pino';
+import type { LiveSegmentLine } from '@app/media/args/live-segmenter';
+import type { Storage } from '../../../storage/storage';
+import { storageKey } from '../../../storage/keys';
+import type { IngestEvent, IngestRepo } from './ingest.repo';
+import type { RtmpServer, RtmpSession } from './rtmp-server';
+import { startSegmenter } from './segmenter';
+
+export interface PublishDeps {
+  repo: IngestRepo;
+  storage: Storage;
+  log: Logger;
+  rtmp: Pick<RtmpServer, 'port' | 'endPlays'>;
+  /** Segments wait here (one folder per publish) until they are in Storage. */
+  workDir: string;
+  /** Segments one publish may have waiting for Storage (default MAX_QUEUED_SEGMENTS). */
+  maxQueued?: number;
+}
+
+export interface PublishOptions {
+  event: IngestEvent;
+  session: RtmpSession;
+  /** Wall clock of the publish command: the publisher's timestamp 0. */
+  acceptedAtMs: number;
+  firstSeq: number;
+}
+
+/** Segments waiting for Storage per publish (a minute of stream); past it the oldest waiting one is dropped. */
+export const MAX_QUEUED_SEGMENTS = 60;
+/** ffmpeg gives up on a read after this long without data: a publisher that is connected but silent. */
+const READ_TIMEOUT_SEC = 3;
+/** After its input ended, ffmpeg writes the last segment at once; this is for one that hangs. */
+const SEGMENTER_EOF_GRACE_MS = 2000;
+/** How long to wait for the publisher's metadata (which codecs it sends) before encoding to be safe. */
+const METADATA_WAIT_MS = 1500;
+
+/**
+ * One accepted publish, from the first segment to the last: our ffmpeg pulls the stream back from the
+ * RTMP server on loopback and announces each finished 1 s segment; segments go to Storage and get
+ * their row one at a time, in order, from a bounded queue, so a slow Storage never holds up ffmpeg
+ * (which only writes local files). Ends when the publisher's connection closes or ffmpeg exits,
+ * whichever comes first (node-media-server reports a clean stop only 30 s later); resolves after the
+ * last segment is stored and the event is marked ended.
+ */
+export async function runPublish(deps: PublishDeps, options: PublishOptions, signal: { stopped: boolean }): Promise<void> {
+  const { event, session, acceptedAtMs } = options;
+  const log = deps.log.child({ eventId: event.id, rtmpSession: session.id });
+  const dir = path.join(deps.workDir, session.id);
+  await mkdir(dir, { recursive: true });
+  const uploads = createUploadQueue(deps, event, options.firstSeq, log);
+  try {
+    const codecs = await publisherCodecs(session);
+    if (session.socket.destroyed || signal.stopped) return;
+    // Program date-time = publish start + the encoder's timestamps (ffmpeg runs with -copyts). Encoders
+    // start their clock at 0 when they publish, so a segment's time is its frames' capture time, late by
+    // the encoder's capture-to-send delay (its lookahead and buffering, ~0.1-0.5 s), without drift.
+    let anchorMs = acceptedAtMs;
+    let anchored = false;
+    const segmenter = await startSegmenter({
+      ...codecs,
+      input: `rtmp://127.0.0.1:${deps.rtmp.port}/live/${session.streamName}`,
+      outputDir: dir,
+      readTimeoutSec: READ_TIMEOUT_SEC,
+      onSegment(segment) {
+        if (!anchored) {
+          anchored = true;
+          // An encoder whose clock does not start at 0 with the publish: the first segment ends now.
+          if (segment.startSec * 1000 > Date.now() - acceptedAtMs + 2000) anchorMs = Date.now() - segment.endSec * 1000;
+        }
+        uploads.push(segment, path.join(dir, segment.file), Math.round(anchorMs + segment.startSec * 1000));
+      },
+    });
+    log.info({ copyVideo: codecs.videoIsH264, copyAudio: codecs.audioIsAac }, 'live publish started');
+    let stopTimer: NodeJS.Timeout | undefined;
+    const stop = () => {
+      deps.rtmp.endPlays(session.streamName);
+      stopTimer = setTimeout(() => segmenter.stop(), SEGMENTER_EOF_GRACE_MS);
+    };
+    session.socket.once('close', stop);
+    if (session.socket.destroyed) stop();
+    const result = await segmenter.exited;
+    clearTimeout(stopTimer);
+    session.socket.off('close', stop);
+    if (!session.socket.destroyed) {
+      // ffmpeg ended first (publisher silent, or ffmpeg failed): drop the connection outright (a
+      // half-closed one would keep the stream path taken) so the encoder reconnects and resumes.
+      log.warn({ code: result.code, stderr: result.stderr }, 'live segmenter ended while the publisher was connected');
+      session.socket.destroy();
+    } else {
+      log.debug({ code: result.code, signal: result.signal, stderr: result.stderr }, 'live segmenter stopped');
+    }
+  } finally {
+    await uploads.drained();
+    await deps.repo.markEnded(event.id).catch((err: unknown) => log.error({ err }, 'could not mark the live event ended'));
+    await rm(dir, { recursive: true, force: true });
+    log.info('live publish ended');
+  }
+}
+
+/** Which tracks can be copied, from the publisher's onMetaData (sent right after publish by OBS and ffmpeg). */
+async function publisherCodecs(session: RtmpSession): Promise<{ videoIsH264: boolean; audioIsAac: boolean }> {
+  const deadline = Date.now() + METADATA_WAIT_MS;
+  while (!session.videoCodec && !session.audioCodec && Date.now() < deadline && !session.socket.destroyed) {
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+  const video = session.videoCodec;
+  const audio = session.audioCodec;
+  // No metadata at all says nothing about the audio either: encode both to be safe.
+  const noAudio = Boolean(video) && !audio;
+  return { videoIsH264: video === 7 || video === 'avc1', audioIsAac: audio === 10 || audio === 'mp4a' || noAudio };
+}
+
+function createUploadQueue(deps: PublishDeps, event: IngestEvent, firstSeq: number, log: Logger) {
+  const waiting: { segment: LiveSegmentLine; file: string; startedAtMs: number; afterGap: boolean }[] = [];
+  let seq = firstSeq;
+  // The first segment of a reconnect, or the one after a segment that was lost, starts a new timeline.
+  let afterGap = firstSeq > 0;
+  let working: Promise<void> | null = null;
+
+  async function store(item: (typeof waiting)[number]): Promise<void> {
+    const key = storageKey(event.tenantId, 'live', event.id, `${seq}.ts`);
+    try {
+      const { size } = await stat(item.file);
+      await deps.storage.putFile(key, item.file, { contentType: 'video/mp2t', move: true });
+      await deps.repo.insertSegment({
+        eventId: event.id,
+        seq,
+        storageKey: key,
+        startedAtMs: item.startedAtMs,
+        durationSec: Math.max(0, item.segment.endSec - item.segment.startSec),
+        discontinuity: afterGap || item.afterGap,
+        byteSize: size,
+      });
+      seq += 1;
+      afterGap = false;
+    } catch (err) {
+      log.error({ err, seq }, 'could not store a live segment; it is skipped');
+      afterGap = true;
+      await rm(item.file, { force: true });
+    }
+  }
+
+  async function work(): Promise<void> {
+    for (let item = waiting.shift(); item; item = waiting.shift()) await store(item);
+    working = null;
+  }
+
+  return {
+    push(segment: LiveSegmentLine, file: string, startedAtMs: number) {
+      waiting.push({ segment, file, startedAtMs, afterGap: false });
+      if (waiting.length > (deps.maxQueued ?? MAX_QUEUED_SEGMENTS)) {
+        const dropped = waiting.shift()!;
+        log.warn({ file: dropped.file }, 'Storage is too slow for this live stream; dropped the oldest waiting segment');
+        waiting[0]!.afterGap = true;
+        void rm(dropped.file, { force: true });
+      }
+      working ??= work();
+    },
+    async drained(): Promise<void> {
+      while (working) await working;
+    },
+  };
+}

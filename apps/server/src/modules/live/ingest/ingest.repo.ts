@@ -1,0 +1,83 @@
+import { and, eq, inArray, lt, notInArray, sql } from 'drizzle-orm';
+import type { Db } from '../../../db/client';
+import { liveEvents, liveSegments } from '../../../db/schema';
+
+export type IngestEvent = Pick<typeof liveEvents.$inferSelect, 'id' | 'tenantId' | 'status' | 'endedAt' | 'lastSeenAt'>;
+export type NewLiveSegment = typeof liveSegments.$inferInsert;
+
+export function createIngestRepo(db: Db) {
+  return {
+    /** Across tenants: ingest key hashes are unique, and an encoder names no tenant. */
+    async findEventByIngestHash(hash: string): Promise<IngestEvent | null> {
+      const [row] = await db
+        .select({ id: liveEvents.id, tenantId: liveEvents.tenantId, status: liveEvents.status, endedAt: liveEvents.endedAt, lastSeenAt: liveEvents.lastSeenAt })
+        .from(liveEvents)
+        .where(eq(liveEvents.ingestKeyHash, hash));
+      return row ?? null;
+    },
+
+    async nextSeq(eventId: string): Promise<number> {
+      const [row] = await db
+        .select({ next: sql<number>`COALESCE(MAX(${liveSegments.seq}) + 1, 0)::int` })
+        .from(liveSegments)
+        .where(eq(liveSegments.eventId, eventId));
+      return row?.next ?? 0;
+    },
+
+    /**
+     * The segment's row, the event live (started at its first segment), and the NOTIFY the playlist
+     * waits for, in one transaction: NOTIFY is delivered at commit, when the row is visible.
+     */
+    async insertSegment(segment: NewLiveSegment): Promise<void> {
+      await db.transaction(async (tx) => {
+        await tx.insert(liveSegments).values(segment);
+        await tx
+          .update(liveEvents)
+          .set({
+            status: 'live',
+            startedAt: sql`COALESCE(${liveEvents.startedAt}, to_timestamp(${segment.startedAtMs}::double precision / 1000))`,
+            endedAt: null,
+            lastSeenAt: sql`now()`,
+            updatedAt: sql`now()`,
+          })
+          .where(eq(liveEvents.id, segment.eventId));
+        await tx.execute(sql`SELECT pg_notify('live_segment', ${`${segment.eventId}:${segment.seq}`})`);
+      });
+    },
+
+    /** The publisher went away: the rows become the archive. Only a live event ends (one that never sent a segment stays as it was). */
+    async markEnded(eventId: string): Promise<void> {
+      await db
+        .update(liveEvents)
+        .set({ status: 'ended', endedAt: sql`now()`, updatedAt: sql`now()` })
+        .where(and(eq(liveEvents.id, eventId), eq(liveEvents.status, 'live')));
+    },
+
+    /** Events this node is ingesting stay fresh even while their segments queue for Storage. */
+    async touch(eventIds: string[]): Promise<void> {
+      if (eventIds.length === 0) return;
+      await db.update(liveEvents).set({ lastSeenAt: sql`now()` }).where(inArray(liveEvents.id, eventIds));
+    },
+
+    /**
+     * Ends live events nobody has fed for `staleSec` (their node crashed or restarted), except the ones
+     * given. `ended_at` is now, so the encoder has the full reconnect window from here.
+     */
+    async endAbandoned(staleSec: number, except: string[]): Promise<string[]> {
+      const rows = await db
+        .update(liveEvents)
+        .set({ status: 'ended', endedAt: sql`now()`, updatedAt: sql`now()` })
+        .where(
+          and(
+            eq(liveEvents.status, 'live'),
+            lt(sql`COALESCE(${liveEvents.lastSeenAt}, ${liveEvents.updatedAt})`, sql`now() - make_interval(secs => ${staleSec})`),
+            ...(except.length > 0 ? [notInArray(liveEvents.id, except)] : []),
+          ),
+        )
+        .returning({ id: liveEvents.id });
+      return rows.map((r) => r.id);
+    },
+  };
+}
+
+export type IngestRepo = ReturnType<typeof createIngestRepo>;
