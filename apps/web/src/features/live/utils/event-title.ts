@@ -1,4 +1,4 @@
-import type { LiveStream } from '@app/contracts/live';
+import type { LiveEvent, LiveStream } from '@app/contracts/live';
 
 /** Spec section 2: a stream card shows its title, or "teamA vs teamB" when the title is empty. */
 export function streamTitle(stream: Pick<LiveStream, 'title' | 'teamA' | 'teamB'>): string {
@@ -22,4 +22,9 @@ export function countdown(targetMs: number, nowMs: number): string | null {
   const pad = (n: number) => String(n).padStart(2, '0');
   const clock = `${pad(Math.floor((left % 86_400) / 3600))}:${pad(Math.floor((left % 3600) / 60))}:${pad(left % 60)}`;
   return days > 0 ? `${days}d ${clock}` : clock;
+}
+
+/** The title of a game: its teams ("A vs B") or its name (spec section 2 "event teams or name"). */
+export function eventTitle(event: Pick<LiveEvent, 'eventTeams' | 'eventName'>): string {
+  return event.eventTeams.length > 1 ? event.eventTeams.join(' vs ') : event.eventName || event.eventTeams[0] || 'Game';
 }
