@@ -30,7 +30,7 @@ export function EventFinder() {
         </div>
         <div>
           <Label htmlFor="event-sport" className="sr-only">
-            Sport
+            Filter by sport
           </Label>
           <select id="event-sport" value={sport} onChange={(e) => setSport(e.target.value as SportCode | '')} className={selectClass}>
             <option value="">All sports</option>
