@@ -118,9 +118,9 @@ export function LivePlayer({ source, label, markers = [], className, ref }: Live
         {wallClock !== null ? (
           <time
             dateTime={new Date(wallClock).toISOString()}
-            aria-label="Time of day at the play position"
             className="absolute top-2 right-2 rounded bg-black/60 px-1.5 py-0.5 text-xs font-medium tabular-nums"
           >
+            <span className="sr-only">Time of day at the play position: </span>
             {timeOfDay.format(wallClock)}
           </time>
         ) : null}

@@ -45,7 +45,7 @@ export function AutoHighlights({ highlights, loading, onSeek, onClip, clipLabel 
           >
             <span aria-hidden="true" className="size-2.5 shrink-0 rounded-full" style={{ backgroundColor: markerColor(i) }} />
             <span className="font-medium">Highlight {h.index}</span>
-            <span className="ml-auto text-amber-500" aria-label={`${h.stars} of 5 stars`}>
+            <span role="img" className="ml-auto text-amber-500" aria-label={`${h.stars} of 5 stars`}>
               {h.title || '☆'}
             </span>
           </button>

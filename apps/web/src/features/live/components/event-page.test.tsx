@@ -50,6 +50,7 @@ describe('/live/:streamId', () => {
       ['Highlight 2★★★★★', '★★★★★'],
       ['Highlight 3★★★★', '★★★★'],
     ]);
+    expect(within(items[1]!).getByRole('img', { name: '5 of 5 stars' })).toBeInTheDocument();
     expect(net.call('GET', `/api/events/${key}/cheers`)?.url.search).toBe('?omega=1&top=10');
     const saved = await screen.findByRole('list', { name: 'Game highlights' });
     expect(within(saved).getByRole('link')).toHaveAttribute('href', '/library/clips/reel-saved');
@@ -123,7 +124,7 @@ describe('/live/:streamId', () => {
     const user = userEvent.setup();
     renderApp(`/live/${key}`, { routes: liveRoutes, session: signedInSession, level: 'team' });
     await user.click(await screen.findByRole('button', { name: 'Show stream key' }));
-    expect(await screen.findByLabelText('Ingest address')).toHaveTextContent('rtmp://localhost:1935/live/secret-9');
+    expect(await screen.findByLabelText('Ingest address')).toHaveValue('rtmp://localhost:1935/live/secret-9');
     expect(net.calls.filter((c) => c.path === `/api/events/${key}/ingest`)).toHaveLength(1);
   });
 });

@@ -8,6 +8,7 @@ import { EventFinder } from '@/features/live/components/event-finder';
 import { SetUpStream } from '@/features/live/components/set-up-stream';
 import { LiveStreamCard, StreamRow } from '@/features/live/components/stream-card';
 import { errorMessage } from '@/lib/error-message';
+import { useIsLaptop } from '@/lib/use-media-query';
 import { useLevel } from '@/lib/subscription/level-context';
 
 const UPCOMING_ON_OVERVIEW = 4;
@@ -18,37 +19,63 @@ const UPCOMING_ON_OVERVIEW = 4;
  */
 export function LiveOverview() {
   const level = useLevel();
+  const laptop = useIsLaptop();
+  const setUp =
+    level === 'team' ? (
+      <section aria-labelledby="set-up-stream-heading" className="bg-card flex flex-col gap-3 rounded-xl border p-4">
+        <h2 id="set-up-stream-heading" className="flex items-center gap-2 text-base font-semibold">
+          <RadioTowerIcon aria-hidden="true" className="text-muted-foreground size-4" /> Set Up Stream
+        </h2>
+        <SetUpStream />
+      </section>
+    ) : null;
+  const upcoming = (
+    <Section id="upcoming-heading" title="Upcoming Games" icon={CalendarClockIcon} to="/live/upcoming">
+      <UpcomingPreview />
+    </Section>
+  );
+  const find = (
+    <Section id="find-heading" title="Find games" icon={SearchIcon}>
+      <EventFinder />
+    </Section>
+  );
+  const archives = (
+    <Link
+      to="/live/archives"
+      className="bg-card hover:bg-accent focus-visible:ring-ring/50 flex items-center gap-3 rounded-xl border p-4 outline-none focus-visible:ring-[3px]"
+    >
+      <ArchiveIcon aria-hidden="true" className="text-muted-foreground size-5" />
+      <span className="flex flex-col">
+        <span className="font-semibold">Archives</span>
+        <span className="text-muted-foreground text-sm">Recordings of past games, with their clips and highlights.</span>
+      </span>
+      <ChevronRightIcon aria-hidden="true" className="text-muted-foreground ml-auto size-4" />
+    </Link>
+  );
+
+  // A laptop keeps the coach's form and the archives in a panel beside the games; a phone puts the
+  // form right under the live game, where a coach about to stream looks first.
+  if (!laptop) {
+    return (
+      <div className="flex flex-col gap-6">
+        <LiveNow />
+        {setUp}
+        {upcoming}
+        {archives}
+        {find}
+      </div>
+    );
+  }
   return (
-    <div className="flex flex-col gap-6 lg:grid lg:grid-cols-[minmax(0,1fr)_22rem] lg:items-start lg:gap-x-6 xl:grid-cols-[minmax(0,1fr)_26rem]">
+    <div className="grid grid-cols-[minmax(0,1fr)_22rem] items-start gap-x-6 xl:grid-cols-[minmax(0,1fr)_26rem]">
       <div className="flex min-w-0 flex-col gap-6">
         <LiveNow />
-        <Section id="upcoming-heading" title="Upcoming Games" icon={CalendarClockIcon} to="/live/upcoming">
-          <UpcomingPreview />
-        </Section>
-        <Section id="find-heading" title="Find games" icon={SearchIcon}>
-          <EventFinder />
-        </Section>
+        {upcoming}
+        {find}
       </div>
-      <div className="flex flex-col gap-6 lg:sticky lg:top-20">
-        {level === 'team' ? (
-          <section aria-labelledby="set-up-stream-heading" className="bg-card flex flex-col gap-3 rounded-xl border p-4">
-            <h2 id="set-up-stream-heading" className="flex items-center gap-2 text-base font-semibold">
-              <RadioTowerIcon aria-hidden="true" className="text-muted-foreground size-4" /> Set Up Stream
-            </h2>
-            <SetUpStream />
-          </section>
-        ) : null}
-        <Link
-          to="/live/archives"
-          className="bg-card hover:bg-accent focus-visible:ring-ring/50 flex items-center gap-3 rounded-xl border p-4 outline-none focus-visible:ring-[3px]"
-        >
-          <ArchiveIcon aria-hidden="true" className="text-muted-foreground size-5" />
-          <span className="flex flex-col">
-            <span className="font-semibold">Archives</span>
-            <span className="text-muted-foreground text-sm">Recordings of past games, with their clips and highlights.</span>
-          </span>
-          <ChevronRightIcon aria-hidden="true" className="text-muted-foreground ml-auto size-4" />
-        </Link>
+      <div className="sticky top-20 flex flex-col gap-6">
+        {setUp}
+        {archives}
       </div>
     </div>
   );

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 
 import { Button } from '@/components/ui/button';
+import { Input } from '@/components/ui/input';
 import { useConfig } from '@/config/config-context';
 import { useIngestKey, useRenewIngestKey } from '@/features/live/api/create-event';
 import { errorMessage } from '@/lib/error-message';
@@ -63,9 +64,13 @@ export function StreamKeyPanel({ eventKey, initialKey, onAnother }: StreamKeyPan
             <div className="grid gap-1">
               <dt className="text-muted-foreground text-xs">Stream key</dt>
               <dd className="flex items-center gap-2">
-                <code className="bg-muted min-w-0 flex-1 rounded-md px-2 py-1.5 font-mono text-xs break-all" aria-label="Ingest address">
-                  {server}/{key}
-                </code>
+                <Input
+                  readOnly
+                  aria-label="Ingest address"
+                  value={`${server}/${key}`}
+                  onFocus={(event) => event.currentTarget.select()}
+                  className="bg-muted min-w-0 flex-1 font-mono text-xs md:text-xs"
+                />
                 <Button type="button" size="sm" variant="secondary" onClick={() => void copy()} aria-label="Copy stream key">
                   {copied ? <CheckIcon aria-hidden="true" /> : <CopyIcon aria-hidden="true" />}
                   {copied ? 'Copied' : 'Copy'}

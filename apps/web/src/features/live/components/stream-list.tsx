@@ -7,6 +7,7 @@ import { Button } from '@/components/ui/button';
 import { StreamRow } from '@/features/live/components/stream-card';
 import { errorMessage } from '@/lib/error-message';
 import { useInfiniteScroll } from '@/lib/use-infinite-scroll';
+import { cn } from '@/lib/utils';
 
 type StreamListProps = {
   query: UseInfiniteQueryResult<InfiniteData<LiveStreamList>>;
@@ -60,7 +61,8 @@ export function StreamList({ query, label, empty, aside }: StreamListProps) {
   }
   return (
     <div className="flex flex-col gap-3">
-      <ul aria-label={label} className="grid gap-2 lg:grid-cols-2">
+      {/* Rows with a button beside them need the whole width; plain rows pair up on a laptop. */}
+      <ul aria-label={label} className={cn('grid gap-2', aside ? '2xl:grid-cols-2' : 'lg:grid-cols-2')}>
         {items.map((stream) => (
           <li key={stream.streamKey}>
             <StreamRow stream={stream} aside={aside?.(stream)} />

@@ -117,7 +117,7 @@ describe('/live', () => {
     await user.click(screen.getByRole('button', { name: 'Set Up Stream' }));
 
     expect(await screen.findByText('Setup your encoder with this key')).toBeInTheDocument();
-    expect(screen.getByLabelText('Ingest address')).toHaveTextContent('rtmp://localhost:1935/live/secret-1');
+    expect(screen.getByLabelText('Ingest address')).toHaveValue('rtmp://localhost:1935/live/secret-1');
     expect(screen.getByText(/Keyframe Interval 1/)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Open the event page' })).toHaveAttribute('href', '/live/upcoming/evt-new');
     expect(screen.queryByLabelText('Event title')).not.toBeInTheDocument();
@@ -130,7 +130,7 @@ describe('/live', () => {
     // Nothing is revoked before the owner confirms.
     expect(net.call('POST', '/api/events/evt-new/ingest')).toBeUndefined();
     await user.click(within(screen.getByRole('group', { name: 'Make a new stream key?' })).getByRole('button', { name: 'Make a new key' }));
-    await waitFor(() => expect(screen.getByLabelText('Ingest address')).toHaveTextContent('rtmp://localhost:1935/live/secret-2'));
+    await waitFor(() => expect(screen.getByLabelText('Ingest address')).toHaveValue('rtmp://localhost:1935/live/secret-2'));
   });
 
   it('lets a fan search games by team and sport, and follow a team', async () => {
