@@ -86,6 +86,16 @@ describe('/live/:streamId', () => {
     expect(posts[0]!.body).toEqual({ timestamp: cheersFixture[0]!.timestamp });
   });
 
+  it('asks to wait, and sends nothing, while the player does not know the time of the picture yet', async () => {
+    const net = api();
+    const user = userEvent.setup();
+    renderApp(`/live/${key}`, { routes: liveRoutes, session: signedInSession, level: 'team' });
+    const save = await screen.findByRole('group', { name: 'Save a clip' });
+    await user.click(within(save).getByRole('button', { name: 'Clip' }));
+    expect(within(save).getByRole('alert')).toHaveTextContent('Wait for the game to start playing, then save your clip.');
+    expect(net.calls.some((c) => c.method === 'POST')).toBe(false);
+  });
+
   it('tells a viewer without a subscription why they cannot watch, with a Subscribe link and no player', async () => {
     api({
       [`GET /api/live/${key}`]: liveEventFixture({

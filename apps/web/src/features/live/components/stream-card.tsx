@@ -37,7 +37,6 @@ export function LiveStreamCard({ stream }: { stream: LiveStream }) {
   return (
     <Link
       to={streamPath(stream)}
-      aria-label={`Watch live: ${title}`}
       className="group bg-card focus-visible:ring-ring/50 relative flex flex-col overflow-hidden rounded-xl border shadow-sm outline-none focus-visible:ring-[3px] sm:flex-row"
     >
       <div className="bg-muted relative aspect-video sm:w-72 sm:shrink-0">

@@ -36,7 +36,8 @@ describe('/live', () => {
   it('shows the live game with its LIVE badge and viewers, and the upcoming games with their thumbnails', async () => {
     api();
     renderApp('/live', { routes, session: signedInSession, level: 'fan' });
-    const card = await screen.findByRole('link', { name: 'Watch live: Hawks vs Owls' });
+    const card = within(await screen.findByRole('region', { name: 'Live now' })).getAllByRole('link')[0]!;
+    expect(card).toHaveTextContent('Hawks vs Owls');
     expect(card).toHaveAttribute('href', '/live/evt-live-000000000001');
     expect(within(card).getByText('Live')).toBeInTheDocument();
     expect(within(card).getByText('12 viewers')).toBeInTheDocument();
