@@ -39,7 +39,8 @@ export function useStreamPages(kind: 'upcoming' | 'archives', { limit = LIVE_PAG
     initialPageParam: undefined as number | undefined,
     getNextPageParam: (last) => last.next ?? undefined,
     enabled: session.isLoggedIn,
-    refetchInterval: LIVE_REFRESH_MS,
+    // Upcoming games go live (and leave the list); a recording list only grows when a game ends.
+    refetchInterval: kind === 'upcoming' ? LIVE_REFRESH_MS : false,
   });
 }
 

@@ -1,6 +1,6 @@
 import { SPORT_CODES, SPORTS, type SportCode } from '@app/contracts/live';
 import { SearchIcon, TrophyIcon } from 'lucide-react';
-import { useDeferredValue, useState } from 'react';
+import { useState } from 'react';
 
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
@@ -8,6 +8,9 @@ import { useEventSearch } from '@/features/live/api/live-lists';
 import { FollowButton } from '@/features/live/components/follow-button';
 import { selectClass } from '@/features/live/components/set-up-stream';
 import { StreamList } from '@/features/live/components/stream-list';
+import { useDebouncedValue } from '@/lib/use-debounced-value';
+
+const SEARCH_DEBOUNCE_MS = 500;
 
 /**
  * The fans' way in (issue 13): every public game of the app and the user's teams' games, live first
@@ -16,8 +19,8 @@ import { StreamList } from '@/features/live/components/stream-list';
 export function EventFinder() {
   const [q, setQ] = useState('');
   const [sport, setSport] = useState<SportCode | ''>('');
-  // Each keystroke does not start a request of its own while the previous results are drawn.
-  const query = useEventSearch(useDeferredValue(q), sport);
+  // Spec section 9's search debounce: one request per pause in typing.
+  const query = useEventSearch(useDebouncedValue(q, SEARCH_DEBOUNCE_MS), sport);
   return (
     <div className="flex flex-col gap-3">
       <div role="search" className="grid gap-2 sm:grid-cols-[minmax(0,1fr)_14rem]">

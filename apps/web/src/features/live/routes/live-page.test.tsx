@@ -149,6 +149,10 @@ describe('/live', () => {
       ),
     );
 
+    // One request per pause in typing, not one per key.
+    const searched = net.calls.filter((c) => c.path === '/api/events').map((c) => c.url.searchParams.get('q'));
+    expect(searched.filter((q) => q && q !== 'hawks')).toEqual([]);
+
     const follow = within(games).getAllByRole('button', { name: 'Follow Hawks' })[0]!;
     expect(follow).toHaveAttribute('aria-pressed', 'false');
     await user.click(follow);
