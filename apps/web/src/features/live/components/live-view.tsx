@@ -57,10 +57,12 @@ export function LiveView({ event, archive }: { event: LiveEvent; archive: boolea
               <CircleAlertIcon aria-hidden="true" />
               <AlertTitle>{event.playbackError ?? 'You cannot watch this game.'}</AlertTitle>
               <AlertDescription>
-                <Link to="/subscribe" className="font-medium underline underline-offset-4">
-                  Subscribe
-                </Link>{' '}
-                to watch live games and save clips.
+                <p>
+                  <Link to="/subscribe" className="font-medium underline underline-offset-4">
+                    Subscribe
+                  </Link>{' '}
+                  to watch live games and save clips.
+                </p>
               </AlertDescription>
             </Alert>
           ) : null}
@@ -112,7 +114,7 @@ export function LiveView({ event, archive }: { event: LiveEvent; archive: boolea
               Game Highlights
             </h2>
             {/* Spec section 8: a failed list load falls back to empty. */}
-            <GameHighlights clips={clips.data ?? []} loading={clips.isPending} />
+            <GameHighlights clips={clips.data ?? []} loading={clips.isPending} canClip={canClip} />
           </section>
           {event.owned && live ? (
             <div className="bg-card rounded-xl border p-4">

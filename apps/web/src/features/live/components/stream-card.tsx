@@ -75,7 +75,7 @@ export function StreamRow({ stream, aside }: { stream: LiveStream; /** Beside th
             <img src={stream.thumbnail} alt="" loading="lazy" className="size-full object-cover" />
           ) : (
             <div className="text-muted-foreground flex size-full items-center justify-center">
-              <CalendarClockIcon aria-hidden="true" className="size-6" />
+              {stream.status === 'live' ? <RadioIcon aria-hidden="true" className="size-6" /> : <CalendarClockIcon aria-hidden="true" className="size-6" />}
             </div>
           )}
           {stream.status === 'live' ? <LiveBadge className="absolute top-1 left-1" /> : null}
