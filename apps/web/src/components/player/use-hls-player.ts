@@ -57,7 +57,9 @@ export function useHlsPlayer({ videoRef, source }: { videoRef: React.RefObject<H
     hls.on(Hls.Events.LEVEL_UPDATED, onDetails);
     hls.on(Hls.Events.ERROR, (_event, data) => {
       if (!data.fatal) return;
-      if (data.type === Hls.ErrorTypes.NETWORK_ERROR) hls.startLoad();
+      // Refused (no longer allowed, or gone): retrying cannot help. Anything else is a network hiccup.
+      const refused = [401, 403, 404].includes(data.response?.code ?? 0);
+      if (data.type === Hls.ErrorTypes.NETWORK_ERROR && !refused) hls.startLoad();
       else if (data.type === Hls.ErrorTypes.MEDIA_ERROR) hls.recoverMediaError();
       else setFailed(true);
     });
