@@ -60,6 +60,7 @@ const specRoutes: [path: string, title: string, level?: Level][] = [
   ['/profile', 'Profile', 'athlete'],
   ['/profile/edit', 'Edit Profile', 'team'],
   ['/events', 'Events', 'fan'],
+  ['/sport/iho', 'Ice Hockey', 'fan'],
   ['/subscribe', 'Subscribe', 'none'],
   ['/settings', 'Settings', 'fan'],
 ];

@@ -220,6 +220,12 @@ export const routes: RouteObject[] = [
             ],
           },
           {
+            // The register page links /sport/iho; any signed-in user may browse a sport's games.
+            path: 'sport/:code',
+            element: <ProtectedRoute levels={allLevels} />,
+            children: [{ index: true, lazy: () => import('@/features/live/routes/sport-page') }],
+          },
+          {
             path: 'profile',
             element: <ProtectedRoute levels={teamLevels} />,
             children: [

@@ -29,6 +29,12 @@ describe('queryKeys', () => {
       queryKeys.clips.ofStream(user, 'k'),
       queryKeys.reels.detail(user, 'r'),
       queryKeys.reels.export(user, 'r'),
+      queryKeys.live.now(user),
+      queryKeys.live.list(user, 'upcoming'),
+      queryKeys.live.search(user, 'hawks', 'IHK'),
+      queryKeys.live.event(user, 'k'),
+      queryKeys.live.ingestKey(user, 'k'),
+      queryKeys.live.follow(user, 'coach', 'main'),
     ];
     for (const key of keys) expect(startsWith(key, queryKeys.users())).toBe(true);
   });

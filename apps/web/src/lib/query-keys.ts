@@ -66,6 +66,31 @@ export const queryKeys = {
   clipComments: (userKey: UserKey, owner: string, channel: string, clipId: string) =>
     [...user(userKey), 'channels', owner, channel, 'comments', clipId] as const,
 
+  /**
+   * Live games. Lists and events depend on who asks (team membership, subscription), so they live
+   * under the user; cheers are the same for everyone (no auth, spec section 6).
+   */
+  live: {
+    /** Prefix of every live query of the user: a new event or a follow refreshes the lists. */
+    all: (userKey: UserKey) => [...user(userKey), 'live'] as const,
+    /** `GET /api/team/live` */
+    now: (userKey: UserKey) => [...user(userKey), 'live', 'now'] as const,
+    /** `GET /api/team/upcoming` or `/api/team/archives`, paged. */
+    list: (userKey: UserKey, kind: 'upcoming' | 'archives') => [...user(userKey), 'live', kind] as const,
+    /** `GET /api/events?q=&sport=`, paged. */
+    search: (userKey: UserKey, q: string, sport: string) => [...user(userKey), 'live', 'search', q, sport] as const,
+    /** `GET /api/sports/{code}/events` */
+    sport: (userKey: UserKey, code: string) => [...user(userKey), 'live', 'sport', code] as const,
+    /** `GET /api/live/{key}` */
+    event: (userKey: UserKey, key: string) => [...user(userKey), 'live', 'event', key] as const,
+    /** `GET /api/events/{key}/ingest` (the owner's secret). */
+    ingestKey: (userKey: UserKey, key: string) => [...user(userKey), 'live', 'event', key, 'ingest'] as const,
+    /** `GET /api/teams/{owner}/{channel}/follow` */
+    follow: (userKey: UserKey, owner: string, channel: string) => [...user(userKey), 'live', 'follow', owner, channel] as const,
+    /** `GET /api/events/{key}/cheers?omega=1&top=10` */
+    cheers: (key: string) => ['live-cheers', key] as const,
+  },
+
   identity: {
     /** Prefix of every identity-account query (of any user). */
     all: () => ['identity'] as const,

@@ -1,23 +1,160 @@
-import { ArchiveIcon, CalendarClockIcon, RadioIcon } from 'lucide-react';
+import { ArchiveIcon, CalendarClockIcon, ChevronRightIcon, RadioIcon, RadioTowerIcon, RefreshCwIcon, SearchIcon } from 'lucide-react';
+import { Link } from 'react-router';
 
 import { EmptyState } from '@/components/empty-state';
-import { SectionCard } from '@/components/section-card';
+import { Button } from '@/components/ui/button';
+import { useLiveNow, useStreamPages } from '@/features/live/api/live-lists';
+import { EventFinder } from '@/features/live/components/event-finder';
+import { SetUpStream } from '@/features/live/components/set-up-stream';
+import { LiveStreamCard, StreamRow } from '@/features/live/components/stream-card';
+import { errorMessage } from '@/lib/error-message';
+import { useIsLaptop } from '@/lib/use-media-query';
+import { useLevel } from '@/lib/subscription/level-context';
 
-/** The live index (spec section 2 "Live page"), also shown at /events: live now, then what's coming. */
+const UPCOMING_ON_OVERVIEW = 4;
+
+/**
+ * The live index (spec section 2 "Live page"), also at /events: the game live now, the next games,
+ * the archives, Set Up Stream for team subscribers, and every public game to find and follow.
+ */
 export function LiveOverview() {
+  const level = useLevel();
+  const laptop = useIsLaptop();
+  const setUp =
+    level === 'team' ? (
+      <section aria-labelledby="set-up-stream-heading" className="bg-card flex flex-col gap-3 rounded-xl border p-4">
+        <h2 id="set-up-stream-heading" className="flex items-center gap-2 text-base font-semibold">
+          <RadioTowerIcon aria-hidden="true" className="text-muted-foreground size-4" /> Set Up Stream
+        </h2>
+        <SetUpStream />
+      </section>
+    ) : null;
+  const upcoming = (
+    <Section id="upcoming-heading" title="Upcoming Games" icon={CalendarClockIcon} to="/live/upcoming">
+      <UpcomingPreview />
+    </Section>
+  );
+  const find = (
+    <Section id="find-heading" title="Find games" icon={SearchIcon}>
+      <EventFinder />
+    </Section>
+  );
+  const archives = (
+    <Link
+      to="/live/archives"
+      className="bg-card hover:bg-accent focus-visible:ring-ring/50 flex items-center gap-3 rounded-xl border p-4 outline-none focus-visible:ring-[3px]"
+    >
+      <ArchiveIcon aria-hidden="true" className="text-muted-foreground size-5" />
+      <span className="flex flex-col">
+        <span className="font-semibold">Archives</span>
+        <span className="text-muted-foreground text-sm">Recordings of past games, with their clips and highlights.</span>
+      </span>
+      <ChevronRightIcon aria-hidden="true" className="text-muted-foreground ml-auto size-4" />
+    </Link>
+  );
+
+  // A laptop keeps the coach's form and the archives in a panel beside the games; a phone puts the
+  // form right under the live game, where a coach about to stream looks first.
+  if (!laptop) {
+    return (
+      <div className="flex flex-col gap-6">
+        <LiveNow />
+        {setUp}
+        {upcoming}
+        {archives}
+        {find}
+      </div>
+    );
+  }
   return (
-    <div className="flex flex-col gap-4">
-      <EmptyState icon={RadioIcon} title="Nothing live right now">
-        When your team goes live, the game will appear here.
-      </EmptyState>
-      <div className="grid gap-4 sm:grid-cols-2">
-        <SectionCard title="Upcoming Games" to="/live/upcoming" icon={CalendarClockIcon}>
-          Scheduled games will appear here.
-        </SectionCard>
-        <SectionCard title="Archives" to="/live/archives" icon={ArchiveIcon}>
-          Recordings of past games will appear here.
-        </SectionCard>
+    <div className="grid grid-cols-[minmax(0,1fr)_22rem] items-start gap-x-6 xl:grid-cols-[minmax(0,1fr)_26rem]">
+      <div className="flex min-w-0 flex-col gap-6">
+        <LiveNow />
+        {upcoming}
+        {find}
+      </div>
+      <div className="sticky top-20 flex flex-col gap-6">
+        {setUp}
+        {archives}
       </div>
     </div>
+  );
+}
+
+function Section({ id, title, icon: Icon, to, children }: { id: string; title: string; icon: typeof RadioIcon; to?: string; children: React.ReactNode }) {
+  return (
+    <section aria-labelledby={id} className="flex flex-col gap-3">
+      <div className="flex items-center justify-between gap-2">
+        <h2 id={id} className="flex items-center gap-2 text-lg font-semibold">
+          <Icon aria-hidden="true" className="text-muted-foreground size-4" /> {title}
+        </h2>
+        {to ? (
+          <Link to={to} className="text-muted-foreground hover:text-foreground flex items-center gap-0.5 text-sm font-medium">
+            View all<span className="sr-only"> {title}</span>
+            <ChevronRightIcon aria-hidden="true" className="size-4" />
+          </Link>
+        ) : null}
+      </div>
+      {children}
+    </section>
+  );
+}
+
+function LiveNow() {
+  const live = useLiveNow();
+  if (live.isPending) return <div role="status" aria-label="Loading the live game" className="bg-muted h-40 animate-pulse rounded-xl" />;
+  if (live.isError) {
+    return (
+      <EmptyState
+        icon={RadioIcon}
+        title="Could not load the live game"
+        action={
+          <Button variant="outline" onClick={() => void live.refetch()}>
+            <RefreshCwIcon aria-hidden="true" /> Try again
+          </Button>
+        }
+      >
+        {errorMessage(live.error)}
+      </EmptyState>
+    );
+  }
+  const [first, ...others] = live.data.items;
+  if (!first) {
+    return (
+      <EmptyState icon={RadioIcon} title="Nothing live right now" className="min-h-40">
+        When a game goes live, it will appear here.
+      </EmptyState>
+    );
+  }
+  return (
+    <section aria-label="Live now" className="flex flex-col gap-2">
+      <LiveStreamCard stream={first} />
+      {others.length > 0 ? (
+        <ul aria-label="Also live" className="grid gap-2 lg:grid-cols-2">
+          {others.map((stream) => (
+            <li key={stream.streamKey}>
+              <StreamRow stream={stream} />
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </section>
+  );
+}
+
+function UpcomingPreview() {
+  const upcoming = useStreamPages('upcoming', { limit: UPCOMING_ON_OVERVIEW });
+  if (upcoming.isPending) return <p className="text-muted-foreground text-sm">Loading upcoming games...</p>;
+  // Spec section 8: a failed list load falls back to empty.
+  const items = upcoming.data?.pages[0]?.items ?? [];
+  if (items.length === 0) return <p className="text-muted-foreground text-sm">No games scheduled yet.</p>;
+  return (
+    <ul aria-label="Upcoming games" className="grid gap-2 lg:grid-cols-2">
+      {items.map((stream) => (
+        <li key={stream.streamKey}>
+          <StreamRow stream={stream} />
+        </li>
+      ))}
+    </ul>
   );
 }

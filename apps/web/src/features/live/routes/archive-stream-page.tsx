@@ -1,13 +1,10 @@
-import { ArchiveIcon } from 'lucide-react';
+import { useParams } from 'react-router';
 
-import { EmptyState } from '@/components/empty-state';
-import { Page } from '@/components/page';
+import { EventPage } from '@/features/live/components/event-page';
 
-/** /live/archives/:streamId: one past stream. */
+/** /live/archives/:streamId: a past game's recording with its clips and highlights. */
 export function Component() {
-  return (
-    <Page title="Archived Game">
-      <EmptyState icon={ArchiveIcon}>The recording of this game and its highlights will appear here.</EmptyState>
-    </Page>
-  );
+  const { streamId = '' } = useParams();
+  // Keyed by event: another game's page starts from a fresh player.
+  return <EventPage key={streamId} eventKey={streamId} mode="archive" />;
 }

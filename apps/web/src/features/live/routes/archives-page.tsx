@@ -1,13 +1,19 @@
 import { ArchiveIcon } from 'lucide-react';
 
-import { EmptyState } from '@/components/empty-state';
 import { Page } from '@/components/page';
+import { useStreamPages } from '@/features/live/api/live-lists';
+import { StreamList } from '@/features/live/components/stream-list';
 
-/** /live/archives: past streams. */
+/** /live/archives: past games, newest first, the next page on scroll. */
 export function Component() {
+  const query = useStreamPages('archives');
   return (
-    <Page title="Archives" description="Recordings of past games.">
-      <EmptyState icon={ArchiveIcon}>Recordings of past games will appear here.</EmptyState>
+    <Page width="wide" title="Archives" description="Recordings of past games.">
+      <StreamList
+        query={query}
+        label="Past games"
+        empty={{ icon: ArchiveIcon, title: 'No recordings yet', text: 'Recordings of past games will appear here as soon as a live game ends.' }}
+      />
     </Page>
   );
 }

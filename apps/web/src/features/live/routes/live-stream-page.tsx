@@ -1,13 +1,10 @@
-import { RadioIcon } from 'lucide-react';
+import { useParams } from 'react-router';
 
-import { EmptyState } from '@/components/empty-state';
-import { Page } from '@/components/page';
+import { EventPage } from '@/features/live/components/event-page';
 
-/** /live/:streamId: watch a live game. */
+/** /live/:streamId: the live event viewer (spec section 2). */
 export function Component() {
-  return (
-    <Page title="Live Game">
-      <EmptyState icon={RadioIcon}>The live player, highlights and clips of this game will appear here.</EmptyState>
-    </Page>
-  );
+  const { streamId = '' } = useParams();
+  // Keyed by event: another game's page starts from a fresh player.
+  return <EventPage key={streamId} eventKey={streamId} mode="live" />;
 }

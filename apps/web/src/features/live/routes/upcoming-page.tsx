@@ -1,13 +1,19 @@
 import { CalendarClockIcon } from 'lucide-react';
 
-import { EmptyState } from '@/components/empty-state';
 import { Page } from '@/components/page';
+import { useStreamPages } from '@/features/live/api/live-lists';
+import { StreamList } from '@/features/live/components/stream-list';
 
-/** /live/upcoming: scheduled streams. */
+/** /live/upcoming: scheduled games, soonest first, the next page on scroll. */
 export function Component() {
+  const query = useStreamPages('upcoming');
   return (
-    <Page title="Upcoming Games" description="Games scheduled to stream.">
-      <EmptyState icon={CalendarClockIcon}>Scheduled games will appear here.</EmptyState>
+    <Page width="wide" title="Upcoming Games" description="Games scheduled to stream.">
+      <StreamList
+        query={query}
+        label="Upcoming games"
+        empty={{ icon: CalendarClockIcon, title: 'No games scheduled', text: 'Scheduled games will appear here.' }}
+      />
     </Page>
   );
 }

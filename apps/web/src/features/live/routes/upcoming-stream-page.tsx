@@ -1,13 +1,10 @@
-import { CalendarClockIcon } from 'lucide-react';
+import { useParams } from 'react-router';
 
-import { EmptyState } from '@/components/empty-state';
-import { Page } from '@/components/page';
+import { EventPage } from '@/features/live/components/event-page';
 
-/** /live/upcoming/:streamId: one scheduled stream. */
+/** /live/upcoming/:streamId: an upcoming game with its countdown; it becomes the viewer when it goes live. */
 export function Component() {
-  return (
-    <Page title="Upcoming Game">
-      <EmptyState icon={CalendarClockIcon}>The game's details will appear here.</EmptyState>
-    </Page>
-  );
+  const { streamId = '' } = useParams();
+  // Keyed by event: another game's page starts from a fresh player.
+  return <EventPage key={streamId} eventKey={streamId} mode="upcoming" />;
 }

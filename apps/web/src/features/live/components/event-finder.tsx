@@ -1,0 +1,64 @@
+import { SPORT_CODES, SPORTS, type SportCode } from '@app/contracts/live';
+import { SearchIcon, TrophyIcon } from 'lucide-react';
+import { useState } from 'react';
+
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { useEventSearch } from '@/features/live/api/live-lists';
+import { FollowButton } from '@/features/live/components/follow-button';
+import { selectClass } from '@/features/live/components/set-up-stream';
+import { StreamList } from '@/features/live/components/stream-list';
+import { useDebouncedValue } from '@/lib/use-debounced-value';
+
+const SEARCH_DEBOUNCE_MS = 500;
+
+/**
+ * The fans' way in (issue 13): every public game of the app and the user's teams' games, live first
+ * then upcoming, searchable by team and sport, each with a Follow button for its team.
+ */
+export function EventFinder() {
+  const [q, setQ] = useState('');
+  const [sport, setSport] = useState<SportCode | ''>('');
+  // Spec section 9's search debounce: one request per pause in typing.
+  const query = useEventSearch(useDebouncedValue(q, SEARCH_DEBOUNCE_MS), sport);
+  return (
+    <div className="flex flex-col gap-3">
+      <div role="search" className="grid gap-2 sm:grid-cols-[minmax(0,1fr)_14rem]">
+        <div className="relative">
+          <Label htmlFor="event-search" className="sr-only">
+            Search by team
+          </Label>
+          <SearchIcon aria-hidden="true" className="text-muted-foreground pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2" />
+          <Input id="event-search" type="search" value={q} onChange={(e) => setQ(e.target.value)} placeholder="Search by team" className="pl-9" />
+        </div>
+        <div>
+          <Label htmlFor="event-sport" className="sr-only">
+            Filter by sport
+          </Label>
+          <select id="event-sport" value={sport} onChange={(e) => setSport(e.target.value as SportCode | '')} className={selectClass}>
+            <option value="">All sports</option>
+            {SPORT_CODES.map((code) => (
+              <option key={code} value={code}>
+                {SPORTS[code]}
+              </option>
+            ))}
+          </select>
+        </div>
+      </div>
+      <StreamList
+        query={query}
+        label="Games"
+        empty={{
+          icon: TrophyIcon,
+          title: q || sport ? 'No games match' : 'No games yet',
+          text: q || sport ? 'Try another team name or sport.' : 'Public games of every team will appear here as soon as they are scheduled.',
+        }}
+        aside={(stream) =>
+          stream.owner && stream.channel ? (
+            <FollowButton owner={stream.owner} channel={stream.channel} teamName={stream.teamA ?? stream.owner} />
+          ) : null
+        }
+      />
+    </div>
+  );
+}

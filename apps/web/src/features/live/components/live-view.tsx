@@ -1,0 +1,128 @@
+import type { LiveEvent } from '@app/contracts/live';
+import { CircleAlertIcon, ScissorsIcon } from 'lucide-react';
+import { useRef } from 'react';
+import { Link } from 'react-router';
+
+import { Page } from '@/components/page';
+import { laptopPlayerSize } from '@/components/player/laptop-player-size';
+import { LivePlayer, type LivePlayerHandle } from '@/components/player/live-player';
+import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { useCheers, useGameHighlights } from '@/features/live/api/live-clips';
+import { AutoHighlights } from '@/features/live/components/auto-highlights';
+import { GameHighlights } from '@/features/live/components/game-highlights';
+import { LiveBadge, ViewerCount } from '@/features/live/components/stream-card';
+import { StreamKeyPanel } from '@/features/live/components/stream-key-panel';
+import { useLiveClipButton } from '@/features/live/hooks/use-live-clip-button';
+import { autoHighlights } from '@/features/live/utils/cheers';
+import { eventTitle, formatEventDate } from '@/features/live/utils/event-title';
+import { errorMessage } from '@/lib/error-message';
+
+/** Spec section 2, word for word (two spaces included). */
+export const NO_LONGER_LIVE = 'This event is no longer live.  However, you can explore the clips generated during the event.';
+
+/**
+ * The live event viewer (spec section 2) and, for an ended game, its archive: the player (DVR, live
+ * edge, clock of the play position, highlight markers), 'Save a clip', 'Game Highlights' and 'Auto
+ * Highlights' (both refreshed every 30 s), and the owner's stream key.
+ */
+export function LiveView({ event, archive }: { event: LiveEvent; archive: boolean }) {
+  const player = useRef<LivePlayerHandle>(null);
+  const clips = useGameHighlights(event.key);
+  const cheers = useCheers(event.key);
+  const clipper = useLiveClipButton(event.key);
+  const title = eventTitle(event);
+  const highlights = autoHighlights(cheers.data ?? []);
+  const canClip = event.playable && event.source !== null;
+  const live = event.status === 'live';
+
+  return (
+    <Page
+      width="wide"
+      title={title}
+      description={
+        <span className="flex flex-wrap items-center gap-x-2 gap-y-1">
+          {live ? <LiveBadge /> : null}
+          {live ? <ViewerCount viewers={event.viewers} /> : null}
+          <time dateTime={event.startDate}>{formatEventDate(event.startDate)}</time>
+        </span>
+      }
+    >
+      <div className="flex flex-1 flex-col gap-4 lg:grid lg:grid-cols-[minmax(0,1fr)_20rem] lg:items-start lg:gap-x-6 xl:grid-cols-[minmax(0,1fr)_24rem]">
+        <div className="flex min-w-0 flex-col gap-4">
+          {!live && !archive ? <p className="bg-muted rounded-lg p-3 text-sm">{NO_LONGER_LIVE}</p> : null}
+
+          {!event.playable ? (
+            <Alert>
+              <CircleAlertIcon aria-hidden="true" />
+              <AlertTitle>{event.playbackError ?? 'You cannot watch this game.'}</AlertTitle>
+              <AlertDescription>
+                <p>
+                  <Link to="/subscribe" className="font-medium underline underline-offset-4">
+                    Subscribe
+                  </Link>{' '}
+                  to watch live games and save clips.
+                </p>
+              </AlertDescription>
+            </Alert>
+          ) : null}
+
+          {event.source ? (
+            <LivePlayer
+              ref={player}
+              source={event.source}
+              label={title}
+              markers={highlights.map((h) => ({ atMs: h.timestamp, label: `Highlight ${h.index} ${h.title}` }))}
+              className={laptopPlayerSize}
+            />
+          ) : event.playable ? (
+            <p className="bg-muted text-muted-foreground flex aspect-video items-center justify-center rounded-xl text-sm">
+              Nothing to play yet.
+            </p>
+          ) : null}
+
+          {canClip ? (
+            <div role="group" aria-label="Save a clip" className="flex flex-wrap items-center gap-x-3 gap-y-1">
+              <Button onClick={() => void clipper.clip(player.current?.getWallClock() ?? null)} aria-busy={clipper.label !== 'Clip'}>
+                <ScissorsIcon aria-hidden="true" /> {clipper.label}
+              </Button>
+              <span className="text-muted-foreground text-sm">Save a clip of the 20 seconds before the moment on screen.</span>
+              {clipper.error ? (
+                <p role="alert" className="text-destructive w-full text-sm">
+                  {typeof clipper.error === 'string' ? clipper.error : errorMessage(clipper.error)}
+                </p>
+              ) : null}
+            </div>
+          ) : null}
+        </div>
+
+        <div className="flex flex-col gap-4 lg:sticky lg:top-20 lg:row-span-2 lg:max-h-[calc(100svh-6.5rem)] lg:overflow-y-auto">
+          <section aria-labelledby="auto-highlights-heading" className="bg-card flex flex-col gap-2 rounded-xl border p-4">
+            <h2 id="auto-highlights-heading" className="text-base font-semibold">
+              Auto Highlights
+            </h2>
+            <AutoHighlights
+              highlights={highlights}
+              loading={cheers.isPending}
+              onSeek={(h) => player.current?.seekToWallClock(h.timestamp)}
+              onClip={canClip ? (h) => void clipper.clip(h.timestamp) : undefined}
+              clipLabel={clipper.label}
+            />
+          </section>
+          <section aria-labelledby="game-highlights-heading" className="bg-card flex flex-col gap-2 rounded-xl border p-4">
+            <h2 id="game-highlights-heading" className="text-base font-semibold">
+              Game Highlights
+            </h2>
+            {/* Spec section 8: a failed list load falls back to empty. */}
+            <GameHighlights clips={clips.data ?? []} loading={clips.isPending} canClip={canClip} />
+          </section>
+          {event.owned && live ? (
+            <div className="bg-card rounded-xl border p-4">
+              <StreamKeyPanel eventKey={event.key} />
+            </div>
+          ) : null}
+        </div>
+      </div>
+    </Page>
+  );
+}
