@@ -64,6 +64,52 @@ describe('ClipDetail', () => {
     expect(screen.queryByRole('link', { name: 'Edit' })).not.toBeInTheDocument();
   });
 
+  it('lets a viewer who did not make the clip save it to their library and unsave it', async () => {
+    const savePath = '/api/user/clips/clip-1/save';
+    const net = mockFetch({
+      [`GET ${reelPath}`]: reelFixture({ owned: false, saved: false }),
+      'GET /api/user/team': team,
+      'GET /api/user/me': me('kid'),
+      [`GET ${commentsPath}`]: [],
+      [`POST ${savePath}`]: () => new Response(null, { status: 204 }),
+      [`DELETE ${savePath}`]: () => new Response(null, { status: 204 }),
+    });
+    renderClip();
+    const user = userEvent.setup();
+    const toggle = await screen.findByRole('button', { name: 'Save' });
+    expect(toggle).toHaveAttribute('aria-pressed', 'false');
+
+    await user.click(toggle);
+    const saved = await screen.findByRole('button', { name: 'Saved' });
+    expect(saved).toHaveAttribute('aria-pressed', 'true');
+    expect(net.calls.filter((c) => c.path === savePath).map((c) => c.method)).toEqual(['POST']);
+
+    await user.click(saved);
+    expect(await screen.findByRole('button', { name: 'Save' })).toHaveAttribute('aria-pressed', 'false');
+    expect(net.calls.filter((c) => c.path === savePath).map((c) => c.method)).toEqual(['POST', 'DELETE']);
+  });
+
+  it('shows a saved clip as Saved, says why a save failed, and offers no toggle on my own clip', async () => {
+    mockFetch({
+      [`GET ${reelPath}`]: reelFixture({ owned: false, saved: true }),
+      'GET /api/user/team': team,
+      'GET /api/user/me': me('kid'),
+      [`GET ${commentsPath}`]: [],
+      'DELETE /api/user/clips/clip-1/save': errorJson(404, 'Clip not found.', 'NOT_FOUND'),
+    });
+    const first = renderClip();
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Saved' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Clip not found.');
+    expect(screen.getByRole('button', { name: 'Saved' })).toHaveAttribute('aria-pressed', 'true');
+    first.unmount();
+
+    mockFetch({ [`GET ${reelPath}`]: reelFixture(), 'GET /api/user/team': team, 'GET /api/user/me': me('coach'), [`GET ${commentsPath}`]: [] });
+    renderClip();
+    await screen.findByRole('link', { name: 'Edit' });
+    expect(screen.queryByRole('button', { name: /^Save/ })).not.toBeInTheDocument();
+  });
+
   it('says the clip is not found when the reel answers 404', async () => {
     mockFetch({ [`GET ${reelPath}`]: errorJson(404, 'Not Found', 'NOT_FOUND'), 'GET /api/user/team': team, 'GET /api/user/me': me('coach') });
     renderClip();
