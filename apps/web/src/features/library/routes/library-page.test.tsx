@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 
 import { Component as LibraryPage } from '@/features/library/routes/library-page';
-import { chunkFixture, reelFixture } from '@/test/clip-fixture';
+import { chunkFixture, clipFixture, reelFixture } from '@/test/clip-fixture';
 import { errorJson, mockFetch } from '@/test/fetch-mock';
 import { signedInSession } from '@/test/fixtures';
 import { renderApp } from '@/test/render-app';
@@ -11,8 +11,8 @@ const empty = { items: [], next: null };
 
 function renderLibrary(routes: Record<string, object>) {
   const net = mockFetch({ 'GET /api/user/videos': empty, 'GET /api/user/clips': empty, 'GET /api/user/reels': empty, ...routes });
-  renderApp('/library', { routes: [{ path: '/library', element: <LibraryPage /> }], session: signedInSession, level: 'team' });
-  return net;
+  const { unmount } = renderApp('/library', { routes: [{ path: '/library', element: <LibraryPage /> }], session: signedInSession, level: 'team' });
+  return { net, unmount };
 }
 
 /** A section of the library home, found by its heading. */
@@ -20,7 +20,7 @@ const section = (name: string) => screen.getByRole('heading', { level: 2, name }
 
 describe('Library home: Reels', () => {
   it('shows my newest reels as cards opening each reel: first chunk poster, title or Untitled reel, clip count; All Reels link', async () => {
-    const net = renderLibrary({
+    const { net } = renderLibrary({
       'GET /api/user/reels': {
         items: [
           reelFixture({
@@ -54,5 +54,34 @@ describe('Library home: Reels', () => {
   it('falls back to the empty state when the reels cannot be loaded (spec section 8)', async () => {
     renderLibrary({ 'GET /api/user/reels': errorJson(500, 'Down') });
     expect(await within(section('Reels')).findByText('No Reels?')).toBeInTheDocument();
+  });
+});
+
+describe('Library home: Clips', () => {
+  it('shows my four newest clips (made or saved) as cards opening each clip, with the All Clips link', async () => {
+    const { net } = renderLibrary({
+      'GET /api/user/clips': {
+        items: [
+          clipFixture({ _id: 'a', reel_id: 'ra', clipTitle: 'Hawks vs Owls', time: '00:12:04' }),
+          clipFixture({ _id: 'b', reel_id: 'rb', clipTitle: 'Semifinal', time: '01:00:30', description: 'Saved from Kim' }),
+        ],
+        next: 1_741_111_200_000,
+      },
+    });
+    const cards = within(await screen.findByRole('list', { name: 'New clips' })).getAllByRole('link');
+    expect(cards.map((a) => a.getAttribute('href'))).toEqual(['/library/clips/ra', '/library/clips/rb']);
+    expect(cards[0]).toHaveTextContent('Hawks vs Owls00:12:04');
+    expect(cards[0]!.querySelector('img')).toHaveAttribute('src', '/storage/clips/a/poster.jpg?sig=a');
+    expect(cards[1]).toHaveTextContent('Semifinal01:00:30Saved from Kim');
+    expect(within(section('Clips')).getByRole('link', { name: 'All Clips' })).toHaveAttribute('href', '/library/clips/all');
+    expect(net.call('GET', '/api/user/clips')!.url.searchParams.get('limit')).toBe('4');
+  });
+
+  it('says what will appear there when I have no clips, and when they cannot be loaded', async () => {
+    const first = renderLibrary({});
+    expect(await within(section('Clips')).findByText('Highlights you make or save will appear here.')).toBeInTheDocument();
+    first.unmount();
+    renderLibrary({ 'GET /api/user/clips': errorJson(500, 'Down') });
+    expect(await within(section('Clips')).findByText('Highlights you make or save will appear here.')).toBeInTheDocument();
   });
 });
