@@ -32,7 +32,9 @@ export function MentionTextarea({ value, onValueChange, members, onKeyDown, onBl
   const caretAfterChange = useRef<number | null>(null);
 
   const options = draft ? matchingMembers(members, draft.query) : [];
-  const open = draft !== null && options.length > 0 && dismissedAt !== draft.start;
+  // A username typed out in full, with no longer one to complete to, needs no list: Enter posts.
+  const complete = options.length === 1 && options[0]!.username.toLowerCase() === draft?.query.toLowerCase();
+  const open = draft !== null && options.length > 0 && !complete && dismissedAt !== draft.start;
   const current = Math.min(active, options.length - 1);
   const optionId = (index: number) => `${listId}-option-${index}`;
 

@@ -225,10 +225,12 @@ describe('ClipDetail', () => {
     await user.type(box, 'j');
     expect(screen.queryByRole('listbox')).not.toBeInTheDocument();
 
-    // With the list closed, Enter posts.
+    // A username typed out in full, with nothing longer to complete to, opens no list: Enter posts.
+    await user.type(box, ' @Jane');
+    expect(screen.queryByRole('listbox')).not.toBeInTheDocument();
     await user.keyboard('{Enter}');
     await screen.findByText(/Hi/, { selector: 'li span' });
-    expect(net.call('POST', commentsPath)?.body).toEqual({ message: 'Hi @jane and @coach @aj' });
+    expect(net.call('POST', commentsPath)?.body).toEqual({ message: 'Hi @jane and @coach @aj @Jane' });
   });
 
   it('inserts a member clicked in the list, the caret after the mention', async () => {
