@@ -6,6 +6,7 @@ import pg from 'pg';
 import { inject } from 'vitest';
 import { joinLink, outboxLink, registeredByApi } from './accounts-helpers';
 import { newPerson } from './identity-helpers';
+import { waitForVideo, type subscribedCoach } from './videos-helpers';
 
 /** An athlete invited by e-mail to the coach's team main, who accepted through the API. */
 export async function teammate(coach: { username: string; call: (path: string, body: unknown) => Promise<Record<string, unknown>> }) {
@@ -68,4 +69,14 @@ export async function clipsCut(access: string, reelId: string, timeoutMs = 120_0
     if (Date.now() > until) throw new Error(`reel ${reelId}: clips still not cut after ${timeoutMs} ms`);
     await new Promise((r) => setTimeout(r, 500));
   }
+}
+
+/** A ready 20 s test video of the coach's, with a title (clips carry their source's title). */
+export async function readyVideo(coach: Awaited<ReturnType<typeof subscribedCoach>>, title: string): Promise<string> {
+  const { key } = (await coach.call('/api/user/testvideo', {})) as { key: string };
+  const video = await waitForVideo(coach.access, key);
+  if (video.status !== 'ready') throw new Error(`test video ${key} is ${String(video.status)}`);
+  const renamed = await apiCall(coach.access, 'PUT', `/api/user/videos/${key}`, { title });
+  if (renamed.status !== 200) throw new Error(`renaming video ${key}: ${renamed.status}`);
+  return key;
 }

@@ -1,24 +1,14 @@
 import type { Browser, Locator } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launch, openPage } from './browser';
-import { apiCall, clipsCut, probeBytes, sql, teammate } from './clips-helpers';
-import { signIn, subscribedCoach, waitForVideo } from './videos-helpers';
+import { apiCall, clipsCut, probeBytes, readyVideo, sql, teammate } from './clips-helpers';
+import { signIn, subscribedCoach } from './videos-helpers';
 
 let browser: Browser;
 beforeAll(async () => {
   browser = await launch();
 });
 afterAll(() => browser?.close());
-
-type Coach = Awaited<ReturnType<typeof subscribedCoach>>;
-
-/** A ready 20 s test video of the coach's, with a title (clips carry their source's title). */
-async function readyVideo(coach: Coach, title: string) {
-  const { key } = (await coach.call('/api/user/testvideo', {})) as { key: string };
-  expect((await waitForVideo(coach.access, key)).status).toBe('ready');
-  expect((await apiCall(coach.access, 'PUT', `/api/user/videos/${key}`, { title })).status).toBe(200);
-  return key;
-}
 
 /** One read of the chunk player: the chunk shown, its element, its time against its in-point. */
 function chunkSnapshot(player: Locator) {

@@ -37,7 +37,10 @@ export const clip = z.object({
   reel_id: z.string(),
   /** The position in the source, hh:mm:ss. */
   time: z.string(),
-  /** Creation, ms since the epoch: the paging cursor. */
+  /**
+   * Creation, ms since the epoch: the paging cursor. In my clips (`GET /api/user/clips`) a clip
+   * someone else made that I saved has the time I saved it instead.
+   */
   timestamp: z.number(),
   /** The source's title ('Video' when it has none). */
   clipTitle: z.string(),
@@ -124,8 +127,12 @@ export const reel = z.object({
 });
 export type Reel = z.infer<typeof reel>;
 
-/** `GET /api/user/reels/{reelId}`: a reel as its page shows it; `owned` when the caller made it (they may edit it). */
-export const reelView = reel.extend({ owned: z.boolean() });
+/**
+ * `GET /api/user/reels/{reelId}`: a reel as its page shows it; `owned` when the caller made it (they
+ * may edit it). `saved` only on a clip's own reel made by someone else: whether the caller saved the
+ * clip to their library (`POST|DELETE /api/user/clips/{_id}/save`).
+ */
+export const reelView = reel.extend({ owned: z.boolean(), saved: z.boolean().optional() });
 export type ReelView = z.infer<typeof reelView>;
 
 export const reelList = z.object({ items: z.array(reel), next: z.number().nullable() });

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { type AnyPgColumn, bigint, boolean, doublePrecision, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { type AnyPgColumn, bigint, boolean, doublePrecision, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const ts = (name: string) => timestamp(name, { withTimezone: true });
@@ -526,6 +526,24 @@ export const channelMentions = pgTable('channel_mentions', {
     .references(() => users.id, { onDelete: 'cascade' }),
   createdAt: createdAt(),
 });
+
+/**
+ * A clip someone else made that a user saved to their library (`POST /api/user/clips/{id}/save`).
+ * Listed only while the saver may see the clip: visibility is read, not stored.
+ */
+export const savedClips = pgTable(
+  'saved_clips',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    clipId: uuid('clip_id')
+      .notNull()
+      .references(() => clips.id, { onDelete: 'cascade' }),
+    savedAt: ts('saved_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.clipId] }), index('saved_clips_user_saved').on(t.userId, t.savedAt), index('saved_clips_clip').on(t.clipId)],
+);
 
 /** A reel's MP4 export, one per reel, kept until the reel changes. */
 export const reelExports = pgTable('reel_exports', {

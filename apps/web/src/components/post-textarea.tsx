@@ -2,12 +2,18 @@ import type { ComponentProps } from 'react';
 
 import { cn } from '@/lib/utils';
 
-/** A comment or message box: Enter posts (spec section 5), Shift+Enter makes a new line. */
-export function PostTextarea({ onPost, className, ...props }: Omit<ComponentProps<'textarea'>, 'onKeyDown'> & { onPost: () => void }) {
+/**
+ * A comment or message box: Enter posts (spec section 5), Shift+Enter makes a new line. An
+ * `onKeyDown` of its own runs first and keeps Enter from posting by calling `preventDefault()`
+ * (a completion list takes Enter to choose).
+ */
+export function PostTextarea({ onPost, onKeyDown, className, ...props }: ComponentProps<'textarea'> & { onPost: () => void }) {
   return (
     <textarea
       {...props}
       onKeyDown={(event) => {
+        onKeyDown?.(event);
+        if (event.defaultPrevented) return;
         if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
           event.preventDefault();
           onPost();

@@ -28,8 +28,8 @@ export async function chunkSource(sign: MediaUrl, clip: ChunkWithClip['clip'], i
   return `${await sign(clip.sourceKey)}#t=${fragmentTime(clip.startSec + inSec)},${fragmentTime(clip.startSec + outSec)}`;
 }
 
-/** The JSON of a clip (contract `clip`). */
-export async function toClip(sign: MediaUrl, row: ClipWithTitle): Promise<Clip> {
+/** The JSON of a clip (contract `clip`); `listedAt` is its `timestamp` in a library (when it was saved, for a saved clip). */
+export async function toClip(sign: MediaUrl, row: ClipWithTitle, listedAt: Date = row.createdAt): Promise<Clip> {
   return {
     _id: row.id,
     clipId: row.id,
@@ -37,7 +37,7 @@ export async function toClip(sign: MediaUrl, row: ClipWithTitle): Promise<Clip> 
     clip_id: row.clipId,
     reel_id: row.reelId,
     time: clockTime(row.startSec),
-    timestamp: row.createdAt.getTime(),
+    timestamp: listedAt.getTime(),
     clipTitle: row.sourceTitle ?? DEFAULT_VIDEO_TITLE,
     description: row.description,
     cheer: row.cheer,

@@ -1,7 +1,7 @@
-import { and, asc, desc, eq, gte, inArray, isNull, lt, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import type { Executor } from '../../db/job-transaction';
-import { clips, liveEvents, reelChunks, reelExports, reels, videos } from '../../db/schema';
+import { clips, liveEvents, reelChunks, reelExports, reels, savedClips, videos } from '../../db/schema';
 
 export type ClipRow = typeof clips.$inferSelect;
 export type NewClip = typeof clips.$inferInsert;
@@ -9,6 +9,8 @@ export type ReelRow = typeof reels.$inferSelect;
 export type ReelExportRow = typeof reelExports.$inferSelect;
 /** A clip with its source's title (the clip JSON's `clipTitle`). */
 export type ClipWithTitle = ClipRow & { sourceTitle: string | null };
+/** A clip of a library: `listedAt` is when the library's owner made it, or saved it. */
+export type LibraryClip = ClipWithTitle & { listedAt: Date };
 /** A chunk with what its URL is made of. */
 export type ChunkWithClip = typeof reelChunks.$inferSelect & {
   clip: Pick<ClipRow, 'id' | 'startSec' | 'durationSec' | 'sourceKey' | 'fileKey' | 'posterKey'>;
@@ -39,14 +41,32 @@ function clipVisibleTo(viewer: Viewer): SQL {
 
 export function createClipsRepo(db: Db) {
   // The source's title (the clip JSON's clipTitle) is the one column read of the videos and live events tables.
+  // The cast on the clip's side keeps the join on the videos primary key; CASE casts video streams only.
+  const sourceVideo = sql`${videos.id} = (CASE WHEN ${clips.streamKind} = 'video' THEN ${clips.streamId}::uuid END)`;
+  const sourceEvent = and(eq(clips.streamKind, 'live'), eq(liveEvents.key, clips.streamId), eq(liveEvents.tenantId, clips.tenantId));
+  const sourceTitle = sql<string | null>`coalesce(${videos.title}, ${liveEvents.title})`;
   const selectWithTitle = () =>
-    db
-      .select({ clip: clips, sourceTitle: sql<string | null>`coalesce(${videos.title}, ${liveEvents.title})` })
-      .from(clips)
-      // The cast on the clip's side keeps the join on the videos primary key; CASE casts video streams only.
-      .leftJoin(videos, sql`${videos.id} = (CASE WHEN ${clips.streamKind} = 'video' THEN ${clips.streamId}::uuid END)`)
-      .leftJoin(liveEvents, and(eq(clips.streamKind, 'live'), eq(liveEvents.key, clips.streamId), eq(liveEvents.tenantId, clips.tenantId)));
+    db.select({ clip: clips, sourceTitle }).from(clips).leftJoin(videos, sourceVideo).leftJoin(liveEvents, sourceEvent);
   const flat = (rows: { clip: ClipRow; sourceTitle: string | null }[]): ClipWithTitle[] => rows.map((r) => ({ ...r.clip, sourceTitle: r.sourceTitle }));
+
+  /**
+   * The viewer's library: their own clips (listed when made) and the ones they saved (listed when
+   * saved), each only while its source is visible to them. `where` narrows it by `listedAt`.
+   */
+  function selectLibrary(viewer: Viewer) {
+    const listedAt = sql`CASE WHEN ${clips.ownerUserId} = ${viewer.userId} THEN ${clips.createdAt} ELSE ${savedClips.savedAt} END`;
+    const query = (where: SQL | undefined) =>
+      db
+        .select({ clip: clips, sourceTitle, listedAt: listedAt.mapWith(clips.createdAt) })
+        .from(clips)
+        .leftJoin(videos, sourceVideo)
+        .leftJoin(liveEvents, sourceEvent)
+        .leftJoin(savedClips, and(eq(savedClips.clipId, clips.id), eq(savedClips.userId, viewer.userId)))
+        .where(and(or(eq(clips.ownerUserId, viewer.userId), isNotNull(savedClips.userId)), clipVisibleTo(viewer), where));
+    return { listedAt, query };
+  }
+  const flatLibrary = (rows: { clip: ClipRow; sourceTitle: string | null; listedAt: Date }[]): LibraryClip[] =>
+    rows.map((r) => ({ ...r.clip, sourceTitle: r.sourceTitle, listedAt: r.listedAt }));
 
   return {
     /**
@@ -93,20 +113,41 @@ export function createClipsRepo(db: Db) {
       return flat(rows)[0];
     },
 
-    /** The caller's own clips whose source they may still see, newest first, strictly older than `before`. */
-    async minePage(viewer: Viewer, options: { before?: Date; limit: number }): Promise<ClipWithTitle[]> {
-      const rows = await selectWithTitle()
-        .where(and(eq(clips.ownerUserId, viewer.userId), clipVisibleTo(viewer), options.before ? lt(clips.createdAt, options.before) : undefined))
-        .orderBy(desc(clips.createdAt), desc(clips.id))
+    /**
+     * The caller's library, newest first, strictly before `before`: the clips they made and the ones
+     * they saved, each while they may still see its source.
+     */
+    async libraryPage(viewer: Viewer, options: { before?: Date; limit: number }): Promise<LibraryClip[]> {
+      const { listedAt, query } = selectLibrary(viewer);
+      const rows = await query(options.before ? sql`${listedAt} < ${options.before.toISOString()}::timestamptz` : undefined)
+        .orderBy(desc(listedAt), desc(clips.id))
         .limit(options.limit);
-      return flat(rows);
+      return flatLibrary(rows);
     },
 
-    async mineInMillisecond(viewer: Viewer, at: Date): Promise<ClipWithTitle[]> {
-      const rows = await selectWithTitle()
-        .where(and(eq(clips.ownerUserId, viewer.userId), clipVisibleTo(viewer), gte(clips.createdAt, at), lt(clips.createdAt, new Date(at.getTime() + 1))))
-        .orderBy(desc(clips.createdAt), desc(clips.id));
-      return flat(rows);
+    async libraryInMillisecond(viewer: Viewer, at: Date): Promise<LibraryClip[]> {
+      const { listedAt, query } = selectLibrary(viewer);
+      const from = at.toISOString();
+      const to = new Date(at.getTime() + 1).toISOString();
+      const rows = await query(sql`${listedAt} >= ${from}::timestamptz AND ${listedAt} < ${to}::timestamptz`).orderBy(desc(listedAt), desc(clips.id));
+      return flatLibrary(rows);
+    },
+
+    /** Saves a clip to the user's library; saving it again keeps the first save's time. */
+    async save(userId: number, clipId: string): Promise<void> {
+      await db.insert(savedClips).values({ userId, clipId }).onConflictDoNothing();
+    },
+
+    async unsave(userId: number, clipId: string): Promise<void> {
+      await db.delete(savedClips).where(and(eq(savedClips.userId, userId), eq(savedClips.clipId, clipId)));
+    },
+
+    async isSaved(userId: number, clipId: string): Promise<boolean> {
+      const rows = await db
+        .select({ clipId: savedClips.clipId })
+        .from(savedClips)
+        .where(and(eq(savedClips.userId, userId), eq(savedClips.clipId, clipId)));
+      return rows.length > 0;
     },
 
     /** Every clip of a stream, newest first. */

@@ -53,6 +53,16 @@ export const clipsRoutes: FastifyPluginAsyncZod<ClipsRoutesOptions> = async (app
     clips.chunk(request.caller, request.params.streamId, request.params.clipId),
   );
 
+  app.post('/api/user/clips/:id/save', { schema: { params: idParams } }, async (request, reply) => {
+    await clips.save(request.caller, request.params.id);
+    return reply.status(204).send();
+  });
+
+  app.delete('/api/user/clips/:id/save', { schema: { params: idParams } }, async (request, reply) => {
+    await clips.unsave(request.caller, request.params.id);
+    return reply.status(204).send();
+  });
+
   app.delete('/api/user/clips/:id', { schema: { params: idParams } }, async (request, reply) => {
     await clips.remove(request.caller, request.params.id);
     return reply.status(204).send();

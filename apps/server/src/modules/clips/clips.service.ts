@@ -80,6 +80,9 @@ export function createClipsService({ db, storage, jobs, users, videos, liveEvent
     return { clip, viewerUserId: source.viewerUserId };
   }
 
+  /** A clip the caller may see, by its `_id`. */
+  const visibleById = (caller: Caller, id: string) => requireVisible(caller, async () => (isKey(id) ? repo.byId(caller.tenantId, id) : undefined));
+
   /**
    * Discards, in `tx`, the exports of reels that play these clips (the reels change, and an export is
    * kept until its reel changes); returns what deletes their files once `tx` has committed.
@@ -131,15 +134,37 @@ export function createClipsService({ db, storage, jobs, users, videos, liveEvent
       return view({ ...row, sourceTitle: video.title });
     },
 
-    /** `GET /api/user/clips?limit=&timestamp=`: the caller's clips whose source they may see, newest first. */
+    /**
+     * `GET /api/user/clips?limit=&timestamp=`: the caller's clips, made or saved, newest first, each
+     * while they may see its source. A saved clip's `timestamp` (the cursor) is when it was saved.
+     */
     async mine(caller: Caller, query: { limit: number; timestamp?: number | undefined }): Promise<ClipList> {
       const viewer = await viewerOf(caller);
       if (!viewer) return { items: [], next: null };
       const { rows, next } = await msPage(query.limit, query.timestamp !== undefined ? new Date(query.timestamp) : undefined, {
-        page: (options) => repo.minePage(viewer, options),
-        inMillisecond: (at) => repo.mineInMillisecond(viewer, at),
+        page: (options) => repo.libraryPage(viewer, options),
+        inMillisecond: (at) => repo.libraryInMillisecond(viewer, at),
+        at: (row) => row.listedAt,
       });
-      return { items: await Promise.all(rows.map(view)), next };
+      return { items: await Promise.all(rows.map((row) => toClip(sign, row, row.listedAt))), next };
+    },
+
+    /**
+     * `POST /api/user/clips/{id}/save`: a clip the caller may see (404 otherwise) goes into their
+     * library. Their own clips are there already: saving one changes nothing.
+     */
+    async save(caller: Caller, id: string): Promise<void> {
+      const { clip, viewerUserId } = await visibleById(caller, id);
+      // A public event's clip is visible to a signed-in user without a profile, who has no library.
+      if (viewerUserId === null) throw new AppError('NOT_FOUND', CLIP_NOT_FOUND);
+      if (clip.ownerUserId !== viewerUserId) await repo.save(viewerUserId, clip.id);
+    },
+
+    /** `DELETE /api/user/clips/{id}/save`: out of the caller's library again (404 for a clip they may not see). */
+    async unsave(caller: Caller, id: string): Promise<void> {
+      const { clip, viewerUserId } = await visibleById(caller, id);
+      if (viewerUserId === null) throw new AppError('NOT_FOUND', CLIP_NOT_FOUND);
+      await repo.unsave(viewerUserId, clip.id);
     },
 
     /** `GET /api/user/clips/{streamId}`: every clip of a video the caller may see, newest first. */
@@ -154,6 +179,7 @@ export function createClipsService({ db, storage, jobs, users, videos, liveEvent
       const { rows, next } = await msPage(query.limit, query.timestamp !== undefined ? new Date(query.timestamp) : undefined, {
         page: (options) => repo.ofStreamPage(event.tenantId, 'live', key, options),
         inMillisecond: (at) => repo.ofStreamInMillisecond(event.tenantId, 'live', key, at),
+        at: (row) => row.createdAt,
       });
       return { items: await Promise.all(rows.map(view)), next };
     },
@@ -169,13 +195,13 @@ export function createClipsService({ db, storage, jobs, users, videos, liveEvent
 
     /** A clip the caller may see, by its `_id` (404 for anyone else): for modules that attach things to clips. */
     async visible(caller: Caller, id: string): Promise<{ id: string; tenantId: string }> {
-      const { clip } = await requireVisible(caller, async () => (isKey(id) ? repo.byId(caller.tenantId, id) : undefined));
+      const { clip } = await visibleById(caller, id);
       return { id: clip.id, tenantId: clip.tenantId };
     },
 
     /** `DELETE /api/user/clips/{clipId}`: its maker only (404 to anyone else); rows, then objects. */
     async remove(caller: Caller, id: string): Promise<void> {
-      const { clip, viewerUserId } = await requireVisible(caller, async () => (isKey(id) ? repo.byId(caller.tenantId, id) : undefined));
+      const { clip, viewerUserId } = await visibleById(caller, id);
       if (clip.ownerUserId !== viewerUserId) throw new AppError('NOT_FOUND', CLIP_NOT_FOUND);
       const { deleted, deleteExports } = await withJobTransaction(db, async (tx) => {
         const deleteExports = await discardExportsOfClips(tx, [clip.id]);

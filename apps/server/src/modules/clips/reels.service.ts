@@ -56,13 +56,13 @@ export function createReelsService({ db, storage, jobs, users, videos }: ReelsSe
   }
 
   /** The maker sees any reel of theirs; a clip's own reel is seen by whoever may see the clip. */
-  async function requireVisible(caller: Caller, id: string): Promise<{ reel: ReelRow; owned: boolean }> {
+  async function requireVisible(caller: Caller, id: string): Promise<{ viewer: Viewer; reel: ReelRow; owned: boolean }> {
     const viewer = await requireViewer(caller);
     const reel = await repo.reelById(caller.tenantId, id);
     if (!reel) throw new AppError('NOT_FOUND', REEL_NOT_FOUND);
     const owned = reel.ownerUserId === viewer.userId;
     if (!owned && !(reel.clipId && (await repo.visibleByIds(viewer, [reel.clipId])).length > 0)) throw new AppError('NOT_FOUND', REEL_NOT_FOUND);
-    return { reel, owned };
+    return { viewer, reel, owned };
   }
 
   /** Discards the reels' exports in `tx` (an export is kept until its reel changes); returns what deletes their objects after the commit. */
@@ -111,11 +111,13 @@ export function createReelsService({ db, storage, jobs, users, videos }: ReelsSe
 
     /**
      * `GET /api/user/reels/{reelId}`: the maker sees any reel of theirs; a clip's own reel is seen by
-     * whoever may see the clip (a clip page plays it); anyone else gets 404.
+     * whoever may see the clip (a clip page plays it); anyone else gets 404. On someone else's
+     * clip, `saved` says whether the caller saved it to their library.
      */
     async view(caller: Caller, id: string): Promise<ReelView> {
-      const { reel, owned } = await requireVisible(caller, id);
-      return { ...(await views([reel]))[0]!, owned };
+      const { viewer, reel, owned } = await requireVisible(caller, id);
+      const saved = reel.clipId && !owned ? { saved: await repo.isSaved(viewer.userId, reel.clipId) } : {};
+      return { ...(await views([reel]))[0]!, owned, ...saved };
     },
 
     /** The id of a reel the caller may see (as `view` decides), for modules that refer to reels. */
@@ -132,6 +134,7 @@ export function createReelsService({ db, storage, jobs, users, videos }: ReelsSe
       const { rows, next } = await msPage(query.limit, query.timestamp !== undefined ? new Date(query.timestamp) : undefined, {
         page: (options) => repo.myReelsPage(viewer, options),
         inMillisecond: (at) => repo.myReelsInMillisecond(viewer, at),
+        at: (row) => row.createdAt,
       });
       return { items: await views(rows), next };
     },

@@ -1,5 +1,5 @@
 import { reelList, type ReelList } from '@app/contracts/clips';
-import { useInfiniteQuery } from '@tanstack/react-query';
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 
 import type { ApiClient } from '@/lib/api-client';
 import { useApiClient } from '@/lib/api-client-context';
@@ -23,6 +23,17 @@ export function useReels() {
     queryFn: ({ pageParam, signal }) => getReels(api, { limit: REELS_PAGE_SIZE, timestamp: pageParam }, signal),
     initialPageParam: undefined as number | undefined,
     getNextPageParam: (last) => last.next ?? undefined,
+    enabled: session.isLoggedIn,
+  });
+}
+
+/** My newest reels: the library home's Reels. */
+export function useRecentReels(limit: number) {
+  const api = useApiClient();
+  const session = useSession();
+  return useQuery({
+    queryKey: queryKeys.reels.recent(session.userId ?? session.userUuid, limit),
+    queryFn: ({ signal }) => getReels(api, { limit }, signal),
     enabled: session.isLoggedIn,
   });
 }

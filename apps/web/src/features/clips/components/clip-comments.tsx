@@ -1,9 +1,11 @@
 import { CHANNEL_MESSAGE_MAX } from '@app/contracts/clips';
+import type { Membership } from '@app/contracts/teams';
 import { SendIcon } from 'lucide-react';
-import { useId, useState } from 'react';
+import { useId, useMemo, useState } from 'react';
 
 import { ErrorAlert } from '@/components/error-alert';
-import { PostTextarea } from '@/components/post-textarea';
+import { MentionText } from '@/components/mention-text';
+import { MentionTextarea } from '@/components/mention-textarea';
 import { RelativeTime } from '@/components/relative-time';
 import { Button } from '@/components/ui/button';
 import { UserAvatar } from '@/components/user-avatar';
@@ -17,20 +19,33 @@ import { useMe } from '@/lib/users/get-me';
  * Spec section 2's comments panel of a clip, in the active team's channel: 'What's new?' (Enter
  * posts; the comment is prepended and the input cleared), 'Also share in channel' for the team
  * owner only (spec section 6), and each comment with avatar, name, relative time and content.
+ * `@` completes team members' usernames; their mentions in comments link to their profiles.
  */
 export function ClipComments({ clipId, reelId }: { clipId: string; reelId: string }) {
   const team = useTeam();
   const me = useMe();
-  const where: CommentChannel | null = team.data && 'owner' in team.data ? { owner: team.data.owner, channel: team.data.channel } : null;
+  const joined = team.data && 'owner' in team.data ? team.data : null;
+  const where: CommentChannel | null = joined && { owner: joined.owner, channel: joined.channel };
   const isTeamOwner = where !== null && me.data?.username === where.owner;
+  const members = useMemo(() => Object.values(joined?.members ?? {}), [joined]);
 
   if (team.isPending) return <p className="text-muted-foreground text-sm">Loading comments...</p>;
   if (team.isError) return <ErrorAlert error={team.error} />;
   if (!where) return <p className="text-muted-foreground text-sm">Join a team to comment on clips.</p>;
-  return <CommentsPanel where={where} clipId={clipId} reelId={reelId} canShare={isTeamOwner} />;
+  return <CommentsPanel where={where} members={members} me={me.data?.username} clipId={clipId} reelId={reelId} canShare={isTeamOwner} />;
 }
 
-function CommentsPanel({ where, clipId, reelId, canShare }: { where: CommentChannel; clipId: string; reelId: string; canShare: boolean }) {
+type CommentsPanelProps = {
+  where: CommentChannel;
+  members: readonly Membership[];
+  /** My username: I am not offered as a mention. */
+  me: string | undefined;
+  clipId: string;
+  reelId: string;
+  canShare: boolean;
+};
+
+function CommentsPanel({ where, members, me, clipId, reelId, canShare }: CommentsPanelProps) {
   const comments = useClipComments(where, clipId);
   const post = usePostClipComment(where, clipId);
   const share = useShareReelInChannel(where);
@@ -38,6 +53,8 @@ function CommentsPanel({ where, clipId, reelId, canShare }: { where: CommentChan
   const [alsoShare, setAlsoShare] = useState(false);
   const inputId = useId();
   const busy = post.isPending || share.isPending;
+  const mentionable = useMemo(() => members.filter((m) => m.username !== me), [members, me]);
+  const byUsername = useMemo(() => new Map(members.map((m) => [m.username.toLowerCase(), m.username])), [members]);
 
   function submit() {
     const message = text.trim();
@@ -68,13 +85,14 @@ function CommentsPanel({ where, clipId, reelId, canShare }: { where: CommentChan
           <label htmlFor={inputId} className="sr-only">
             Comment
           </label>
-          <PostTextarea
+          <MentionTextarea
             id={inputId}
             rows={2}
             value={text}
             maxLength={CHANNEL_MESSAGE_MAX}
             placeholder="What's new?"
-            onChange={(event) => setText(event.target.value)}
+            members={mentionable}
+            onValueChange={setText}
             onPost={submit}
           />
           <Button type="submit" size="icon" aria-label="Post comment" disabled={!text.trim() || busy}>
@@ -112,7 +130,9 @@ function CommentsPanel({ where, clipId, reelId, canShare }: { where: CommentChan
                   <span className="font-medium">{comment.name || comment.publisher}</span>
                   <RelativeTime time={comment.timestamp} className="text-muted-foreground text-xs" />
                 </span>
-                <span className="break-words whitespace-pre-wrap">{comment.content}</span>
+                <span className="break-words whitespace-pre-wrap">
+                  <MentionText text={comment.content} members={byUsername} />
+                </span>
               </div>
             </li>
           ))}

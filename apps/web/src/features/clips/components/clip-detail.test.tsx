@@ -27,6 +27,12 @@ function reelFixture(extra: Partial<ReelView> = {}): ReelView {
   };
 }
 
+const member = (username: string, name: string | null) => ({ username, name, sport: null, city: null, image: null });
+const teamWithMembers = {
+  ...team,
+  members: { coach: member('coach', 'Pat Coach'), kid: member('kid', 'Kim Kid'), jane: member('jane', 'Jane Doe'), ajax: member('ajax', null) },
+};
+
 const ago = (minutes: number) => new Date(Date.now() - minutes * 60_000 - 5_000).toISOString();
 
 function renderClip() {
@@ -62,6 +68,52 @@ describe('ClipDetail', () => {
     renderClip();
     await screen.findByRole('region', { name: /Reel player/ });
     expect(screen.queryByRole('link', { name: 'Edit' })).not.toBeInTheDocument();
+  });
+
+  it('lets a viewer who did not make the clip save it to their library and unsave it', async () => {
+    const savePath = '/api/user/clips/clip-1/save';
+    const net = mockFetch({
+      [`GET ${reelPath}`]: reelFixture({ owned: false, saved: false }),
+      'GET /api/user/team': team,
+      'GET /api/user/me': me('kid'),
+      [`GET ${commentsPath}`]: [],
+      [`POST ${savePath}`]: () => new Response(null, { status: 204 }),
+      [`DELETE ${savePath}`]: () => new Response(null, { status: 204 }),
+    });
+    renderClip();
+    const user = userEvent.setup();
+    const toggle = await screen.findByRole('button', { name: 'Save' });
+    expect(toggle).toHaveAttribute('aria-pressed', 'false');
+
+    await user.click(toggle);
+    const saved = await screen.findByRole('button', { name: 'Saved' });
+    expect(saved).toHaveAttribute('aria-pressed', 'true');
+    expect(net.calls.filter((c) => c.path === savePath).map((c) => c.method)).toEqual(['POST']);
+
+    await user.click(saved);
+    expect(await screen.findByRole('button', { name: 'Save' })).toHaveAttribute('aria-pressed', 'false');
+    expect(net.calls.filter((c) => c.path === savePath).map((c) => c.method)).toEqual(['POST', 'DELETE']);
+  });
+
+  it('shows a saved clip as Saved, says why a save failed, and offers no toggle on my own clip', async () => {
+    mockFetch({
+      [`GET ${reelPath}`]: reelFixture({ owned: false, saved: true }),
+      'GET /api/user/team': team,
+      'GET /api/user/me': me('kid'),
+      [`GET ${commentsPath}`]: [],
+      'DELETE /api/user/clips/clip-1/save': errorJson(404, 'Clip not found.', 'NOT_FOUND'),
+    });
+    const first = renderClip();
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Saved' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Clip not found.');
+    expect(screen.getByRole('button', { name: 'Saved' })).toHaveAttribute('aria-pressed', 'true');
+    first.unmount();
+
+    mockFetch({ [`GET ${reelPath}`]: reelFixture(), 'GET /api/user/team': team, 'GET /api/user/me': me('coach'), [`GET ${commentsPath}`]: [] });
+    renderClip();
+    await screen.findByRole('link', { name: 'Edit' });
+    expect(screen.queryByRole('button', { name: /^Save/ })).not.toBeInTheDocument();
   });
 
   it('says the clip is not found when the reel answers 404', async () => {
@@ -106,6 +158,93 @@ describe('ClipDetail', () => {
     expect(items[0]).toBe(posted);
     expect(within(posted).getByText('just now')).toBeInTheDocument();
     expect(box).toHaveValue('');
+  });
+
+  it("links team members' @mentions in comments to their profiles; other @words stay text", async () => {
+    mockFetch({
+      [`GET ${reelPath}`]: reelFixture({ owned: false }),
+      'GET /api/user/team': teamWithMembers,
+      'GET /api/user/me': me('kid'),
+      [`GET ${commentsPath}`]: [
+        { _id: 'c1', publisher: 'coach', name: 'Pat Coach', image: null, content: 'Great read @Jane, ask @nobody or mail me@jane.com', timestamp: ago(3) },
+      ],
+    });
+    renderClip();
+    const comment = (await screen.findByText(/Great read/)).closest('li')!;
+    const links = within(comment).getAllByRole('link');
+    expect(links.map((a) => [a.textContent, a.getAttribute('href')])).toEqual([['@Jane', '/team/members/jane']]);
+    expect(comment).toHaveTextContent('Great read @Jane, ask @nobody or mail me@jane.com');
+  });
+
+  it('completes @ from the team members by keyboard: arrows choose, Enter and Tab insert without posting, Escape closes', async () => {
+    const net = mockFetch({
+      [`GET ${reelPath}`]: reelFixture({ owned: false }),
+      'GET /api/user/team': teamWithMembers,
+      'GET /api/user/me': me('kid'),
+      [`GET ${commentsPath}`]: [],
+      [`POST ${commentsPath}`]: (call) =>
+        json({ _id: 'c2', publisher: 'kid', name: 'Kim Kid', image: null, content: (call.body as { message: string }).message, timestamp: new Date().toISOString() }, 201),
+    });
+    renderClip();
+    const user = userEvent.setup();
+    const box = await screen.findByPlaceholderText("What's new?");
+    await user.type(box, 'Hi @');
+    const list = screen.getByRole('listbox', { name: 'Members to mention' });
+    // Everyone in the team but me, usernames in order.
+    const options = () => within(screen.getByRole('listbox', { name: 'Members to mention' })).getAllByRole('option');
+    expect(options()).toHaveLength(3);
+    ['@ajax', 'Pat Coach @coach', 'Jane Doe @jane'].forEach((name, i) => expect(options()[i]).toHaveAccessibleName(name));
+    expect(options()[0]).toHaveAttribute('aria-selected', 'true');
+    expect(box).toHaveAttribute('aria-controls', list.id);
+    expect(box).toHaveAttribute('aria-activedescendant', options()[0]!.id);
+    expect(screen.getByText('3 members to mention: up and down arrows to choose, Enter to insert.')).toBeInTheDocument();
+
+    await user.keyboard('{ArrowDown}{ArrowDown}');
+    expect(box).toHaveAttribute('aria-activedescendant', options()[2]!.id);
+    await user.keyboard('{ArrowDown}');
+    expect(options()[0]).toHaveAttribute('aria-selected', 'true');
+    await user.keyboard('{ArrowUp}{Enter}');
+    expect(box).toHaveValue('Hi @jane ');
+    expect(screen.queryByRole('listbox')).not.toBeInTheDocument();
+    expect(net.call('POST', commentsPath)).toBeUndefined();
+
+    // Typing narrows the list; Tab inserts too.
+    await user.type(box, 'and @co');
+    expect(options()).toHaveLength(1);
+    expect(options()[0]).toHaveAccessibleName('Pat Coach @coach');
+    await user.keyboard('{Tab}');
+    expect(box).toHaveValue('Hi @jane and @coach ');
+    expect(box).toHaveFocus();
+
+    // Escape closes the list for that mention; typing on does not reopen it.
+    await user.type(box, '@a');
+    expect(screen.getByRole('listbox')).toBeInTheDocument();
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('listbox')).not.toBeInTheDocument();
+    expect(box).not.toHaveAttribute('aria-activedescendant');
+    await user.type(box, 'j');
+    expect(screen.queryByRole('listbox')).not.toBeInTheDocument();
+
+    // A username typed out in full, with nothing longer to complete to, opens no list: Enter posts.
+    await user.type(box, ' @Jane');
+    expect(screen.queryByRole('listbox')).not.toBeInTheDocument();
+    await user.keyboard('{Enter}');
+    await screen.findByText(/Hi/, { selector: 'li span' });
+    expect(net.call('POST', commentsPath)?.body).toEqual({ message: 'Hi @jane and @coach @aj @Jane' });
+  });
+
+  it('inserts a member clicked in the list, the caret after the mention', async () => {
+    mockFetch({ [`GET ${reelPath}`]: reelFixture({ owned: false }), 'GET /api/user/team': teamWithMembers, 'GET /api/user/me': me('kid'), [`GET ${commentsPath}`]: [] });
+    renderClip();
+    const user = userEvent.setup();
+    const box = await screen.findByPlaceholderText<HTMLTextAreaElement>("What's new?");
+    await user.type(box, 'Go @j');
+    await user.click(within(screen.getByRole('listbox')).getByRole('option', { name: /Jane Doe/ }));
+    expect(box).toHaveValue('Go @jane ');
+    expect(box).toHaveFocus();
+    expect(box.selectionStart).toBe('Go @jane '.length);
+    await user.type(box, 'now');
+    expect(box).toHaveValue('Go @jane now');
   });
 
   it('lets the team owner also share the clip in the channel', async () => {

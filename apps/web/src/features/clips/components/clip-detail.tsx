@@ -9,12 +9,14 @@ import { ChunkPlayer } from '@/components/player/chunk-player';
 import { laptopPlayerSize } from '@/components/player/laptop-player-size';
 import { Button } from '@/components/ui/button';
 import { ClipComments } from '@/features/clips/components/clip-comments';
+import { SaveClipButton } from '@/features/clips/components/save-clip-button';
 import { ApiError } from '@/lib/api-client';
 import { useReel } from '@/lib/clips/get-reel';
 
 /**
  * A clip page (/team/clips/{id}, /library/clips/{id}). The id is the clip's reel id (the library
- * card links there, spec section 2): the page plays that reel and shows the clip's comments.
+ * card links there, spec section 2): the page plays that reel and shows the clip's comments. Its
+ * maker may edit it; anyone else may save it to their library.
  */
 export function ClipDetail({ reelId }: { reelId: string }) {
   const reel = useReel(reelId);
@@ -49,6 +51,8 @@ export function ClipDetail({ reelId }: { reelId: string }) {
               Edit
             </Link>
           </Button>
+        ) : clipId && data.saved !== undefined ? (
+          <SaveClipButton clipId={clipId} reelId={data.reelId} saved={data.saved} />
         ) : null
       }
     >

@@ -7,29 +7,52 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { useUpdateReel } from '@/lib/clips/update-reel';
 
+const bodyOf = (title: string, description: string, chunk: { clip: string; in: number; out: number }) => ({
+  title: title.trim() || null,
+  chunks: [{ clip: chunk.clip, in: chunk.in, out: chunk.out, description: description.trim() }],
+});
+
+type ClipEditorProps = {
+  reel: ReelView;
+  formId: string;
+  /** The `value` of the submit button that finishes editing ('Done', outside the form). */
+  doneValue: string;
+  /** After 'Done' has saved what changed (at once when nothing did). */
+  onDone: () => void;
+};
+
 /**
  * A clip's edit form: its title, in/out and description, saved as its own one-chunk reel
- * (`PUT /api/user/reels/{reel_id}`).
+ * (`PUT /api/user/reels/{reel_id}`) by Save, or by 'Done', which then leaves.
  */
-export function ClipEditor({ reel }: { reel: ReelView }) {
+export function ClipEditor({ reel, formId, doneValue, onDone }: ClipEditorProps) {
   const chunk = reel.chunks[0]!;
   const save = useUpdateReel(reel.reelId);
   const id = useId();
   const [title, setTitle] = useState(reel.title ?? '');
   const [description, setDescription] = useState(chunk.description);
   const [trim, setTrim] = useState({ in: chunk.in, out: chunk.out });
+  // What the server has: after a save, what was saved.
+  const [stored, setStored] = useState(() => bodyOf(reel.title ?? '', chunk.description, chunk));
 
-  function submit(event: React.FormEvent) {
+  function submit(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    save.mutate({
-      title: title.trim() || null,
-      shared: reel.shared,
-      chunks: [{ clip: chunk.clip, in: trim.in, out: trim.out, description: description.trim() }],
-    });
+    const done = (event.nativeEvent as SubmitEvent).submitter?.getAttribute('value') === doneValue;
+    const body = bodyOf(title, description, { clip: chunk.clip, ...trim });
+    if (done && JSON.stringify(body) === JSON.stringify(stored)) return onDone();
+    save.mutate(
+      { ...body, shared: reel.shared },
+      {
+        onSuccess: () => {
+          setStored(body);
+          if (done) onDone();
+        },
+      },
+    );
   }
 
   return (
-    <form onSubmit={submit} className="flex flex-col gap-4">
+    <form id={formId} onSubmit={submit} className="flex flex-col gap-4">
       <div className="grid gap-2">
         <Label htmlFor={`${id}-title`}>Title</Label>
         <Input id={`${id}-title`} value={title} maxLength={REEL_TITLE_MAX} onChange={(e) => setTitle(e.target.value)} />

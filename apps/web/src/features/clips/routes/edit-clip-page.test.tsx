@@ -56,7 +56,40 @@ describe('Edit Clip', () => {
       shared: false,
       chunks: [{ clip: 'c9', in: 2.1, out: 14.5, description: 'Trap at half court' }],
     });
-    expect(screen.getByRole('link', { name: 'Done' })).toHaveAttribute('href', '/team/clips/reel-9');
+  });
+
+  it("'Done' saves what changed, then goes back to the clip; with nothing changed it just goes back", async () => {
+    const net = mockFetch({
+      'GET /api/user/reels/reel-9': ownReel,
+      'PUT /api/user/reels/reel-9': (call) => {
+        const body = call.body as UpdateReelBody;
+        const { owned: _, ...saved } = ownReel;
+        return json({ ...saved, title: body.title, chunks: body.chunks.map((c) => chunkFixture(c)) });
+      },
+    });
+    const { router } = renderEdit();
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText('Title'), 'Press');
+    await user.click(screen.getByRole('button', { name: 'Done' }));
+    expect(await screen.findByText('at: /team/clips/reel-9')).toBeInTheDocument();
+    expect(net.calls.filter((c) => c.method === 'PUT').map((c) => c.body)).toEqual([
+      { title: 'Press', shared: false, chunks: [{ clip: 'c9', in: 0, out: 15, description: 'Press' }] },
+    ]);
+
+    await router.navigate('/team/clips/reel-9/edit');
+    await user.click(await screen.findByRole('button', { name: 'Done' }));
+    expect(await screen.findByText('at: /team/clips/reel-9')).toBeInTheDocument();
+    expect(net.calls.filter((c) => c.method === 'PUT')).toHaveLength(1);
+  });
+
+  it("'Done' stays on the page and says why when the save is refused", async () => {
+    mockFetch({ 'GET /api/user/reels/reel-9': ownReel, 'PUT /api/user/reels/reel-9': errorJson(400, 'The out point must be after the in point') });
+    renderEdit();
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText('Description'), '!');
+    await user.click(screen.getByRole('button', { name: 'Done' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('The out point must be after the in point');
+    expect(screen.queryByText(/^at:/)).not.toBeInTheDocument();
   });
 
   it('shows the server’s refusal', async () => {
@@ -75,5 +108,6 @@ describe('Edit Clip', () => {
     mockFetch({ 'GET /api/user/reels/reel-9': errorJson(404, 'Not found') });
     renderEdit();
     expect(await screen.findByText('Clip not found')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Done' })).toHaveAttribute('href', '/team/clips/reel-9');
   });
 });

@@ -1,5 +1,6 @@
 import { CheckIcon, ScissorsIcon } from 'lucide-react';
-import { Link, useParams } from 'react-router';
+import { useId } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
 
 import { EmptyState } from '@/components/empty-state';
 import { Page } from '@/components/page';
@@ -10,20 +11,36 @@ import { ApiError } from '@/lib/api-client';
 import { useReel } from '@/lib/clips/get-reel';
 import { errorMessage } from '@/lib/error-message';
 
-/** /team/clips/:clipId/edit (the id is the clip's reel): trim, title and description; 'Done' goes back to the clip. */
+const DONE = 'done';
+
+/**
+ * /team/clips/:clipId/edit (the id is the clip's reel): trim, title and description. Save keeps
+ * editing; 'Done' saves what changed and goes back to the clip.
+ */
 export function Component() {
   const { clipId = '' } = useParams();
   const reel = useReel(clipId);
+  const navigate = useNavigate();
+  const formId = useId();
+  const editing = reel.data !== undefined && reel.data.owned && reel.data.chunks.length > 0;
   return (
     <Page
       title="Edit Clip"
       actions={
-        <Button asChild variant="outline" size="sm">
-          <Link to=".." relative="path">
+        editing ? (
+          // Done keeps what was changed: it submits the editor's form, which saves, then goes back.
+          <Button type="submit" form={formId} value={DONE} variant="outline" size="sm">
             <CheckIcon aria-hidden="true" />
             Done
-          </Link>
-        </Button>
+          </Button>
+        ) : (
+          <Button asChild variant="outline" size="sm">
+            <Link to=".." relative="path">
+              <CheckIcon aria-hidden="true" />
+              Done
+            </Link>
+          </Button>
+        )
       }
     >
       {reel.isPending ? (
@@ -39,7 +56,7 @@ export function Component() {
           Only the person who made this clip can edit it.
         </EmptyState>
       ) : (
-        <ClipEditor key={clipId} reel={reel.data} />
+        <ClipEditor key={clipId} reel={reel.data} formId={formId} doneValue={DONE} onDone={() => void navigate('..', { relative: 'path' })} />
       )}
     </Page>
   );

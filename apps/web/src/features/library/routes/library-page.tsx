@@ -2,22 +2,12 @@ import { FilmIcon, ListVideoIcon, ScissorsIcon } from 'lucide-react';
 
 import { Page } from '@/components/page';
 import { RecentClips } from '@/components/recent-clips';
+import { RecentReels } from '@/components/recent-reels';
 import { RecentVideos } from '@/components/recent-videos';
 import { SectionCard } from '@/components/section-card';
 import { useLevel } from '@/lib/subscription/level-context';
 
-// Spec section 2, "Library home": Videos, Clips, Reels with 'All Videos', 'All Clips', 'All Reels' links.
-const otherSections = [
-  {
-    title: 'Reels',
-    to: '/library/reels/all',
-    linkLabel: 'All Reels',
-    icon: ListVideoIcon,
-    body: 'Reels are collections of clips. Yours will appear here.',
-  },
-];
-
-/** /library: videos, clips and reels in one place. */
+/** /library (spec section 2, "Library home"): Videos, Clips and Reels, with 'All Videos', 'All Clips', 'All Reels' links. */
 export function Component() {
   return (
     <Page width="wide" title="Library" description="Your videos, clips and reels.">
@@ -33,11 +23,9 @@ export function Component() {
             empty="Highlights you make or save will appear here."
           />
         </SectionCard>
-        {otherSections.map(({ title, to, linkLabel, icon, body }) => (
-          <SectionCard key={to} title={title} to={to} linkLabel={linkLabel} icon={icon}>
-            {body}
-          </SectionCard>
-        ))}
+        <SectionCard title="Reels" to="/library/reels/all" linkLabel="All Reels" icon={ListVideoIcon}>
+          <RecentReels limit={RECENT_LIMIT} reelsPath="/library/reels" className="sm:grid-cols-4" />
+        </SectionCard>
       </div>
     </Page>
   );

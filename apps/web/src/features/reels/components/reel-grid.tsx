@@ -3,16 +3,13 @@ import { ListVideoIcon, Loader2Icon, PencilIcon, PlayIcon } from 'lucide-react';
 import { Link, useNavigate } from 'react-router';
 
 import { EmptyState } from '@/components/empty-state';
+import { chunkCount, NO_REELS_TEXT, NO_REELS_TITLE, ReelThumbnail, reelCardTitle } from '@/components/reel-card';
 import { Button } from '@/components/ui/button';
 import { ClipPicker } from '@/features/reels/components/clip-picker';
 import { useCreateReel } from '@/lib/clips/create-reel';
 import { useReels } from '@/lib/clips/get-reels';
 import { errorMessage } from '@/lib/error-message';
 import { useInfiniteScroll } from '@/lib/use-infinite-scroll';
-
-/** Spec section 2, Reels list empty state. */
-export const NO_REELS_TITLE = 'No Reels?';
-export const NO_REELS_TEXT = 'Reels are collections of clips.';
 
 /** My reels (spec section 2: a card grid, the cards themselves not links), with Play and Edit, and making a new one. */
 export function ReelGrid() {
@@ -51,17 +48,15 @@ export function ReelGrid() {
   );
 }
 
+/** A card without a click action of its own (spec section 2): Play and Edit are its buttons. */
 function ReelCard({ reel }: { reel: Reel }) {
-  const title = reel.title?.trim() || 'Reel';
-  const poster = reel.chunks.find((c) => c.poster)?.poster;
+  const title = reelCardTitle(reel);
   return (
     <article aria-label={title} className="bg-card flex min-w-0 flex-1 flex-col overflow-hidden rounded-xl border shadow-sm">
-      <div className="bg-muted aspect-video">{poster ? <img src={poster} alt="" loading="lazy" className="size-full object-cover" /> : null}</div>
+      <ReelThumbnail reel={reel} />
       <div className="flex flex-col gap-2 p-3">
         <span className="truncate text-sm font-medium">{title}</span>
-        <span className="text-muted-foreground text-xs">
-          {reel.chunks.length} {reel.chunks.length === 1 ? 'clip' : 'clips'}
-        </span>
+        <span className="text-muted-foreground text-xs">{chunkCount(reel)}</span>
         <div className="flex gap-2">
           <Button asChild size="sm" variant="outline">
             <Link to={`/library/reels/${encodeURIComponent(reel.reelId)}`} aria-label={`Play ${title}`}>

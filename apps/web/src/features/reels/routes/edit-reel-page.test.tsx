@@ -1,5 +1,5 @@
 import type { ReelExport, UpdateReelBody } from '@app/contracts/clips';
-import { screen, within } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 
@@ -55,6 +55,53 @@ describe('Reel editor', () => {
         { clip: 'b', in: 0, out: 12, description: '' },
       ],
     });
+  });
+
+  it('reorders by keyboard with Space as well as Enter; the first clip cannot go up nor the last down', async () => {
+    const net = renderEditor({
+      'GET /api/user/reels/r1/export': { status: 'none', progress: 0, url: null, failureReason: null },
+      'PUT /api/user/reels/r1': (call: { body: unknown }) => json({ ...reel, chunks: (call.body as UpdateReelBody).chunks.map((c) => chunkFixture(c)) }),
+    });
+    const user = userEvent.setup();
+    const list = await screen.findByRole('list', { name: 'Clips in this reel' });
+    expect(within(list).getByRole('button', { name: 'Move clip 1 up' })).toBeDisabled();
+    expect(within(list).getByRole('button', { name: 'Move clip 3 down' })).toBeDisabled();
+    within(list).getByRole('button', { name: 'Move clip 1 down' }).focus();
+    await user.keyboard(' ');
+    expect(screen.getByText('Clip 1 moved to position 2 of 3')).toBeInTheDocument();
+    within(list).getByRole('button', { name: 'Move clip 2 down' }).focus();
+    await user.keyboard('{Enter}');
+    expect(screen.getByText('Clip 2 moved to position 3 of 3')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await screen.findByText('Saved');
+    expect((net.call('PUT', '/api/user/reels/r1')!.body as UpdateReelBody).chunks.map((c) => c.clip)).toEqual(['b', 'c', 'a']);
+  });
+
+  it('reorders by dragging a clip onto another, announcing the move', async () => {
+    const net = renderEditor({
+      'GET /api/user/reels/r1/export': { status: 'none', progress: 0, url: null, failureReason: null },
+      'PUT /api/user/reels/r1': (call: { body: unknown }) => json({ ...reel, chunks: (call.body as UpdateReelBody).chunks.map((c) => chunkFixture(c)) }),
+    });
+    const list = await screen.findByRole('list', { name: 'Clips in this reel' });
+    const item = (name: string) => within(list).getByRole('listitem', { name });
+    const third = item('Clip 3');
+    expect(third).toHaveAttribute('draggable', 'true');
+    fireEvent.dragStart(third);
+    expect(third).toHaveAttribute('data-dragging', 'true');
+    // Dropping is allowed over another clip (dragover's default is prevented).
+    expect(fireEvent.dragOver(item('Clip 1'))).toBe(false);
+    fireEvent.drop(item('Clip 1'));
+    fireEvent.dragEnd(third);
+    expect(screen.getByText('Clip 3 moved to position 1 of 3')).toBeInTheDocument();
+    expect(within(list).getAllByRole('listitem').map((li) => li.getAttribute('data-dragging'))).toEqual(['false', 'false', 'false']);
+
+    // Dropped onto itself, nothing moves.
+    fireEvent.dragStart(item('Clip 2'));
+    fireEvent.drop(item('Clip 2'));
+    fireEvent.dragEnd(item('Clip 2'));
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Save' }));
+    await screen.findByText('Saved');
+    expect((net.call('PUT', '/api/user/reels/r1')!.body as UpdateReelBody).chunks.map((c) => c.clip)).toEqual(['c', 'a', 'b']);
   });
 
   it('Download MP4 starts the export, shows its progress while polling, then the download link', async () => {
