@@ -7,6 +7,7 @@ import { ConfigError } from './config-error';
 import { ensureWritableDataDir } from './data-dir';
 import { startEmbeddedPostgres, type EmbeddedPostgres } from './db/embedded-postgres';
 import { createLogger } from './logger';
+import { autoHighlights } from './modules/live/auto-highlights';
 import { startIngest, type Ingest } from './modules/live/ingest/ingest.service';
 import { startRuntime, type Runtime } from './runtime';
 
@@ -75,7 +76,9 @@ async function main() {
     await app.listen({ port: config.port, host: config.host });
     if (config.ingest) {
       listening = 'RTMP_PORT';
-      ingest = await startIngest({ db: runtime.db, storage: runtime.storage, log, port: config.rtmpPort, host: config.host, dataDir: config.dataDir });
+      const { db, storage, jobs } = runtime;
+      const onPublish = autoHighlights({ db, storage, jobs, dataDir: config.dataDir, log: log.child({ component: 'auto-highlights' }) });
+      ingest = await startIngest({ db, storage, log, port: config.rtmpPort, host: config.host, dataDir: config.dataDir, onPublish });
     }
   } catch (err) {
     const e = err as NodeJS.ErrnoException;

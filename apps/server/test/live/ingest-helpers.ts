@@ -1,3 +1,4 @@
+import type { PublishListener } from '../../src/modules/live/ingest/ingest-sessions';
 import { spawn } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import pino from 'pino';
@@ -26,7 +27,7 @@ export async function insertEvent(t: TeamsApp, owner: string, values: { status?:
 export const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 
 /** Ingest on a free port (as `npm start` runs it beside the app), on the test app's database and Storage. */
-export async function startTestIngest(t: TeamsApp, options: { host?: string; storage?: Storage; maxQueuedSegments?: number } = {}): Promise<Ingest> {
+export async function startTestIngest(t: TeamsApp, options: { host?: string; storage?: Storage; maxQueuedSegments?: number; onPublish?: PublishListener } = {}): Promise<Ingest> {
   return startIngest({
     db: t.runtime.db,
     storage: options.storage ?? t.runtime.storage,
@@ -35,6 +36,7 @@ export async function startTestIngest(t: TeamsApp, options: { host?: string; sto
     host: options.host ?? '127.0.0.1',
     dataDir: t.config.dataDir,
     maxQueuedSegments: options.maxQueuedSegments,
+    onPublish: options.onPublish,
   });
 }
 

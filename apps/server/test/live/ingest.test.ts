@@ -5,17 +5,20 @@ import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { probe } from '@app/media/probe';
+import type { PublishListener } from '../../src/modules/live/ingest/ingest-sessions';
 import type { Ingest } from '../../src/modules/live/ingest/ingest.service';
 import { coach, videosApp, type TeamsApp } from '../videos/helpers';
 import { eventState, insertEvent, publish, segments, sha256, startTestIngest, waitFor } from './ingest-helpers';
 
 let t: TeamsApp;
 let ingest: Ingest;
+// One RTMP server per process (node-media-server keeps module state): a test sets its listener here.
+let publishListener: PublishListener | undefined;
 
 beforeAll(async () => {
   t = await videosApp();
   await coach(t, 'coach', 'Eagles');
-  ingest = await startTestIngest(t);
+  ingest = await startTestIngest(t, { onPublish: (publish) => publishListener?.(publish) ?? { stop: async () => undefined } });
 });
 
 afterAll(async () => {
@@ -158,5 +161,53 @@ describe('RTMP ingest', () => {
     expect(rows.filter((r) => r.discontinuity).map((r) => r.seq)).toEqual([firstRun.length]);
     expect((await eventState(t, event.id)).started_at).toEqual(firstStart);
     expect(rows[firstRun.length]!.started_at_ms).toBeGreaterThan(firstRun.at(-1)!.started_at_ms + 1000);
+  });
+});
+
+describe('publish listeners (the auto highlights hook)', () => {
+  it('are told of each publish with the loopback pull and the clock of its segments, can read its audio on that clock, and stop after the event ended', async () => {
+    const { loudnessSamples } = await import('@app/media/cheers/run-loudness');
+    const event = await insertEvent(t, 'coach');
+    const calls: { inputUrl: string; anchorMs: number; statusAtStop?: string }[] = [];
+    // Each reading's wall clock (anchor + its time) against when it arrived: with the segments' clock
+    // the difference is the pipeline's delay, never negative and never many seconds.
+    const lags: number[] = [];
+    publishListener = ({ event: e, inputUrl, anchorMs }) => {
+        const call: (typeof calls)[number] = { inputUrl, anchorMs };
+        calls.push(call);
+        const controller = new AbortController();
+        const reading = (async () => {
+          try {
+            for await (const sample of loudnessSamples(inputUrl, { signal: controller.signal, stallTimeoutSec: 3 })) {
+              lags.push(Date.now() - (anchorMs + sample.t * 1000));
+            }
+          } catch {
+            // the stream ended or we stopped it
+          }
+        })();
+        return {
+          async stop() {
+            call.statusAtStop = (await eventState(t, e.id)).status;
+            controller.abort();
+            await reading;
+          },
+        };
+    };
+    try {
+      const publisher = publish(ingest.port, event.ingestKey, { seconds: 6 });
+      expect(await publisher.exited).toBe(0);
+      await waitFor('the listener to stop', async () => calls[0]?.statusAtStop !== undefined, 10_000);
+      const rows = await segments(t, event.id);
+      expect(calls).toHaveLength(1);
+      expect(calls[0]!.inputUrl).toBe(`rtmp://127.0.0.1:${ingest.port}/live/${event.ingestKey}`);
+      expect(Math.abs(calls[0]!.anchorMs - rows[0]!.started_at_ms)).toBeLessThan(1500);
+      expect(calls[0]!.statusAtStop).toBe('ended');
+      expect(lags.length).toBeGreaterThan(10);
+      // Read on its own clock (no -copyts) the audio would seem at least the pull's join delay (~1-2 s) late.
+      expect(Math.min(...lags)).toBeGreaterThan(-200);
+      expect(Math.min(...lags)).toBeLessThan(1000);
+    } finally {
+      publishListener = undefined;
+    }
   });
 });

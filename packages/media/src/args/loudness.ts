@@ -28,7 +28,9 @@ const NETWORK_URL = /^(rtmps?|rtmpt|https?|srt|tcp|udp):\/\//i;
 export function loudnessArgs(options: LoudnessOptions): string[] {
   const network = NETWORK_URL.test(options.input);
   const args = ['-hide_banner', '-nostdin', '-nostats', '-loglevel', 'repeat+info'];
-  if (network) args.push('-rw_timeout', String(Math.round((options.stallTimeoutSec ?? 10) * 1_000_000)));
+  // A live pull keeps the publisher's timestamps (as the segmenter does), so a reading's time maps to the
+  // wall clock with the same anchor as the segments, whenever the pull joined the stream.
+  if (network) args.push('-rw_timeout', String(Math.round((options.stallTimeoutSec ?? 10) * 1_000_000)), '-copyts');
   args.push('-i', network ? options.input : mediaPath(options.input));
   args.push('-map', '0:a:0', '-vn', '-sn', '-dn', '-af', LOUDNESS_FILTER, '-f', 'null', '-');
   return args;

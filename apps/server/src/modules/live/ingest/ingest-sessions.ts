@@ -17,7 +17,15 @@ export interface PublishDeps {
   workDir: string;
   /** Segments one publish may have waiting for Storage (default MAX_QUEUED_SEGMENTS). */
   maxQueued?: number;
+  /** Told when a publish's first segment fixes its clock (e.g. to analyse its audio); stopped when it ends. */
+  onPublish?: PublishListener;
 }
+
+/**
+ * `inputUrl` is the loopback pull of the stream and `anchorMs` the wall clock of the publisher's timestamp 0
+ * (read it with `-copyts`, as the segmenter does).
+ */
+export type PublishListener = (publish: { event: IngestEvent; inputUrl: string; anchorMs: number }) => { stop(): Promise<void> };
 
 export interface PublishOptions {
   event: IngestEvent;
@@ -50,6 +58,7 @@ export async function runPublish(deps: PublishDeps, options: PublishOptions, sig
   const dir = path.join(deps.workDir, session.id);
   await mkdir(dir, { recursive: true });
   const uploads = createUploadQueue(deps, event, options.firstSeq, log);
+  let listener: { stop(): Promise<void> } | undefined;
   try {
     const codecs = await publisherCodecs(session);
     if (session.socket.destroyed || signal.stopped) return;
@@ -58,9 +67,10 @@ export async function runPublish(deps: PublishDeps, options: PublishOptions, sig
     // the encoder's capture-to-send delay (its lookahead and buffering, ~0.1-0.5 s), without drift.
     let anchorMs = acceptedAtMs;
     let anchored = false;
+    const input = `rtmp://127.0.0.1:${deps.rtmp.port}/live/${session.streamName}`;
     const segmenter = await startSegmenter({
       ...codecs,
-      input: `rtmp://127.0.0.1:${deps.rtmp.port}/live/${session.streamName}`,
+      input,
       outputDir: dir,
       readTimeoutSec: READ_TIMEOUT_SEC,
       onSegment(segment) {
@@ -68,6 +78,7 @@ export async function runPublish(deps: PublishDeps, options: PublishOptions, sig
           anchored = true;
           // An encoder whose clock does not start at 0 with the publish: the first segment ends now.
           if (segment.startSec * 1000 > Date.now() - acceptedAtMs + 2000) anchorMs = Date.now() - segment.endSec * 1000;
+          listener = startListener(deps, { event, inputUrl: input, anchorMs }, log);
         }
         uploads.push(segment, path.join(dir, segment.file), Math.round(anchorMs + segment.startSec * 1000));
       },
@@ -94,8 +105,20 @@ export async function runPublish(deps: PublishDeps, options: PublishOptions, sig
   } finally {
     await uploads.drained();
     await deps.repo.markEnded(event.id).catch((err: unknown) => log.error({ err }, 'could not mark the live event ended'));
+    // After the archive is complete: what the listener still decides (the last cheers) may cut clips from it.
+    await listener?.stop().catch((err: unknown) => log.error({ err }, 'a live publish listener failed to stop'));
     await rm(dir, { recursive: true, force: true });
     log.info('live publish ended');
+  }
+}
+
+function startListener(deps: PublishDeps, publish: Parameters<PublishListener>[0], log: Logger) {
+  try {
+    return deps.onPublish?.(publish);
+  } catch (err) {
+    // Auto highlights are a bonus: the stream goes on without them.
+    log.error({ err }, 'a live publish listener failed to start');
+    return undefined;
   }
 }
 

@@ -2,7 +2,7 @@ import { and, eq, inArray, lt, notInArray, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { liveEvents, liveSegments } from '../../../db/schema';
 
-export type IngestEvent = Pick<typeof liveEvents.$inferSelect, 'id' | 'tenantId' | 'status' | 'endedAt' | 'lastSeenAt'>;
+export type IngestEvent = Pick<typeof liveEvents.$inferSelect, 'id' | 'tenantId' | 'ownerUserId' | 'status' | 'endedAt' | 'lastSeenAt'>;
 export type NewLiveSegment = typeof liveSegments.$inferInsert;
 
 export function createIngestRepo(db: Db) {
@@ -10,7 +10,7 @@ export function createIngestRepo(db: Db) {
     /** Across tenants: ingest key hashes are unique, and an encoder names no tenant. */
     async findEventByIngestHash(hash: string): Promise<IngestEvent | null> {
       const [row] = await db
-        .select({ id: liveEvents.id, tenantId: liveEvents.tenantId, status: liveEvents.status, endedAt: liveEvents.endedAt, lastSeenAt: liveEvents.lastSeenAt })
+        .select({ id: liveEvents.id, tenantId: liveEvents.tenantId, ownerUserId: liveEvents.ownerUserId, status: liveEvents.status, endedAt: liveEvents.endedAt, lastSeenAt: liveEvents.lastSeenAt })
         .from(liveEvents)
         .where(eq(liveEvents.ingestKeyHash, hash));
       return row ?? null;

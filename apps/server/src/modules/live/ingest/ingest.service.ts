@@ -4,7 +4,7 @@ import type { Logger } from 'pino';
 import type { Db } from '../../../db/client';
 import type { Storage } from '../../../storage/storage';
 import { createIngestRepo, type IngestEvent } from './ingest.repo';
-import { runPublish } from './ingest-sessions';
+import { runPublish, type PublishListener } from './ingest-sessions';
 import { startRtmpServer, type RtmpSession } from './rtmp-server';
 
 export interface IngestOptions {
@@ -16,6 +16,8 @@ export interface IngestOptions {
   dataDir: string;
   /** Segments one stream may have waiting for Storage before the oldest is dropped (a minute by default). */
   maxQueuedSegments?: number;
+  /** Told of each publish once its clock is known (the auto highlights analyse its audio). */
+  onPublish?: PublishListener;
 }
 
 export interface Ingest {
@@ -79,7 +81,7 @@ export async function startIngest(options: IngestOptions): Promise<Ingest> {
     publish.done = (async () => {
       await previous?.done;
       const firstSeq = await repo.nextSeq(event.id);
-      await runPublish({ repo, storage: options.storage, log, rtmp: server, workDir: path.join(options.dataDir, 'live-ingest'), maxQueued: options.maxQueuedSegments }, { event, session, acceptedAtMs, firstSeq }, stopping);
+      await runPublish({ repo, storage: options.storage, log, rtmp: server, workDir: path.join(options.dataDir, 'live-ingest'), maxQueued: options.maxQueuedSegments, onPublish: options.onPublish }, { event, session, acceptedAtMs, firstSeq }, stopping);
     })()
       .catch((err: unknown) => {
         log.error({ err, eventId: event.id }, 'live publish failed');
