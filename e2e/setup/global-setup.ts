@@ -9,6 +9,7 @@ declare module 'vitest' {
     baseUrl: string;
     chromiumPath: string;
     dataDir: string;
+    rtmpPort: number;
   }
 }
 
@@ -23,6 +24,7 @@ export default async function setup(project: TestProject) {
 
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'teamfilm-e2e-'));
   const port = await freePort();
+  const rtmpPort = await freePort();
   // Every journey signs up and in from the same loopback address within a minute or two; the
   // per-IP limits (tested on their own in the server tests) would otherwise fail them at random.
   const server = startServer({
@@ -31,12 +33,16 @@ export default async function setup(project: TestProject) {
     PUBLIC_URL: `http://localhost:${port}`,
     AUTH_RATE_LIMIT: '500',
     MAIL_RATE_LIMIT: '200',
+    // The live journeys publish over RTMP; a free port, so parallel runs on one machine do not collide.
+    INGEST: '1',
+    RTMP_PORT: String(rtmpPort),
   });
   await waitForOutput(server, /Teamfilm is ready/, 180_000);
 
   project.provide('baseUrl', `http://localhost:${port}`);
   project.provide('chromiumPath', chromiumPath);
   project.provide('dataDir', dataDir);
+  project.provide('rtmpPort', rtmpPort);
 
   return async () => {
     process.kill(-server.child.pid!, 'SIGINT');

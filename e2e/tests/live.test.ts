@@ -1,0 +1,124 @@
+import { spawn } from 'node:child_process';
+import { findFfmpeg } from '@app/media/binaries';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { registeredByApi } from './accounts-helpers';
+import { launch, openPage } from './browser';
+import { apiCall } from './clips-helpers';
+import { newPerson } from './identity-helpers';
+import { signIn, subscribedCoach } from './videos-helpers';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launch();
+});
+afterAll(() => browser?.close());
+
+/** An encoder as the setup hint asks for it (1 s keyframes), publishing a test pattern and a tone in real time. */
+function encoder(ingestAddress: string, seconds: number) {
+  // The address shows the public host name; the test publishes on loopback where the app listens.
+  const url = new URL(ingestAddress);
+  url.hostname = '127.0.0.1';
+  url.port = String(inject('rtmpPort'));
+  const child = spawn(
+    findFfmpeg().path,
+    [
+      ...['-hide_banner', '-nostdin', '-loglevel', 'error', '-re'],
+      ...['-f', 'lavfi', '-i', 'testsrc2=size=640x360:rate=30', '-f', 'lavfi', '-i', 'sine=frequency=440:sample_rate=44100'],
+      ...['-t', String(seconds), '-c:v', 'libx264', '-preset', 'veryfast', '-g', '30', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-b:a', '64k'],
+      ...['-f', 'flv', url.href],
+    ],
+    { stdio: ['ignore', 'ignore', 'pipe'] },
+  );
+  let stderr = '';
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  return { exited, stop: () => child.kill('SIGINT'), stderr: () => stderr };
+}
+
+/** Waits until the page's video plays past `seconds` of new media; answers its state then. */
+async function playsFor(page: Page, seconds: number, selector = 'video') {
+  const video = page.locator(selector).first();
+  const start = await video.evaluate((v: HTMLVideoElement) => v.currentTime);
+  await expect
+    .poll(() => video.evaluate((v: HTMLVideoElement) => !v.paused && v.readyState >= 3 && v.currentTime > 0), { timeout: 30_000 })
+    .toBe(true);
+  await expect.poll(() => video.evaluate((v: HTMLVideoElement, from: number) => v.currentTime - from, start), { timeout: 30_000 }).toBeGreaterThan(seconds);
+  return video.evaluate((v: HTMLVideoElement) => ({ muted: v.muted, volume: v.volume, time: v.currentTime }));
+}
+
+describe('live games', () => {
+  it('a coach sets up a stream, publishes over RTMP, a fan watches it live and clips it, and the archive plays once it ends', async () => {
+    const coach = await subscribedCoach('lcoach');
+    const { page, problems } = await openPage(browser, '/login');
+    await signIn(page, coach.email);
+
+    // Set Up Stream on /live: the key replaces the form.
+    await page.goto('/live');
+    await page.getByLabel('Event title').fill('Hawks vs Owls');
+    const now = new Date(Date.now() - new Date().getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
+    await page.getByLabel('Date and time').fill(now);
+    await page.getByLabel('Sport', { exact: true }).selectOption('IHK');
+    await page.getByRole('switch').check({ force: true });
+    await page.getByRole('button', { name: 'Set Up Stream' }).click();
+    await expect.poll(() => page.getByText('Setup your encoder with this key').isVisible(), { timeout: 15_000 }).toBe(true);
+    const ingestAddress = await page.getByLabel('Ingest address').inputValue();
+    expect(ingestAddress).toMatch(/^rtmp:\/\/localhost:\d+\/live\/[A-Za-z0-9_-]{40,}$/);
+    const eventPath = await page.getByRole('link', { name: 'Open the event page' }).getAttribute('href');
+    const key = decodeURIComponent(eventPath!.split('/').pop()!);
+    // The public key never lets anyone publish: it is not in the ingest address.
+    expect(ingestAddress).not.toContain(key);
+
+    const publisher = encoder(ingestAddress, 60);
+    try {
+      await expect
+        .poll(async () => ((await apiCall(coach.access, 'GET', `/api/live/${key}`)).body as { status: string }).status, { timeout: 20_000 })
+        .toBe('live');
+
+      // A fan of another team finds the public game and, with a subscription, watches it live.
+      const fanPerson = newPerson('lfan');
+      const fan = await registeredByApi(fanPerson, 'fan');
+      const unsubscribed = (await apiCall(fan.access, 'GET', `/api/live/${key}`)).body as { playable: boolean; source: string | null };
+      expect(unsubscribed).toMatchObject({ playable: false, source: null });
+      await fan.call('/api/billing/local/subscribe', { type: 'fan' });
+      const fanView = await openPage(browser, '/login');
+      await signIn(fanView.page, fanPerson.email);
+      await fanView.page.goto(`/live/${encodeURIComponent(key)}`);
+      await expect.poll(() => fanView.page.getByText('Hawks').first().isVisible(), { timeout: 15_000 }).toBe(true);
+      const playing = await playsFor(fanView.page, 3);
+      expect(playing).toMatchObject({ muted: true, volume: 0.1 });
+      await expect.poll(() => fanView.page.getByRole('button', { name: 'Live: at the live edge' }).isVisible(), { timeout: 15_000 }).toBe(true);
+
+      // 'Save a clip': the clip of the moment on screen opens and plays.
+      await fanView.page.getByRole('group', { name: 'Save a clip' }).getByRole('button', { name: 'Clip' }).click();
+      await fanView.page.waitForURL(/\/(team|library)\/clips\/[^/]+$/, { timeout: 30_000 });
+      // The clip page's chunk player waits for a press; then the element shown plays the clip.
+      await fanView.page.getByRole('button', { name: 'Play reel' }).click();
+      await playsFor(fanView.page, 1, 'video[data-active="true"]');
+      const clips = (await apiCall(fan.access, 'GET', `/api/user/clips/${key}`)).body as { items: { stream_id: string; duration: number }[] };
+      expect(clips.items).toHaveLength(1);
+      expect(clips.items[0]!.stream_id).toBe(key);
+      expect(clips.items[0]!.duration).toBeGreaterThan(3);
+
+      // The encoder stops: the event ends and its archive is a complete VOD playlist.
+      publisher.stop();
+      await publisher.exited;
+      await expect
+        .poll(async () => ((await apiCall(coach.access, 'GET', `/api/live/${key}`)).body as { status: string }).status, { timeout: 10_000 })
+        .toBe('ended');
+      const archive = (await apiCall(fan.access, 'GET', `/api/live/${key}`)).body as { source: string };
+      const playlist = await (await fetch(`${inject('baseUrl')}${archive.source}`)).text();
+      expect(playlist).toContain('#EXT-X-PLAYLIST-TYPE:VOD');
+      expect(playlist).toContain('#EXT-X-ENDLIST');
+
+      await fanView.page.goto(`/live/archives/${encodeURIComponent(key)}`);
+      await playsFor(fanView.page, 2);
+      expect(fanView.problems.filter((p) => !/Failed to load resource/.test(p))).toEqual([]);
+      await fanView.context.close();
+    } finally {
+      publisher.stop();
+      await publisher.exited;
+    }
+    expect(problems.filter((p) => !/Failed to load resource/.test(p))).toEqual([]);
+  }, 180_000);
+});
