@@ -32,6 +32,8 @@ const parentPages: [pattern: string, name: string][] = [
 export function getBackLink(pathname: string): { to: string; label: string } | null {
   const segments = pathname.split('/').filter(Boolean);
   if (segments.length < 2) return null;
+  // A sport's games have no /sport page above them: they are a filter of the live index's game finder.
+  if (segments[0] === 'sport') return { to: '/live', label: 'Live' };
   const to = `/${segments.slice(0, -1).join('/')}`;
   const page = parentPages.find(([pattern]) => matchPath(pattern, to));
   return page ? { to, label: page[1] } : null;

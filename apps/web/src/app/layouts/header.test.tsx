@@ -42,6 +42,7 @@ describe('getBackLink', () => {
     ['/team/messages/m1', { to: '/team/messages', label: 'Message Board' }],
     ['/library/reels/r1/edit', { to: '/library/reels/r1', label: 'Reel' }],
     ['/live/upcoming/s1', { to: '/live/upcoming', label: 'Upcoming Games' }],
+    ['/sport/iho', { to: '/live', label: 'Live' }],
     ['/profile/edit', { to: '/profile', label: 'Profile' }],
     ['/upload/confirm', { to: '/upload', label: 'Upload' }],
     ['/team/members/jane%20doe', { to: '/team/members', label: 'Members' }],
