@@ -131,11 +131,22 @@ describe('ChunkPlayer switching', () => {
   it('loops a one-chunk reel through the other element, started the same way', async () => {
     const { player, first, second } = await playingReel([{ id: 'k1', source: '/storage/a.mp4?sig=1#t=2,4', description: 'Block' }]);
     expect(second.getAttribute('src')).toBe('/storage/a.mp4?sig=1');
+    first.currentTime = 3.9;
     present(first, 3.9);
     expect(second.paused).toBe(false);
     present(second, 2.033);
     expect(second).toHaveAttribute('data-active', 'true');
     expect(player).toHaveAttribute('data-chunk', '0');
     expect(first.paused).toBe(true);
+    // The first element played off the in-point: it is taken back there for the next round.
+    expect(first.currentTime).toBe(2);
+    fire(first, 'seeked');
+    // The lead is now the one learnt from that start (instant here): one frame before the out-point.
+    present(second, 3.9);
+    expect(first.paused).toBe(true);
+    present(second, 3.95);
+    expect(first.paused).toBe(false);
+    present(first, 2.033);
+    expect(first).toHaveAttribute('data-active', 'true');
   });
 });

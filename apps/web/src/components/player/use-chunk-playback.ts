@@ -110,6 +110,9 @@ export function useChunkPlayback({ plans, onSourceError }: { plans: readonly Chu
       if (slot !== activeRef.current && before) {
         before.pause();
         before.muted = true;
+        // It played off its in-point: the preload below loads it again, even with the same chunk
+        // (a one- or two-chunk reel).
+        slotChunk.current[activeRef.current] = -1;
       }
       // Only the shown element is heard, with the user's choice (the volume is the same on both).
       if (video) video.muted = mutedRef.current;
