@@ -47,11 +47,12 @@ describe('reel playback journeys', () => {
         return now.chunk === '1' && now.shown !== start.shown && now.playing && now.time > now.in + 0.2;
       }, { timeout: 20_000 })
       .toBe(true);
-    // After the last chunk, back to the first, on the element that held it (preloaded again).
+    // After the last chunk, back to the first, on the element that held it (preloaded again, from
+    // its in-point: that element played it to its out-point before).
     await expect
       .poll(async () => {
         const now = await snapshot();
-        return now.chunk === '0' && now.shown === start.shown;
+        return now.chunk === '0' && now.shown === start.shown && now.time < now.in + 1;
       }, { timeout: 20_000 })
       .toBe(true);
     expect(problems).toEqual([]);

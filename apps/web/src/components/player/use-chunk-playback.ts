@@ -1,12 +1,17 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
 
+import { FIRST_LEAD_SEC, frameInterval, handoffDue, nextLead } from '@/components/player/chunk-handoff';
 import { FIRST_CHUNK, nextChunk, type ChunkPlan } from '@/components/player/chunk-sequence';
 
 type Slot = 0 | 1;
+type FrameCallback = (now: number, metadata: { mediaTime: number }) => void;
 type VideoFrameVideo = HTMLVideoElement & {
-  requestVideoFrameCallback?: (callback: (now: number, metadata: { mediaTime: number }) => void) => number;
+  requestVideoFrameCallback?: (callback: FrameCallback) => number;
   cancelVideoFrameCallback?: (handle: number) => void;
 };
+/** The hidden element started ahead of the shown chunk's out-point, until its first frame. */
+type Handoff = { slot: Slot; frameHandle: number };
 
 /** Minimum time between two "fetch new URLs" requests after errors, so a broken file cannot loop. */
 const SOURCE_RETRY_MS = 10_000;
@@ -16,10 +21,14 @@ const other = (slot: Slot): Slot => (slot === 0 ? 1 : 0);
 /**
  * Gapless playback of a reel's chunks on two <video> elements: the shown one plays the current
  * chunk while the hidden one holds the next, loaded and seeked to its in-point (its first frame
- * decoded). At the current chunk's out-point (a presented frame's `mediaTime`, through
- * requestVideoFrameCallback; `timeupdate` where it is missing) the two swap, so the first frame of
- * the next chunk is already on screen: no black frame, no spinner. When the next one is not ready
- * yet, the last frame of the current stays up (paused) until it is.
+ * decoded). Shortly before the current chunk's out-point (read from each presented frame's
+ * `mediaTime` with requestVideoFrameCallback) the hidden one starts playing, muted, so that play()'s
+ * start-up delay passes before the out-point (see chunk-handoff); the two swap in the callback of
+ * its first presented frame, so that frame is painted together with the swap: no black frame, no
+ * spinner, and about one frame interval between the last frame of one chunk and the first of the
+ * next. Only the shown element is audible. When the next one is late, the last frame of the
+ * current stays up (paused) until the next presents its first. Without
+ * requestVideoFrameCallback the swap happens at the out-point (`timeupdate`), to the paused in-point.
  *
  * The elements' `src` is set here, not by React: a switch must happen in the same task as the
  * frame callback, and one element may be reused for two chunks of the same file (only a seek).
@@ -31,6 +40,7 @@ export function useChunkPlayback({ plans, onSourceError }: { plans: readonly Chu
   const [playing, setPlaying] = useState(false);
   const [muted, setMuted] = useState(true);
   const [position, setPosition] = useState(0);
+  const mutedRef = useRef(true);
 
   // The state the media callbacks read (they run outside React's render).
   const plansRef = useRef(plans);
@@ -45,11 +55,26 @@ export function useChunkPlayback({ plans, onSourceError }: { plans: readonly Chu
   /** A chunk waiting for its element before it is shown. */
   const pending = useRef<number | null>(null);
   const lastRenewal = useRef(0);
+  const handoff = useRef<Handoff | null>(null);
+  /** How long before the out-point the next element starts: play()'s start-up time, as last seen. */
+  const leadSec = useRef(FIRST_LEAD_SEC);
+
+  /** Stops a handoff under way; the element is then off its in-point (it played), so it is loaded again. */
+  const stopHandoff = useCallback(() => {
+    const started = handoff.current;
+    if (!started) return null;
+    handoff.current = null;
+    const video = videos.current[started.slot] as VideoFrameVideo | null;
+    video?.cancelVideoFrameCallback?.(started.frameHandle);
+    video?.pause();
+    return started.slot;
+  }, []);
 
   const load = useCallback((slot: Slot, index: number, at: number | null = null) => {
     const video = videos.current[slot];
     const plan = plansRef.current[index];
     if (!video || !plan) return;
+    if (handoff.current?.slot === slot) stopHandoff();
     slotChunk.current[slot] = index;
     slotReady.current[slot] = false;
     resumeAt.current[slot] = at;
@@ -62,7 +87,13 @@ export function useChunkPlayback({ plans, onSourceError }: { plans: readonly Chu
     } else {
       video.currentTime = at ?? plan.start;
     }
-  }, []);
+  }, [stopHandoff]);
+
+  /** Stops a handoff under way and takes its element back to its chunk's in-point. */
+  const cancelHandoff = useCallback(() => {
+    const slot = stopHandoff();
+    if (slot !== null) load(slot, slotChunk.current[slot]);
+  }, [stopHandoff, load]);
 
   const startPlaying = useCallback((video: HTMLVideoElement) => {
     video.play().catch(() => {
@@ -75,17 +106,51 @@ export function useChunkPlayback({ plans, onSourceError }: { plans: readonly Chu
   const show = useCallback(
     (slot: Slot) => {
       const before = videos.current[activeRef.current];
-      if (slot !== activeRef.current) before?.pause();
+      const video = videos.current[slot];
+      if (slot !== activeRef.current && before) {
+        before.pause();
+        before.muted = true;
+        // It played off its in-point: the preload below loads it again, even with the same chunk
+        // (a one- or two-chunk reel).
+        slotChunk.current[activeRef.current] = -1;
+      }
+      // Only the shown element is heard, with the user's choice (the volume is the same on both).
+      if (video) video.muted = mutedRef.current;
       activeRef.current = slot;
       currentRef.current = slotChunk.current[slot];
       pending.current = null;
       setActive(slot);
       setCurrent(currentRef.current);
       setPosition(0);
-      const video = videos.current[slot];
       if (video && playingRef.current) startPlaying(video);
     },
     [startPlaying],
+  );
+
+  /**
+   * Starts the hidden element (holding the next chunk at its in-point) and swaps to it in the frame
+   * callback of its first presented frame: flushSync commits the swap in that callback, so the
+   * frame and the swap are painted in the same rendering update.
+   */
+  const startHandoff = useCallback(
+    (slot: Slot) => {
+      const video = videos.current[slot] as VideoFrameVideo | null;
+      if (!video?.requestVideoFrameCallback) return;
+      const started = performance.now();
+      const onFrame: FrameCallback = (now) => {
+        if (handoff.current?.slot !== slot) return;
+        handoff.current = null;
+        leadSec.current = nextLead(leadSec.current, (now - started) / 1000);
+        flushSync(() => show(slot));
+      };
+      video.muted = true;
+      handoff.current = { slot, frameHandle: video.requestVideoFrameCallback(onFrame) };
+      video.play().catch(() => {
+        // Refused or failed: the switch happens at the out-point instead, as without a handoff.
+        if (handoff.current?.slot === slot) cancelHandoff();
+      });
+    },
+    [show, cancelHandoff],
   );
 
   /** Shows chunk `index`: at once when the hidden element holds it ready, else once it is. */
@@ -93,6 +158,10 @@ export function useChunkPlayback({ plans, onSourceError }: { plans: readonly Chu
     (index: number) => {
       if (!plansRef.current[index]) return;
       const hidden = other(activeRef.current);
+      // Already starting (playing, hidden): it is shown with its first frame. Another chunk is
+      // loaded in its place below.
+      if (handoff.current && slotChunk.current[hidden] === index) return;
+      stopHandoff();
       const url = plansRef.current[index].url;
       const holdsIt = slotChunk.current[hidden] === index && videos.current[hidden]?.getAttribute('src') === url;
       if (holdsIt && slotReady.current[hidden] && resumeAt.current[hidden] === null) return show(hidden);
@@ -101,7 +170,7 @@ export function useChunkPlayback({ plans, onSourceError }: { plans: readonly Chu
       pending.current = index;
       if (!holdsIt || resumeAt.current[hidden] !== null) load(hidden, index);
     },
-    [load, show],
+    [load, show, stopHandoff],
   );
 
   const advance = useCallback(() => {
@@ -116,13 +185,14 @@ export function useChunkPlayback({ plans, onSourceError }: { plans: readonly Chu
     plansRef.current = plans;
     const sameChunks = before.length === plans.length && before.every((p, i) => p.id === plans[i]?.id);
     if (!sameChunks) {
+      stopHandoff();
       pending.current = null;
       slotChunk.current = [-1, -1];
       load(activeRef.current, FIRST_CHUNK);
       setCurrent(FIRST_CHUNK);
       currentRef.current = FIRST_CHUNK;
     }
-  }, [plans, load]);
+  }, [plans, load, stopHandoff]);
 
   // The hidden element preloads the chunk after the current one (with the freshest URL).
   useEffect(() => {
@@ -134,19 +204,44 @@ export function useChunkPlayback({ plans, onSourceError }: { plans: readonly Chu
     load(hidden, index);
   }, [active, current, plans, load]);
 
-  // The out-point of the shown chunk, read on each presented frame.
+  /** Starts the next chunk's element ahead of the out-point when it is ready and it is time. */
+  const maybeStartHandoff = useCallback(
+    (video: HTMLVideoElement, mediaTime: number, frameSec: number) => {
+      const plan = plansRef.current[currentRef.current];
+      const outPoint = plan?.end ?? (Number.isFinite(video.duration) ? video.duration : null);
+      if (outPoint === null || handoff.current || pending.current !== null || !playingRef.current || video.paused) return;
+      if (!handoffDue({ mediaTime, frameSec, outPoint, leadSec: leadSec.current })) return;
+      const hidden = other(activeRef.current);
+      const next = nextChunk(currentRef.current, plansRef.current.length);
+      const ready = slotChunk.current[hidden] === next && slotReady.current[hidden] && resumeAt.current[hidden] === null;
+      if (ready && videos.current[hidden]?.getAttribute('src') === plansRef.current[next]?.url) startHandoff(hidden);
+    },
+    [startHandoff],
+  );
+
+  /** The shown chunk reached its out-point: the next one is shown now, or its first frame is awaited. */
+  const reachedOutPoint = useCallback(() => {
+    if (!handoff.current) return advance();
+    // Hold the last frame until the started element presents its first.
+    videos.current[activeRef.current]?.pause();
+  }, [advance]);
+
+  // The shown chunk, read on each presented frame: time to start the next, or its out-point.
   useEffect(() => {
     const video = videos.current[active] as VideoFrameVideo | null;
     if (!video) return;
     const reached = (mediaTime: number) => {
       if (activeRef.current !== active) return;
       const end = plansRef.current[slotChunk.current[active]]?.end;
-      if (end !== null && end !== undefined && mediaTime >= end) advance();
+      if (end !== null && end !== undefined && mediaTime >= end) reachedOutPoint();
     };
     if (video.requestVideoFrameCallback && video.cancelVideoFrameCallback) {
       let handle = 0;
-      const onFrame = (_now: number, metadata: { mediaTime: number }) => {
-        reached(metadata.mediaTime);
+      let previous: number | null = null;
+      const onFrame: FrameCallback = (_now, { mediaTime }) => {
+        if (activeRef.current === active) maybeStartHandoff(video, mediaTime, frameInterval(previous, mediaTime));
+        previous = mediaTime;
+        reached(mediaTime);
         handle = video.requestVideoFrameCallback!(onFrame);
       };
       handle = video.requestVideoFrameCallback(onFrame);
@@ -155,7 +250,7 @@ export function useChunkPlayback({ plans, onSourceError }: { plans: readonly Chu
     const onTime = () => reached(video.currentTime);
     video.addEventListener('timeupdate', onTime);
     return () => video.removeEventListener('timeupdate', onTime);
-  }, [active, advance]);
+  }, [active, reachedOutPoint, maybeStartHandoff]);
 
   function eventsFor(slot: Slot) {
     return {
@@ -176,7 +271,7 @@ export function useChunkPlayback({ plans, onSourceError }: { plans: readonly Chu
         if (slot === activeRef.current && plan) setPosition(Math.max(0, event.currentTarget.currentTime - plan.start));
       },
       onEnded: () => {
-        if (slot === activeRef.current) advance();
+        if (slot === activeRef.current) reachedOutPoint();
       },
       onError: (event: React.SyntheticEvent<HTMLVideoElement>) => {
         const video = event.currentTarget;
@@ -211,14 +306,16 @@ export function useChunkPlayback({ plans, onSourceError }: { plans: readonly Chu
   const pause = useCallback(() => {
     playingRef.current = false;
     setPlaying(false);
+    cancelHandoff();
     videos.current[activeRef.current]?.pause();
-  }, []);
+  }, [cancelHandoff]);
 
   const toggleMute = useCallback(() => {
-    setMuted((was) => {
-      for (const video of videos.current) if (video) video.muted = !was;
-      return !was;
-    });
+    mutedRef.current = !mutedRef.current;
+    setMuted(mutedRef.current);
+    // The hidden element stays muted (it may be starting ahead of a switch); show() passes it on.
+    const video = videos.current[activeRef.current];
+    if (video) video.muted = mutedRef.current;
   }, []);
 
   // Stable ref callbacks: a new one each render would run again (and reset the volume).
