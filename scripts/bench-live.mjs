@@ -46,8 +46,8 @@ async function threeHourGame(db, baseUrl) {
   const key = randomBytes(16).toString('base64url');
   const hash = createHash('sha256').update(randomBytes(32)).digest('hex');
   const event = await db.query(
-    `insert into live_events (tenant_id, key, owner_user_id, title, sport, starts_at, ingest_key_hash, ingest_key_box, status, started_at)
-     values ($1, $2, $3, 'Bench derby', 'FTB', now() - interval '3 hours', $4, 'box', 'live', now() - interval '3 hours') returning id`,
+    `insert into live_events (tenant_id, key, owner_user_id, title, sport, starts_at, ingest_key_hash, ingest_key_box, status, started_at, last_seen_at)
+     values ($1, $2, $3, 'Bench derby', 'FTB', now() - interval '3 hours', $4, 'box', 'live', now() - interval '3 hours', now()) returning id`,
     [tenantId, key, userId, hash],
   );
   const eventId = event.rows[0].id;
@@ -60,7 +60,7 @@ async function threeHourGame(db, baseUrl) {
   const secret = (await db.query(`select value from app_secrets where name = 'live-playback-signing'`)).rows[0]?.value;
   if (!secret) throw new Error('the server has no playback signing secret');
   const token = encodeURIComponent(playbackToken(secret, eventId, userId));
-  return { url: `${baseUrl}/api/live/${key}/index.m3u8?token=${token}`, lastSeq: GAME_SEGMENTS - 1 };
+  return { eventId, url: `${baseUrl}/api/live/${key}/index.m3u8?token=${token}`, lastSeq: GAME_SEGMENTS - 1 };
 }
 
 async function sizes(url) {
@@ -99,6 +99,17 @@ async function load(autocannon, url, encoding) {
 
 async function playlistRefresh(autocannon, app, db) {
   const game = await threeHourGame(db, app.baseUrl);
+  // Play the ingest node feeding it: an event nobody feeds for 4 s is ended (crash safety), and an
+  // ended game is a VOD archive, which has no delta updates.
+  const feed = setInterval(() => void db.query(`update live_events set last_seen_at = now() where id = $1`, [game.eventId]), 1000);
+  try {
+    await refreshes(autocannon, game);
+  } finally {
+    clearInterval(feed);
+  }
+}
+
+async function refreshes(autocannon, game) {
   // hls.js asks for the next segment with a delta update; it exists here, so nothing blocks.
   const delta = `${game.url}&_HLS_msn=${game.lastSeq}&_HLS_skip=YES`;
   console.log(`\nPlaylist refresh of a live 3-hour game (${GAME_SEGMENTS} segments; autocannon ${CONNECTIONS} connections, ${SECONDS} s each):`);
@@ -178,7 +189,12 @@ async function glassToGlass(app, user) {
     thumbnail: '',
     public: false,
   });
-  const publisher = publish(`${ingestUrl}/${ingestKey}`);
+  // The address shows the public host name; publish on loopback, where this server listens.
+  const ingest = new URL(`${ingestUrl}/${ingestKey}`);
+  ingest.hostname = '127.0.0.1';
+  const publisher = publish(ingest.href);
+  let publisherGone = false;
+  publisher.exited.then(() => (publisherGone = true));
   const { chromium } = await import('playwright-core');
   const browser = await chromium.launch({
     executablePath: ensureChromium(),
@@ -187,6 +203,7 @@ async function glassToGlass(app, user) {
   try {
     const t0 = performance.now();
     const event = await until(async () => {
+      if (publisherGone) throw new Error('the encoder exited before the event went live');
       const e = await user.api('GET', `/api/live/${key}`);
       return e.live && e.source ? e : null;
     }, 100);
