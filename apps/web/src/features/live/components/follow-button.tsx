@@ -2,9 +2,16 @@ import { HeartIcon } from 'lucide-react';
 
 import { Button } from '@/components/ui/button';
 import { useFollow } from '@/features/live/api/follow-team';
+import { useMe } from '@/lib/users/get-me';
 
-/** Follow a team (its public games come first in the lists); a pressed toggle. */
+/** Follow a team (its public games come first in the lists); a pressed toggle. None on the user's own team. */
 export function FollowButton({ owner, channel, teamName }: { owner: string; channel: string; teamName: string }) {
+  const me = useMe();
+  if (me.data?.username === owner) return null;
+  return <FollowToggle owner={owner} channel={channel} teamName={teamName} />;
+}
+
+function FollowToggle({ owner, channel, teamName }: { owner: string; channel: string; teamName: string }) {
   const { following, change } = useFollow(owner, channel);
   return (
     <Button

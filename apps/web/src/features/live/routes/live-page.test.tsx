@@ -159,4 +159,13 @@ describe('/live', () => {
     await waitFor(() => expect(within(games).getAllByRole('button', { name: 'Follow Hawks' })[0]).toHaveAttribute('aria-pressed', 'true'));
     expect(net.call('PUT', '/api/teams/coach/main/follow')).toBeDefined();
   });
+
+  it('offers no Follow on the games of a team the user owns', async () => {
+    const me = { userId: 1, userUuid: 'u-1', username: 'coach', type: 'team', updatedAt: '2026-01-01T00:00:00.000Z' };
+    api({ 'GET /api/user/me': me });
+    renderApp('/live', { routes, session: signedInSession, level: 'team' });
+    const games = await screen.findByRole('list', { name: 'Games' });
+    expect(within(games).getAllByRole('listitem')).toHaveLength(2);
+    await waitFor(() => expect(within(games).queryByRole('button', { name: 'Follow Hawks' })).not.toBeInTheDocument());
+  });
 });
