@@ -22,9 +22,6 @@ export function browserPublishArgs(options: BrowserPublishOptions): string[] {
     '-loglevel',
     'error',
     '-nostats',
-    // Frames go out as soon as they are decoded instead of after a probe of the first seconds.
-    '-fflags',
-    '+nobuffer',
     '-f',
     'webm',
     '-i',
