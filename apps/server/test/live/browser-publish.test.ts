@@ -92,12 +92,19 @@ describe('GET /api/live/{key}/publish (WebSocket)', () => {
 
     const sentAt = Date.now();
     const seen = new Map<number, number>();
-    const sending = sendInRealTime(socket.ws, webm);
-    await waitFor('the event to go live with segments', async () => {
+    let sent = false;
+    const sending = sendInRealTime(socket.ws, webm).then(() => (sent = true));
+    // Segments appear while the browser still sends (noting when each row shows up, for the latency).
+    await waitFor('segments while the stream runs', async () => {
       for (const row of await segments(t, id)) if (!seen.has(row.seq)) seen.set(row.seq, Date.now());
-      return seen.size >= 3;
+      return seen.size >= 3 || sent;
     });
+    expect(seen.size).toBeGreaterThanOrEqual(3);
     expect((await eventState(t, id)).status).toBe('live');
+    await waitFor('the browser to send it all', async () => {
+      for (const row of await segments(t, id)) if (!seen.has(row.seq)) seen.set(row.seq, Date.now());
+      return sent;
+    });
     await sending;
     socket.ws.close(1000);
     expect((await socket.closed).code).toBe(1000);
@@ -131,6 +138,16 @@ describe('GET /api/live/{key}/publish (WebSocket)', () => {
     expect(await connect(key).closed).toEqual({ code: 4401, reason: 'Sign in to continue.' });
     const forged = { ...owner, headers: { ...owner.headers, authorization: 'Bearer not-a-token' } };
     expect((await connect(key, forged).closed).code).toBe(4401);
+  });
+
+  it('closes with 1011 when the ingest refuses the publish (an event ended long ago)', async () => {
+    const { key } = await createEvent(t, owner, { title: 'Old game' });
+    await t.sql(`UPDATE live_events SET status = 'ended', started_at = now() - interval '1 hour', ended_at = now() - interval '10 minutes' WHERE key = $1`, [key]);
+    const socket = connect(key, owner);
+    await socket.ready;
+    // ffmpeg reaches the ingest once it has read the stream's header.
+    socket.ws.send(webm);
+    expect(await socket.closed).toEqual({ code: 1011, reason: 'The live stream stopped on the server (refused or unreadable video).' });
   });
 
   it('refuses with 4503 on a server that runs no ingest', async () => {
