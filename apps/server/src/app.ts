@@ -83,7 +83,9 @@ export async function build(config: Config, runtime: Runtime, options: BuildOpti
   registerBodyDepthLimit(app);
   app.addHook('onResponse', async (request, reply) => {
     if (!request.url.startsWith('/assets/')) {
-      request.log.info({ method: request.method, url: request.url, status: reply.statusCode, ms: Math.round(reply.elapsedTime) }, 'request');
+      // A WebSocket carries its access token in the query (browsers cannot set headers there): kept out of logs.
+      const url = request.url.replace(/([?&]access_token=)[^&]*/, '$1[redacted]');
+      request.log.info({ method: request.method, url, status: reply.statusCode, ms: Math.round(reply.elapsedTime) }, 'request');
     }
   });
 
