@@ -41,6 +41,8 @@ import { playbackRoutes } from './modules/live/playback/playback.routes';
 import { createPlaybackService } from './modules/live/playback/playback.service';
 import { cheersRoutes } from './modules/live/cheers/cheers.routes';
 import { createCheersService } from './modules/live/cheers/cheers.service';
+import { browserPublishRoutes } from './modules/live/browser-publish.routes';
+import { createBrowserPublisher, type LiveIngestSlot } from './modules/live/browser-publish.service';
 import { eventsRoutes } from './modules/live/events.routes';
 import { createEventsService } from './modules/live/events.service';
 import { followsRoutes } from './modules/live/follows.routes';
@@ -51,6 +53,8 @@ import type { Runtime } from './runtime';
 
 export interface BuildOptions {
   logger?: Logger | false;
+  /** This node's RTMP ingest once it runs: browsers publish to it ("Go live from this phone"). */
+  liveIngest?: LiveIngestSlot;
 }
 
 const trustHops = (hops: number) => (_address: string, hop: number) => hop < hops;
@@ -79,7 +83,9 @@ export async function build(config: Config, runtime: Runtime, options: BuildOpti
   registerBodyDepthLimit(app);
   app.addHook('onResponse', async (request, reply) => {
     if (!request.url.startsWith('/assets/')) {
-      request.log.info({ method: request.method, url: request.url, status: reply.statusCode, ms: Math.round(reply.elapsedTime) }, 'request');
+      // A WebSocket carries its access token in the query (browsers cannot set headers there): kept out of logs.
+      const url = request.url.replace(/([?&]access_token=)[^&]*/, '$1[redacted]');
+      request.log.info({ method: request.method, url, status: reply.statusCode, ms: Math.round(reply.elapsedTime) }, 'request');
     }
   });
 
@@ -111,6 +117,8 @@ export async function build(config: Config, runtime: Runtime, options: BuildOpti
   const videos = createVideosService({ db: runtime.db, storage: runtime.storage, jobs: runtime.jobs, users, dataDir: config.dataDir, onDelete: onVideoDeleted });
   const events = createEventsService({ db: runtime.db, users, billing });
   await app.register(eventsRoutes, { identity: runtime.identity, events, users });
+  const publisher = createBrowserPublisher({ ingest: options.liveIngest ?? {}, log: app.log.child({ component: 'browser-publish' }) });
+  await app.register(browserPublishRoutes, { identity: runtime.identity, users, events, publisher });
   await app.register(followsRoutes, { identity: runtime.identity, follows: createFollowsService({ db: runtime.db, users }), users });
   const clips = createClipsService({ db: runtime.db, storage: runtime.storage, jobs: runtime.jobs, users, videos, liveEvents: events });
   const liveClips = createLiveClipsService({ db: runtime.db, storage: runtime.storage, jobs: runtime.jobs, dataDir: config.dataDir, events });

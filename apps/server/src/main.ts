@@ -8,6 +8,7 @@ import { ensureWritableDataDir } from './data-dir';
 import { startEmbeddedPostgres, type EmbeddedPostgres } from './db/embedded-postgres';
 import { createLogger } from './logger';
 import { autoHighlights } from './modules/live/auto-highlights';
+import type { LiveIngestSlot } from './modules/live/browser-publish.service';
 import { startIngest, type Ingest } from './modules/live/ingest/ingest.service';
 import { startRuntime, type Runtime } from './runtime';
 
@@ -72,13 +73,15 @@ async function main() {
     await ensureWritableDataDir(config.dataDir);
     const databaseUrl = config.databaseUrl ?? (database = await startEmbeddedPostgres(path.join(config.dataDir, 'postgres'), log)).url;
     runtime = await startRuntime(config, databaseUrl, log);
-    app = await build(config, runtime, { logger: log });
+    const liveIngest: LiveIngestSlot = {};
+    app = await build(config, runtime, { logger: log, liveIngest });
     await app.listen({ port: config.port, host: config.host });
     if (config.ingest) {
       listening = 'RTMP_PORT';
       const { db, storage, jobs } = runtime;
       const onPublish = autoHighlights({ db, storage, jobs, dataDir: config.dataDir, log: log.child({ component: 'auto-highlights' }) });
       ingest = await startIngest({ db, storage, log, port: config.rtmpPort, host: config.host, dataDir: config.dataDir, onPublish });
+      liveIngest.current = { host: config.host, port: ingest.port };
     }
   } catch (err) {
     const e = err as NodeJS.ErrnoException;

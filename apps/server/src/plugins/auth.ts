@@ -77,8 +77,15 @@ export function authenticateForHost(identity: Identity, request: FastifyRequest)
  * (null before registration) in one round trip (`users.signedIn`), so services need not look the
  * user up again. Nothing is cached: an ended session is refused on the next request.
  */
-export async function authenticateCaller({ identity, users }: CallerAuth, request: FastifyRequest): Promise<SignedInCaller> {
-  const token = bearerToken(request);
+export async function authenticateCaller(auth: CallerAuth, request: FastifyRequest): Promise<SignedInCaller> {
+  return authenticateCallerToken(auth, request, bearerToken(request));
+}
+
+/**
+ * `authenticateCaller` for an access token that does not come in the Authorization header: a browser
+ * cannot set headers on a WebSocket, so those pass it as `?access_token=`.
+ */
+export async function authenticateCallerToken({ identity, users }: CallerAuth, request: FastifyRequest, token: string | undefined): Promise<SignedInCaller> {
   if (!token) throw new AppError('UNAUTHORIZED', 'Sign in to continue.');
   const claims = await identity.tokens.verifyAccess(token, identity.tenants.fromHost(request.headers.host));
   const caller = await users.signedIn(claims.tenantId, claims.userId, claims.sessionId);

@@ -4,6 +4,7 @@ import path from 'node:path';
 import pino from 'pino';
 import { build } from '../../src/app';
 import { loadConfig, type Config } from '../../src/config';
+import type { LiveIngestSlot } from '../../src/modules/live/browser-publish.service';
 import { startRuntime } from '../../src/runtime';
 import { createTestDatabase } from './test-db';
 
@@ -15,9 +16,12 @@ export async function createTestApp(env: Record<string, string> = {}, overrides:
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'teamfilm-test-'));
   const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...env }, overrides);
   const runtime = await startRuntime(config, database.url, pino({ level: 'silent' }));
-  const app = await build(config, runtime);
+  // Tests that start an ingest point it here, so browsers can publish to it.
+  const liveIngest: LiveIngestSlot = {};
+  const app = await build(config, runtime, { liveIngest });
   return {
     app,
+    liveIngest,
     runtime,
     config,
     databaseUrl: database.url,

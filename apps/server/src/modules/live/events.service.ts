@@ -14,6 +14,7 @@ export const TEAM_ONLY = 'Only a team subscription can set up live streams.';
 export const NO_SUBSCRIPTION = 'A subscription is required to watch live games.';
 export const UNKNOWN_SPORT = 'Unknown sport';
 export const SPORT_NOT_FOUND = 'Sport not found.';
+export const NOT_EVENT_OWNER = 'Only the team that set up this event can go live on it.';
 
 /** Live events are few at a time: one list, no paging. */
 const LIVE_LIST_MAX = 100;
@@ -199,6 +200,16 @@ export function createEventsService({ db, users, billing }: EventsServiceDeps) {
     async ingestKey(caller: Caller, key: string): Promise<{ ingestKey: string }> {
       const event = await owned(caller, key);
       return { ingestKey: await box.decrypt(event.ingestKeyBox, boxContext(event.id)) };
+    },
+
+    /**
+     * What a browser publish needs (`GET /api/live/{key}/publish`): the event and its ingest key. 403 for a
+     * viewer who sees the event but does not own it (they get a reason on the socket), 404 otherwise.
+     */
+    async publishTarget(caller: Caller, key: string): Promise<{ eventId: string; ingestKey: string }> {
+      const { row, viewer } = await visible(caller, key);
+      if (row.event.ownerUserId !== viewer.userId) throw new AppError('FORBIDDEN', NOT_EVENT_OWNER);
+      return { eventId: row.event.id, ingestKey: await box.decrypt(row.event.ingestKeyBox, boxContext(row.event.id)) };
     },
 
     /** `POST /api/events/{key}/ingest` ("new key"): the old key's hash is replaced, so it stops working at once. */

@@ -3,21 +3,30 @@ import { useEffect, useRef, useState } from 'react';
 
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
+import { GoLive } from '@/features/upload/components/go-live';
 import { useCamera } from '@/features/upload/hooks/use-camera';
+import { useLivePublish } from '@/features/upload/hooks/use-live-publish';
 import { canRecord, useRecorder } from '@/features/upload/hooks/use-recorder';
 import { notVideoMessage, pickVideos } from '@/features/upload/utils/recording';
 import { formatMediaTime } from '@/lib/media-time';
+import { useLevel } from '@/lib/subscription/level-context';
 
 type CameraPanelProps = {
   /** While an upload runs (or has just finished) nothing new can be recorded or chosen. */
   busy: boolean;
   onFiles: (files: File[]) => void;
   onRecordingChange: (recording: boolean) => void;
+  /** An event to go live on (`/upload?event=<key>`); without it "Go live" creates one. */
+  liveEventKey?: string | null;
 };
 
-/** Camera preview with Rec/Stop, Upload, Camera and Flip (spec section 2). */
-export function CameraPanel({ busy, onFiles, onRecordingChange }: CameraPanelProps) {
+/** Camera preview with Rec/Stop, Upload, Camera and Flip (spec section 2), and Go live for team subscribers (issue 13). */
+export function CameraPanel({ busy, onFiles, onRecordingChange, liveEventKey }: CameraPanelProps) {
   const camera = useCamera();
+  const level = useLevel();
+  const live = useLivePublish();
+  // While live the camera feeds the stream: no recording, flipping (a new stream) or uploading meanwhile.
+  const streaming = live.phase !== 'idle';
   const recorder = useRecorder(camera.stream, (file) => onFiles([file]));
   const preview = useRef<HTMLVideoElement>(null);
   const fileInput = useRef<HTMLInputElement>(null);
@@ -73,18 +82,18 @@ export function CameraPanel({ busy, onFiles, onRecordingChange }: CameraPanelPro
           <Button
             variant={camera.started ? 'default' : 'outline'}
             onClick={recorder.start}
-            disabled={!camera.started || busy || !canRecord()}
+            disabled={!camera.started || busy || streaming || !canRecord()}
             title={canRecord() ? undefined : 'This browser cannot record video.'}
           >
             <CircleIcon aria-hidden="true" className="fill-red-500 text-red-500" /> Rec
           </Button>
         )}
         {camera.canFlip ? (
-          <Button variant="outline" onClick={camera.flip} disabled={recorder.recording || camera.starting}>
+          <Button variant="outline" onClick={camera.flip} disabled={recorder.recording || streaming || camera.starting}>
             <SwitchCameraIcon aria-hidden="true" /> Flip
           </Button>
         ) : null}
-        <Button variant="outline" onClick={() => fileInput.current?.click()} disabled={busy || recorder.recording}>
+        <Button variant="outline" onClick={() => fileInput.current?.click()} disabled={busy || recorder.recording || streaming}>
           <UploadIcon aria-hidden="true" /> Upload
         </Button>
         <input
@@ -105,6 +114,8 @@ export function CameraPanel({ busy, onFiles, onRecordingChange }: CameraPanelPro
           }}
         />
       </div>
+
+      {level === 'team' ? <GoLive live={live} stream={camera.stream} disabled={busy || recorder.recording} eventKey={liveEventKey} /> : null}
     </div>
   );
 }

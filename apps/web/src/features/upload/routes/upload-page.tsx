@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 
 import { Page } from '@/components/page';
 import { PageLoading } from '@/components/page-loading';
@@ -28,6 +28,7 @@ function Uploader() {
   const session = useSession();
   const getToken = useFreshToken();
   const navigate = useNavigate();
+  const [searchParams] = useSearchParams();
   const [recording, setRecording] = useState(false);
   const onRecordingChange = useCallback((on: boolean) => setRecording(on), []);
   const reloadTimer = useRef<number | undefined>(undefined);
@@ -50,7 +51,7 @@ function Uploader() {
 
   return (
     <div className="flex flex-col gap-4">
-      <CameraPanel busy={busy} onFiles={uploads.start} onRecordingChange={onRecordingChange} />
+      <CameraPanel busy={busy} onFiles={uploads.start} onRecordingChange={onRecordingChange} liveEventKey={searchParams.get('event')} />
       <UploadStatus
         recording={recording}
         progress={uploads.progress}

@@ -1,0 +1,18 @@
+import { createEventResponse, type CreateEventBody, type CreateEventResponse } from '@app/contracts/live';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+
+import { useApiClient } from '@/lib/api-client-context';
+import { useSession } from '@/lib/auth/session';
+import { queryKeys } from '@/lib/query-keys';
+
+/** `POST /api/events` for "Go live": the event a phone streams to (the live lists then show it). */
+export function useCreateLiveEvent() {
+  const api = useApiClient();
+  const session = useSession();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: CreateEventBody): Promise<CreateEventResponse> =>
+      api.request('/api/events', { method: 'POST', body, schema: createEventResponse }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.live.all(session.userId ?? session.userUuid) }),
+  });
+}
