@@ -1,7 +1,7 @@
 import type { TotpEnrolmentResponse } from '@app/contracts/identity-account';
 import { CheckIcon, CircleCheckIcon, CopyIcon, ShieldCheckIcon, ShieldIcon } from 'lucide-react';
 import { QRCodeSVG } from 'qrcode.react';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 
 import { CodeForm } from '@/components/code-form';
 import { ErrorAlert } from '@/components/error-alert';
@@ -23,12 +23,17 @@ function groupSecret(secret: string) {
 function CopyButton({ text, label }: { text: string; label: string }) {
   const [copied, setCopied] = useState(false);
   const [failed, setFailed] = useState(false);
+  // 'Copied' for 2 s; the timer goes with the button, so it never sets state after the page is gone.
+  useEffect(() => {
+    if (!copied) return;
+    const timer = window.setTimeout(() => setCopied(false), 2000);
+    return () => window.clearTimeout(timer);
+  }, [copied]);
   async function copy() {
     try {
       await navigator.clipboard.writeText(text);
       setCopied(true);
       setFailed(false);
-      window.setTimeout(() => setCopied(false), 2000);
     } catch {
       setFailed(true);
     }
