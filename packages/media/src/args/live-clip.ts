@@ -1,5 +1,6 @@
 import { MediaError } from '../media-error';
 import { baseArgs, mediaPath } from './common';
+import { posterOutputArgs } from './poster';
 
 export interface LiveClipOptions {
   /** The live MPEG-TS segments that cover the clip, in order (local paths). */
@@ -41,26 +42,6 @@ export function liveClipArgs(options: LiveClipOptions): string[] {
     'mp4',
     mediaPath(options.output),
   ];
-  if (options.poster !== undefined) {
-    const width = options.posterWidth ?? 640;
-    args.push(
-      '-map',
-      '0:v:0',
-      '-an',
-      '-frames:v',
-      '1',
-      '-vf',
-      `scale='min(${width},iw)':-2`,
-      '-c:v',
-      'mjpeg',
-      '-q:v',
-      '3',
-      '-f',
-      'image2',
-      '-update',
-      '1',
-      mediaPath(options.poster),
-    );
-  }
+  if (options.poster !== undefined) args.push(...posterOutputArgs(options.poster, options.posterWidth));
   return args;
 }

@@ -11,13 +11,12 @@ export interface PosterOptions {
 
 /** One JPEG frame. Seeking before -i is fast and still frame-accurate when decoding. */
 export function posterArgs(options: PosterOptions): string[] {
-  const width = options.width ?? 640;
+  return [...baseArgs(), '-ss', seconds(options.timeSec), '-i', mediaPath(options.input), ...posterOutputArgs(options.output, options.width)];
+}
+
+/** The output options writing the first video frame of input 0 as one JPEG, at most `width` wide (default 640). */
+export function posterOutputArgs(output: string, width = 640): string[] {
   return [
-    ...baseArgs(),
-    '-ss',
-    seconds(options.timeSec),
-    '-i',
-    mediaPath(options.input),
     '-map',
     '0:v:0',
     '-an',
@@ -34,7 +33,7 @@ export function posterArgs(options: PosterOptions): string[] {
     'image2',
     '-update',
     '1',
-    mediaPath(options.output),
+    mediaPath(output),
   ];
 }
 
