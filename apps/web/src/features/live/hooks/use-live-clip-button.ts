@@ -1,16 +1,10 @@
-import { useQueryClient } from '@tanstack/react-query';
-import { useRef, useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useState } from 'react';
 
 import { useCreateLiveClip } from '@/features/live/api/live-clips';
-import { useApiClient } from '@/lib/api-client-context';
-import { useSession } from '@/lib/auth/session';
-import { getReel } from '@/lib/clips/get-reel';
-import { queryKeys } from '@/lib/query-keys';
+import { useClipCycle, type ClipButtonLabel } from '@/lib/clips/use-clip-cycle';
 import { teamLevels, useLevel } from '@/lib/subscription/level-context';
 
-/** Spec section 4: the clip button's label cycle. */
-export type LiveClipLabel = 'Clip' | 'Clipping...' | 'Sharing...';
+export type LiveClipLabel = ClipButtonLabel;
 
 /**
  * 'Save a clip' on a live game (spec section 4): 'Clipping...' while the server cuts the moment,
@@ -19,17 +13,10 @@ export type LiveClipLabel = 'Clip' | 'Clipping...' | 'Sharing...';
  * have no team pages, to the same clip in their library.
  */
 export function useLiveClipButton(eventKey: string) {
-  const api = useApiClient();
-  const session = useSession();
   const level = useLevel();
-  const queryClient = useQueryClient();
-  const navigate = useNavigate();
   const create = useCreateLiveClip(eventKey);
-  const [label, setLabel] = useState<LiveClipLabel>('Clip');
   const [error, setError] = useState<unknown>(null);
-  // The label state lags a render behind a fast double click; this does not.
-  const busy = useRef(false);
-  const clipsPath = level && teamLevels.includes(level) ? '/team/clips' : '/library/clips';
+  const { label, busy, run } = useClipCycle(level && teamLevels.includes(level) ? '/team/clips' : '/library/clips');
 
   /** `timestamp`: the wall-clock ms of the moment, or null when the player does not know it yet. */
   async function clip(timestamp: number | null) {
@@ -38,27 +25,9 @@ export function useLiveClipButton(eventKey: string) {
       setError('Wait for the game to start playing, then save your clip.');
       return;
     }
-    busy.current = true;
     setError(null);
-    setLabel('Clipping...');
-    try {
-      const made = await create.mutateAsync(timestamp);
-      setLabel('Sharing...');
-      // The page loads the reel itself if this fails: the clip exists, so go there anyway.
-      await queryClient
-        .fetchQuery({
-          queryKey: queryKeys.reels.detail(session.userId ?? session.userUuid, made.reel_id),
-          queryFn: ({ signal }) => getReel(api, made.reel_id, signal),
-        })
-        .catch(() => undefined);
-      busy.current = false;
-      setLabel('Clip');
-      void navigate(`${clipsPath}/${encodeURIComponent(made.reel_id)}`);
-    } catch (failure) {
-      busy.current = false;
-      setLabel('Clip');
-      setError(failure);
-    }
+    const result = await run(() => create.mutateAsync(timestamp));
+    if (result) setError(result.failure);
   }
 
   return { label, clip, error };

@@ -1,0 +1,54 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useRef, useState } from 'react';
+import { useNavigate } from 'react-router';
+
+import { useApiClient } from '@/lib/api-client-context';
+import { useSession } from '@/lib/auth/session';
+import { getReel } from '@/lib/clips/get-reel';
+import { queryKeys } from '@/lib/query-keys';
+
+/** Spec section 4: the clip button's label cycle. */
+export type ClipButtonLabel = 'Clip' | 'Clipping...' | 'Sharing...';
+
+/**
+ * The clip button's cycle (spec section 4), for a video's clip and a live game's alike: 'Clipping...'
+ * while `make` creates the clip, 'Sharing...' while its reel is fetched (so its page opens playing),
+ * back to 'Clip', then the clip's page `{clipsPath}/{reel_id}`. A call while not 'Clip' is ignored
+ * (no second clip from a double click). Resolves to the failure, if any, for the caller to show.
+ */
+export function useClipCycle(clipsPath: string) {
+  const api = useApiClient();
+  const session = useSession();
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const [label, setLabel] = useState<ClipButtonLabel>('Clip');
+  // The label state lags a render behind a fast double click; this does not.
+  const busy = useRef(false);
+
+  async function run(make: () => Promise<{ reel_id: string }>): Promise<{ failure: unknown } | null> {
+    if (busy.current) return null;
+    busy.current = true;
+    setLabel('Clipping...');
+    try {
+      const made = await make();
+      setLabel('Sharing...');
+      // The page loads the reel itself if this fails: the clip exists, so go there anyway.
+      await queryClient
+        .fetchQuery({
+          queryKey: queryKeys.reels.detail(session.userId ?? session.userUuid, made.reel_id),
+          queryFn: ({ signal }) => getReel(api, made.reel_id, signal),
+        })
+        .catch(() => undefined);
+      busy.current = false;
+      setLabel('Clip');
+      void navigate(`${clipsPath}/${encodeURIComponent(made.reel_id)}`);
+      return null;
+    } catch (failure) {
+      busy.current = false;
+      setLabel('Clip');
+      return { failure };
+    }
+  }
+
+  return { label, busy, run };
+}
