@@ -92,6 +92,7 @@ describe('live games', () => {
       // 'Save a clip': the clip of the moment on screen opens and plays.
       await fanView.page.getByRole('group', { name: 'Save a clip' }).getByRole('button', { name: 'Clip' }).click();
       await fanView.page.waitForURL(/\/(team|library)\/clips\/[^/]+$/, { timeout: 30_000 });
+      const clipPage = new URL(fanView.page.url()).pathname;
       // The clip page's chunk player waits for a press; then the element shown plays the clip.
       await fanView.page.getByRole('button', { name: 'Play reel' }).click();
       await playsFor(fanView.page, 1, 'video[data-active="true"]');
@@ -113,6 +114,11 @@ describe('live games', () => {
 
       await fanView.page.goto(`/live/archives/${encodeURIComponent(key)}`);
       await playsFor(fanView.page, 2);
+      // The fan's clip is one of the game's highlights, and opens its page.
+      const highlights = fanView.page.getByRole('list', { name: 'Game highlights' });
+      await expect.poll(() => highlights.getByRole('listitem').count(), { timeout: 15_000 }).toBe(1);
+      await highlights.getByRole('link').first().click();
+      await fanView.page.waitForURL((url) => url.pathname === clipPage, { timeout: 15_000 });
       expect(fanView.problems.filter((p) => !/Failed to load resource/.test(p))).toEqual([]);
       await fanView.context.close();
     } finally {
