@@ -100,7 +100,7 @@ async function load(autocannon, url, encoding) {
 async function playlistRefresh(autocannon, app, db) {
   const game = await threeHourGame(db, app.baseUrl);
   // Play the ingest node feeding it: an event nobody feeds for 4 s is ended (crash safety), and an
-  // ended game is a VOD archive, which has no delta updates.
+  // ended game is an archive (ENDLIST), which has no delta updates.
   const feed = setInterval(() => void db.query(`update live_events set last_seen_at = now() where id = $1`, [game.eventId]), 1000);
   try {
     await refreshes(autocannon, game);

@@ -101,7 +101,7 @@ describe('live games', () => {
       expect(clips.items[0]!.stream_id).toBe(key);
       expect(clips.items[0]!.duration).toBeGreaterThan(3);
 
-      // The encoder stops: the event ends and its archive is a complete VOD playlist.
+      // The encoder stops: the event ends and its archive is the whole playlist, ended.
       publisher.stop();
       await publisher.exited;
       await expect
@@ -109,7 +109,8 @@ describe('live games', () => {
         .toBe('ended');
       const archive = (await apiCall(fan.access, 'GET', `/api/live/${key}`)).body as { source: string };
       const playlist = await (await fetch(`${inject('baseUrl')}${archive.source}`)).text();
-      expect(playlist).toContain('#EXT-X-PLAYLIST-TYPE:VOD');
+      expect(playlist).toContain('#EXT-X-PLAYLIST-TYPE:EVENT');
+      expect(playlist).not.toContain('CAN-BLOCK-RELOAD');
       expect(playlist).toContain('#EXT-X-ENDLIST');
 
       await fanView.page.goto(`/live/archives/${encodeURIComponent(key)}`);

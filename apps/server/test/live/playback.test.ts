@@ -101,18 +101,18 @@ describe('live playlist', () => {
     await t.sql(`UPDATE live_events SET status = 'ended', ended_at = now() WHERE id = $1`, [event.id]);
     const res = await blocked;
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.body).toContain('#EXT-X-PLAYLIST-TYPE:VOD\n');
+    expect(res.body).toContain('#EXT-X-PLAYLIST-TYPE:EVENT\n');
     expect(res.body).toMatch(/#EXT-X-ENDLIST\n$/);
     expect(res.body).not.toContain('SERVER-CONTROL');
     expect(seqs(res)).toEqual([0, 1]);
   });
 
-  it('serves an ended event as a VOD playlist of all its segments', async () => {
+  it('serves an ended event as its whole playlist with ENDLIST', async () => {
     const { event, token } = await liveEvent(9);
     await t.sql(`UPDATE live_events SET status = 'ended', ended_at = now() WHERE id = $1`, [event.id]);
     const res = await get(playlistUrl(event, token, '&_HLS_skip=YES'));
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.body).toContain('#EXT-X-PLAYLIST-TYPE:VOD\n');
+    expect(res.body).toContain('#EXT-X-PLAYLIST-TYPE:EVENT\n');
     expect(res.body).toMatch(/#EXT-X-ENDLIST\n$/);
     expect(seqs(res)).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8]);
   });

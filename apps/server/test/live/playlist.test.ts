@@ -106,13 +106,13 @@ describe('live playlists', () => {
     expect(targetDuration([])).toBe(1);
   });
 
-  it('the archive is a VOD playlist with ENDLIST and no server control, whatever the request asks', () => {
+  it('the archive is the EVENT playlist ended: whole, with ENDLIST and no server control, whatever the request asks', () => {
     const archive = buildPlaylist({ status: 'ended', segments: segments(9, [3]), skip: true, query: '' });
     expect(archive).toBe(
       `#EXTM3U
 #EXT-X-VERSION:3
 #EXT-X-TARGETDURATION:1
-#EXT-X-PLAYLIST-TYPE:VOD
+#EXT-X-PLAYLIST-TYPE:EVENT
 #EXT-X-MEDIA-SEQUENCE:0
 #EXT-X-PROGRAM-DATE-TIME:2026-11-24T18:00:00.000Z
 #EXTINF:1.000,

@@ -9,7 +9,7 @@ export interface PlaylistSegment {
 }
 
 export interface PlaylistInput {
-  /** `live`: an EVENT playlist clients refresh; `ended`: the archive (VOD). */
+  /** `live`: an EVENT playlist clients refresh; `ended`: the archive (the same playlist, ended). */
   status: 'live' | 'ended';
   /** Ordered by `seq`, starting at 0: an EVENT playlist never drops its head (DVR over the whole game). */
   segments: readonly PlaylistSegment[];
@@ -63,6 +63,10 @@ export function skippableCount(segments: readonly PlaylistSegment[], canSkipUnti
  * discontinuity, so the clock of the play position is right after an encoder reconnect.
  * No HOLD-BACK: the RFC's minimum is 3 target durations, which is already the default, and our
  * player sets its own `liveSyncDuration`.
+ *
+ * Ended: the same EVENT playlist, whole, with EXT-X-ENDLIST appended and no server control. Its type
+ * stays EVENT because a client that loaded it live may only see lines appended (RFC 8216 4.3.3.5);
+ * players treat an EVENT playlist with ENDLIST as complete, like VOD.
  */
 export function buildPlaylist({ status, segments, skip, query }: PlaylistInput): string {
   const live = status === 'live';
@@ -72,7 +76,7 @@ export function buildPlaylist({ status, segments, skip, query }: PlaylistInput):
 
   const lines = ['#EXTM3U', `#EXT-X-VERSION:${skipped > 0 ? 9 : 3}`, `#EXT-X-TARGETDURATION:${target}`];
   if (live) lines.push(`#EXT-X-SERVER-CONTROL:CAN-BLOCK-RELOAD=YES,CAN-SKIP-UNTIL=${canSkipUntil.toFixed(1)}`);
-  lines.push(`#EXT-X-PLAYLIST-TYPE:${live ? 'EVENT' : 'VOD'}`, '#EXT-X-MEDIA-SEQUENCE:0');
+  lines.push('#EXT-X-PLAYLIST-TYPE:EVENT', '#EXT-X-MEDIA-SEQUENCE:0');
   if (skipped > 0) lines.push(`#EXT-X-SKIP:SKIPPED-SEGMENTS=${skipped}`);
 
   const suffix = query ? `.ts?${query}` : '.ts';
