@@ -3,6 +3,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 
 import { LIVE_MAX_LATENCY_SECONDS, liveHlsConfig } from '@/components/player/live-hls-config';
 import { tokenOf, type TimedFragment } from '@/components/player/live-timing';
+import { playNatively } from '@/components/player/native-hls';
 import { sameMedia } from '@/components/player/sources';
 
 export type HlsTimeline = {
@@ -31,6 +32,7 @@ function timelineOf(details: LevelDetails): HlsTimeline {
 export function useHlsPlayer({ videoRef, source }: { videoRef: React.RefObject<HTMLVideoElement | null>; source: string }) {
   const hlsRef = useRef<Hls | null>(null);
   const tokenRef = useRef(tokenOf(source));
+  const sourceRef = useRef(source);
   const [playlist, setPlaylist] = useState(source);
   // Another playlist (another event) reloads; a renewed token of the same one does not.
   if (!sameMedia(source, playlist)) setPlaylist(source);
@@ -40,16 +42,13 @@ export function useHlsPlayer({ videoRef, source }: { videoRef: React.RefObject<H
 
   useEffect(() => {
     tokenRef.current = tokenOf(source);
+    sourceRef.current = source;
   }, [source]);
 
   useEffect(() => {
     const video = videoRef.current;
     if (!video || unsupported) return;
-    if (!Hls.isSupported()) {
-      // Safari plays HLS itself (without the token rewrite: a long session there reloads on expiry).
-      video.src = playlist;
-      return;
-    }
+    if (!Hls.isSupported()) return playNatively(video, playlist, () => sourceRef.current, () => setFailed(true));
     const hls = new Hls(liveHlsConfig(() => tokenRef.current));
     hlsRef.current = hls;
     const onDetails = (_event: string, data: { details: LevelDetails }) => setTimeline(timelineOf(data.details));
