@@ -53,11 +53,15 @@ export interface Publisher {
  * A real encoder: ffmpeg publishing a test pattern and a tone in real time (1 s GOP, like OBS set up as
  * the setup hint says). `codecs: 'legacy'` sends Sorenson H.263 + MP3, which the segmenter must encode.
  */
-export function publish(port: number, ingestKey: string, options: { seconds: number; codecs?: 'h264' | 'legacy' }): Publisher {
+/** `h264-444`: H.264 no browser plays (High 4:4:4 Predictive); `legacy`: Sorenson Spark and MP3. */
+export type PublishCodecs = 'h264' | 'h264-444' | 'legacy';
+
+export function publish(port: number, ingestKey: string, options: { seconds: number; codecs?: PublishCodecs }): Publisher {
+  const h264 = (pixFmt: string) => ['-c:v', 'libx264', '-preset', 'veryfast', '-g', '30', '-pix_fmt', pixFmt, '-c:a', 'aac', '-b:a', '64k'];
   const codecs =
     options.codecs === 'legacy'
       ? ['-c:v', 'flv1', '-q:v', '5', '-g', '30', '-c:a', 'libmp3lame', '-b:a', '64k']
-      : ['-c:v', 'libx264', '-preset', 'veryfast', '-g', '30', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-b:a', '64k'];
+      : h264(options.codecs === 'h264-444' ? 'yuv444p' : 'yuv420p');
   const args = [
     '-hide_banner',
     '-nostdin',

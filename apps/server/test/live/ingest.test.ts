@@ -93,10 +93,10 @@ describe('RTMP ingest', () => {
     }
   });
 
-  it('copies H.264/AAC as is and encodes anything else to H.264/AAC', async () => {
+  it('copies H.264/AAC as is and encodes anything else, and H.264 no browser plays, to H.264 High/AAC', async () => {
     const dir = await mkdtemp(path.join(os.tmpdir(), 'ingest-'));
     try {
-      for (const codecs of ['h264', 'legacy'] as const) {
+      for (const codecs of ['h264', 'h264-444', 'legacy'] as const) {
         const event = await insertEvent(t, 'coach');
         const publisher = publish(ingest.port, event.ingestKey, { seconds: 3, codecs });
         expect(await publisher.exited).toBe(0);
@@ -108,7 +108,7 @@ describe('RTMP ingest', () => {
         for await (const chunk of body) chunks.push(chunk as Buffer);
         await writeFile(file, Buffer.concat(chunks));
         const info = await probe(file);
-        expect([info.video?.codec, info.audio?.codec]).toEqual(['h264', 'aac']);
+        expect([info.video?.codec, info.video?.profile, info.audio?.codec], codecs).toEqual(['h264', 'High', 'aac']);
       }
     } finally {
       await rm(dir, { recursive: true, force: true });

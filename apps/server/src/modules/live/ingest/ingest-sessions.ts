@@ -6,6 +6,7 @@ import type { Storage } from '../../../storage/storage';
 import { storageKey } from '../../../storage/keys';
 import type { IngestEvent, IngestRepo } from './ingest.repo';
 import type { RtmpServer, RtmpSession } from './rtmp-server';
+import { browsersPlayAvc } from './avc-profile';
 import { startSegmenter } from './segmenter';
 
 export interface PublishDeps {
@@ -122,17 +123,27 @@ function startListener(deps: PublishDeps, publish: Parameters<PublishListener>[0
   }
 }
 
-/** Which tracks can be copied, from the publisher's onMetaData (sent right after publish by OBS and ffmpeg). */
+/**
+ * Which tracks can be copied: the codecs from the publisher's onMetaData (sent right after publish by
+ * OBS and ffmpeg), and for H.264 the profile from its sequence header (sent before the first frame),
+ * since a 10-bit or 4:2:2/4:4:4 stream would be copied into segments no browser plays.
+ */
 async function publisherCodecs(session: RtmpSession): Promise<{ videoIsH264: boolean; audioIsAac: boolean }> {
   const deadline = Date.now() + METADATA_WAIT_MS;
-  while (!session.videoCodec && !session.audioCodec && Date.now() < deadline && !session.socket.destroyed) {
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
+  const waitFor = async (ready: () => boolean) => {
+    while (!ready() && Date.now() < deadline && !session.socket.destroyed) await new Promise((resolve) => setTimeout(resolve, 25));
+  };
+  await waitFor(() => Boolean(session.videoCodec || session.audioCodec));
   const video = session.videoCodec;
   const audio = session.audioCodec;
   // No metadata at all says nothing about the audio either: encode both to be safe.
   const noAudio = Boolean(video) && !audio;
-  return { videoIsH264: video === 7 || video === 'avc1', audioIsAac: audio === 10 || audio === 'mp4a' || noAudio };
+  let videoIsH264 = video === 7 || video === 'avc1';
+  if (videoIsH264) {
+    await waitFor(() => session.broadcast.flvVideoHeader !== null);
+    videoIsH264 = browsersPlayAvc(session.broadcast.flvVideoHeader);
+  }
+  return { videoIsH264, audioIsAac: audio === 10 || audio === 'mp4a' || noAudio };
 }
 
 function createUploadQueue(deps: PublishDeps, event: IngestEvent, firstSeq: number, log: Logger) {

@@ -17,7 +17,8 @@ export interface RtmpSession {
   /** 10 or 'mp4a' is AAC. */
   audioCodec: number | string;
   socket: Socket;
-  broadcast: { publishGraceMs: number };
+  /** `flvVideoHeader`: the publisher's video sequence header as an FLV tag, once it arrived. */
+  broadcast: { publishGraceMs: number; flvVideoHeader: Buffer | null };
   close(): void;
 }
 
