@@ -5,6 +5,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { probe } from '@app/media/probe';
+import { runFfmpeg } from '@app/media/run-ffmpeg';
 import type { PublishListener } from '../../src/modules/live/ingest/ingest-sessions';
 import type { Ingest } from '../../src/modules/live/ingest/ingest.service';
 import { coach, videosApp, type TeamsApp } from '../videos/helpers';
@@ -107,7 +108,10 @@ describe('RTMP ingest', () => {
         const chunks: Buffer[] = [];
         for await (const chunk of body) chunks.push(chunk as Buffer);
         await writeFile(file, Buffer.concat(chunks));
-        const info = await probe(file);
+        // The ffprobe shipped on npm (4.1) crashes on MPEG-TS; the same streams in MP4 it reads.
+        const mp4 = path.join(dir, `${codecs}.mp4`);
+        await runFfmpeg(['-hide_banner', '-loglevel', 'error', '-i', file, '-c', 'copy', mp4]);
+        const info = await probe(mp4);
         expect([info.video?.codec, info.video?.profile, info.audio?.codec], codecs).toEqual(['h264', 'High', 'aac']);
       }
     } finally {
