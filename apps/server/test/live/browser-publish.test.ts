@@ -81,6 +81,17 @@ async function sendInRealTime(ws: WebSocket, bytes: Buffer, seconds = WEBM_SECON
   }
 }
 
+/** Waits for the event to end; its state then and its segment rows, checked to be numbered 0, 1, 2... */
+async function endedWithSegments(id: string) {
+  const ended = await waitFor('the event to end', async () => {
+    const state = await eventState(t, id);
+    return state.status === 'ended' && state;
+  });
+  const rows = await segments(t, id);
+  expect(rows.map((row) => row.seq)).toEqual(rows.map((_, i) => i));
+  return { ended, rows };
+}
+
 describe('GET /api/live/{key}/publish (WebSocket)', () => {
   it("packages the owner's browser stream like an encoder's: segments while it runs, the event ends after the close", async () => {
     const { key } = await createEvent(t, owner, { title: 'Phone game' });
@@ -109,13 +120,8 @@ describe('GET /api/live/{key}/publish (WebSocket)', () => {
     socket.ws.close(1000);
     expect((await socket.closed).code).toBe(1000);
 
-    const ended = await waitFor('the event to end', async () => {
-      const state = await eventState(t, id);
-      return state.status === 'ended' && state;
-    });
+    const { ended, rows } = await endedWithSegments(id);
     expect(ended.ended_at).not.toBeNull();
-    const rows = await segments(t, id);
-    expect(rows.map((r) => r.seq)).toEqual(rows.map((_, i) => i));
     const total = rows.reduce((sum, r) => sum + r.duration_sec, 0);
     expect(total).toBeGreaterThan(WEBM_SECONDS - 1.5);
     expect(total).toBeLessThan(WEBM_SECONDS + 1.5);
@@ -186,13 +192,8 @@ describe('an idle publish socket', () => {
     expect(await socket.closed).toEqual(idleClose);
 
     // Its ffmpeg flushed what it had and left the ingest: what was sent is packaged and the event ended.
-    const ended = await waitFor('the event to end', async () => {
-      const state = await eventState(t, id);
-      return state.status === 'ended' && state;
-    });
+    const { ended, rows } = await endedWithSegments(id);
     expect(ended.started_at).not.toBeNull();
-    const rows = await segments(t, id);
-    expect(rows.map((row) => row.seq)).toEqual(rows.map((_, i) => i));
     expect(rows.reduce((sum, row) => sum + row.duration_sec, 0)).toBeGreaterThan(1);
   });
 
