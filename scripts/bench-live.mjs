@@ -17,6 +17,7 @@ import zlib from 'node:zlib';
 import { at } from './lib/paths.mjs';
 import { benchCoach, freePort, startApp, tempDataDir } from './lib/bench-app.mjs';
 import { ensureChromium } from './lib/chromium.mjs';
+import { browserPublishLatency } from './lib/live-browser-latency.mjs';
 import { databaseUrl } from './bench-reads.mjs';
 import { ffmpeg, until } from './bench-videos.mjs';
 
@@ -277,6 +278,7 @@ export async function liveBenchmarks() {
     const user = await benchCoach(app.baseUrl);
     await playlistRefresh(autocannon, app, db);
     await glassToGlass(app, user);
+    await browserPublishLatency(app, user, { executablePath: ensureChromium(), watchSeconds: WATCH_SECONDS, playerPage: PLAYER_PAGE });
   } finally {
     await db.end();
     await app.stop();

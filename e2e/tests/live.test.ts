@@ -1,11 +1,12 @@
 import { spawn } from 'node:child_process';
 import { findFfmpeg } from '@app/media/binaries';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { registeredByApi } from './accounts-helpers';
 import { launch, openPage } from './browser';
 import { apiCall } from './clips-helpers';
 import { newPerson } from './identity-helpers';
+import { playsFor } from './live-helpers';
 import { signIn, subscribedCoach } from './videos-helpers';
 
 let browser: Browser;
@@ -34,17 +35,6 @@ function encoder(ingestAddress: string, seconds: number) {
   child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
   return { exited, stop: () => child.kill('SIGINT'), stderr: () => stderr };
-}
-
-/** Waits until the page's video plays past `seconds` of new media; answers its state then. */
-async function playsFor(page: Page, seconds: number, selector = 'video') {
-  const video = page.locator(selector).first();
-  const start = await video.evaluate((v: HTMLVideoElement) => v.currentTime);
-  await expect
-    .poll(() => video.evaluate((v: HTMLVideoElement) => !v.paused && v.readyState >= 3 && v.currentTime > 0), { timeout: 30_000 })
-    .toBe(true);
-  await expect.poll(() => video.evaluate((v: HTMLVideoElement, from: number) => v.currentTime - from, start), { timeout: 30_000 }).toBeGreaterThan(seconds);
-  return video.evaluate((v: HTMLVideoElement) => ({ muted: v.muted, volume: v.volume, time: v.currentTime }));
 }
 
 describe('live games', () => {

@@ -42,7 +42,7 @@ import { createPlaybackService } from './modules/live/playback/playback.service'
 import { cheersRoutes } from './modules/live/cheers/cheers.routes';
 import { createCheersService } from './modules/live/cheers/cheers.service';
 import { browserPublishRoutes } from './modules/live/browser-publish.routes';
-import { createBrowserPublisher, type LiveIngestSlot } from './modules/live/browser-publish.service';
+import { createBrowserPublisher, type BrowserPublisherOptions, type LiveIngestSlot } from './modules/live/browser-publish.service';
 import { eventsRoutes } from './modules/live/events.routes';
 import { createEventsService } from './modules/live/events.service';
 import { followsRoutes } from './modules/live/follows.routes';
@@ -55,6 +55,8 @@ export interface BuildOptions {
   logger?: Logger | false;
   /** This node's RTMP ingest once it runs: browsers publish to it ("Go live from this phone"). */
   liveIngest?: LiveIngestSlot;
+  /** Tests shorten the publish socket's idle bound. */
+  browserPublish?: Pick<BrowserPublisherOptions, 'idleTimeoutMs'>;
 }
 
 const trustHops = (hops: number) => (_address: string, hop: number) => hop < hops;
@@ -117,7 +119,11 @@ export async function build(config: Config, runtime: Runtime, options: BuildOpti
   const videos = createVideosService({ db: runtime.db, storage: runtime.storage, jobs: runtime.jobs, users, dataDir: config.dataDir, onDelete: onVideoDeleted });
   const events = createEventsService({ db: runtime.db, users, billing });
   await app.register(eventsRoutes, { identity: runtime.identity, events, users });
-  const publisher = createBrowserPublisher({ ingest: options.liveIngest ?? {}, log: app.log.child({ component: 'browser-publish' }) });
+  const publisher = createBrowserPublisher({
+    ...options.browserPublish,
+    ingest: options.liveIngest ?? {},
+    log: app.log.child({ component: 'browser-publish' }),
+  });
   await app.register(browserPublishRoutes, { identity: runtime.identity, users, events, publisher });
   await app.register(followsRoutes, { identity: runtime.identity, follows: createFollowsService({ db: runtime.db, users }), users });
   const clips = createClipsService({ db: runtime.db, storage: runtime.storage, jobs: runtime.jobs, users, videos, liveEvents: events });

@@ -4,8 +4,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
 import WebSocket from 'ws';
 import { findFfmpeg } from '@app/media/binaries';
+import { build } from '../../src/app';
 import type { Ingest } from '../../src/modules/live/ingest/ingest.service';
 import { coach, createEvent, eventId, type Person, type TeamsApp, videosApp } from './events-helpers';
 import { eventState, segments, startTestIngest, waitFor } from './ingest-helpers';
@@ -53,9 +55,9 @@ interface Socket {
   closed: Promise<{ code: number; reason: string }>;
 }
 
-function connect(key: string, who?: Person): Socket {
+function connect(key: string, who?: Person, server = base): Socket {
   const token = who?.headers.authorization?.replace(/^Bearer /, '');
-  const ws = new WebSocket(`${base}/api/live/${key}/publish${token ? `?access_token=${encodeURIComponent(token)}` : ''}`);
+  const ws = new WebSocket(`${server}/api/live/${key}/publish${token ? `?access_token=${encodeURIComponent(token)}` : ''}`);
   const closed = new Promise<{ code: number; reason: string }>((resolve) => ws.once('close', (code, reason) => resolve({ code, reason: reason.toString() })));
   const ready = new Promise<void>((resolve, reject) => {
     ws.on('message', (data, isBinary) => {
@@ -67,16 +69,27 @@ function connect(key: string, who?: Person): Socket {
   return { ws, ready, closed };
 }
 
-/** Sends the WebM as MediaRecorder would: one chunk every 250 ms, in real time. */
-async function sendInRealTime(ws: WebSocket, bytes: Buffer): Promise<void> {
+/** Sends the WebM (its first `seconds`) as MediaRecorder would: one chunk every 250 ms, in real time. */
+async function sendInRealTime(ws: WebSocket, bytes: Buffer, seconds = WEBM_SECONDS): Promise<void> {
   const chunks = Math.ceil((WEBM_SECONDS * 1000) / CHUNK_MS);
   const size = Math.ceil(bytes.length / chunks);
   const start = Date.now();
-  for (let i = 0; i < chunks; i++) {
+  for (let i = 0; i < Math.ceil((Math.min(seconds, WEBM_SECONDS) * 1000) / CHUNK_MS); i++) {
     ws.send(bytes.subarray(i * size, (i + 1) * size));
     const due = start + (i + 1) * CHUNK_MS;
     await new Promise((resolve) => setTimeout(resolve, Math.max(0, due - Date.now())));
   }
+}
+
+/** Waits for the event to end; its state then and its segment rows, checked to be numbered 0, 1, 2... */
+async function endedWithSegments(id: string) {
+  const ended = await waitFor('the event to end', async () => {
+    const state = await eventState(t, id);
+    return state.status === 'ended' && state;
+  });
+  const rows = await segments(t, id);
+  expect(rows.map((row) => row.seq)).toEqual(rows.map((_, i) => i));
+  return { ended, rows };
 }
 
 describe('GET /api/live/{key}/publish (WebSocket)', () => {
@@ -107,13 +120,8 @@ describe('GET /api/live/{key}/publish (WebSocket)', () => {
     socket.ws.close(1000);
     expect((await socket.closed).code).toBe(1000);
 
-    const ended = await waitFor('the event to end', async () => {
-      const state = await eventState(t, id);
-      return state.status === 'ended' && state;
-    });
+    const { ended, rows } = await endedWithSegments(id);
     expect(ended.ended_at).not.toBeNull();
-    const rows = await segments(t, id);
-    expect(rows.map((r) => r.seq)).toEqual(rows.map((_, i) => i));
     const total = rows.reduce((sum, r) => sum + r.duration_sec, 0);
     expect(total).toBeGreaterThan(WEBM_SECONDS - 1.5);
     expect(total).toBeLessThan(WEBM_SECONDS + 1.5);
@@ -157,5 +165,52 @@ describe('GET /api/live/{key}/publish (WebSocket)', () => {
     } finally {
       t.liveIngest.current = running;
     }
+  });
+});
+
+describe('an idle publish socket', () => {
+  // The app's bound is IDLE_TIMEOUT_MS (10 s). A second app on the same runtime (database, ingest) has a
+  // shorter one, so these tests do not wait that long and the tests above are not cut short by it.
+  const IDLE_MS = 2000;
+  const idleClose = { code: 4408, reason: 'No video arrived for 2 seconds: the live stream has stopped.' };
+  let quiet: FastifyInstance;
+  let quietBase: string;
+  beforeAll(async () => {
+    quiet = await build(t.config, t.runtime, { liveIngest: t.liveIngest, browserPublish: { idleTimeoutMs: IDLE_MS } });
+    await quiet.listen({ port: 0, host: '127.0.0.1' });
+    quietBase = `ws://127.0.0.1:${(quiet.server.address() as { port: number }).port}`;
+  });
+  afterAll(() => quiet?.close());
+
+  it('is closed with 4408 when the video stops coming, and the event ends as after an encoder stop', async () => {
+    const { key } = await createEvent(t, owner, { title: 'Frozen tab game' });
+    const id = await eventId(t, key);
+    const socket = connect(key, owner, quietBase);
+    await socket.ready;
+    // Half the game, then nothing (a tab frozen in the background, a phone gone without a close).
+    await sendInRealTime(socket.ws, webm, WEBM_SECONDS / 2);
+    expect(await socket.closed).toEqual(idleClose);
+
+    // Its ffmpeg flushed what it had and left the ingest: what was sent is packaged and the event ended.
+    const { ended, rows } = await endedWithSegments(id);
+    expect(ended.started_at).not.toBeNull();
+    expect(rows.reduce((sum, row) => sum + row.duration_sec, 0)).toBeGreaterThan(1);
+  });
+
+  it('is closed with 4408 when nothing at all comes after "ready", and its ffmpeg lets go of the event', async () => {
+    const { key } = await createEvent(t, owner, { title: 'Silent phone game' });
+    const id = await eventId(t, key);
+    const socket = connect(key, owner, quietBase);
+    await socket.ready;
+    expect(await socket.closed).toEqual(idleClose);
+    expect((await eventState(t, id)).status).toBe('upcoming');
+
+    // The event is free again once the silent socket's ffmpeg has exited: another device may stream it.
+    const next = await waitFor('another socket to be taken', async () => {
+      const attempt = connect(key, owner, quietBase);
+      return (await attempt.ready.then(() => true, () => false)) && attempt;
+    });
+    next.ws.close(1000);
+    expect((await next.closed).code).toBe(1000);
   });
 });

@@ -1,7 +1,7 @@
 export interface BrowserPublishOptions {
   /** Where the stream is published, e.g. `rtmp://127.0.0.1:1935/live/<ingestKey>`. */
   output: string;
-  /** Output frame rate; also the keyframe interval, so every 1 s segment starts on a keyframe. */
+  /** Output frame rate (at most: frames are not duplicated when the browser sends fewer). */
   fps: number;
   /** Video bitrate cap: a phone's upload is what limits, not the encoder. */
   maxBitrateKbps: number;
@@ -11,7 +11,9 @@ export interface BrowserPublishOptions {
  * Turns a browser's MediaRecorder stream (WebM: VP8/VP9/H.264 + Opus, read from stdin) into an RTMP
  * publish the ingest packages like any encoder's: H.264 with a keyframe each second (what the ingest's
  * 1 s segments need; MediaRecorder's own keyframes are rare) and AAC, tuned for latency (no B-frames,
- * no lookahead). MediaRecorder's frame rate varies with light and load: the output is constant-rate.
+ * no lookahead). MediaRecorder's frame rate varies with light and load (15 fps on a busy machine), and
+ * FLV output is variable-rate: keyframes are forced by media time, since every `fps` frames would be
+ * 2 s or more apart, and so would the segments and the viewers' latency.
  */
 export function browserPublishArgs(options: BrowserPublishOptions): string[] {
   const fps = Math.max(1, Math.round(options.fps));
@@ -44,6 +46,8 @@ export function browserPublishArgs(options: BrowserPublishOptions): string[] {
     String(fps),
     '-keyint_min',
     String(fps),
+    '-force_key_frames',
+    'expr:gte(t,n_forced*1)',
     '-b:v',
     `${kbps}k`,
     '-maxrate',

@@ -15,6 +15,8 @@ export const CLOSE = {
   forbidden: 4403,
   notFound: 4404,
   busy: 4409,
+  /** No video for IDLE_TIMEOUT_MS after "ready" (a frozen tab, a phone that lost its network without a close). */
+  idle: 4408,
   noIngest: 4503,
   /** RFC 6455: the payload of a message was too big. */
   tooBig: 1009,
@@ -31,6 +33,11 @@ const MAX_BEHIND_MS = 10_000;
 const MAX_BACKLOG_BYTES = 64 * 1024 * 1024;
 /** After the browser hangs up, ffmpeg flushes what it has and exits; one that does not is stopped. */
 const FLUSH_TIMEOUT_MS = 10_000;
+/**
+ * A browser sends a chunk every 250 ms: a socket silent this long (from "ready", or since its last chunk) has
+ * no one behind it. Without the bound its ffmpeg would wait forever and the event would stay live.
+ */
+export const IDLE_TIMEOUT_MS = 10_000;
 const OUTPUT_FPS = 30;
 const MAX_BITRATE_KBPS = 2500;
 
@@ -40,6 +47,8 @@ const reachable = (host: string) => (host === '0.0.0.0' || host === '::' || host
 export interface BrowserPublisherOptions {
   ingest: LiveIngestSlot;
   log: FastifyBaseLogger;
+  /** Defaults to IDLE_TIMEOUT_MS; tests shorten it. */
+  idleTimeoutMs?: number;
 }
 
 /**
@@ -48,7 +57,7 @@ export interface BrowserPublisherOptions {
  * event is packaged, ended and archived exactly as with an encoder. One browser publish per event here;
  * across nodes the ingest itself refuses a second publisher of a live key.
  */
-export function createBrowserPublisher({ ingest, log }: BrowserPublisherOptions) {
+export function createBrowserPublisher({ ingest, log, idleTimeoutMs = IDLE_TIMEOUT_MS }: BrowserPublisherOptions) {
   const publishing = new Map<string, () => void>();
 
   return {
@@ -82,10 +91,12 @@ export function createBrowserPublisher({ ingest, log }: BrowserPublisherOptions)
       stdin.on('drain', () => (behindSince = undefined));
       let stopping = false;
       let killTimer: NodeJS.Timeout | undefined;
+      let idleTimer: NodeJS.Timeout | undefined;
 
       const stop = () => {
         if (stopping) return;
         stopping = true;
+        clearTimeout(idleTimer);
         stdin.end();
         killTimer = setTimeout(() => child.kill('SIGKILL'), FLUSH_TIMEOUT_MS);
         killTimer.unref();
@@ -94,6 +105,17 @@ export function createBrowserPublisher({ ingest, log }: BrowserPublisherOptions)
         stop();
         if (socket.readyState === socket.OPEN) socket.close(1001, 'The server is shutting down.');
       });
+
+      // Ending ffmpeg's input flushes what it has: the event then ends as after an encoder's stop.
+      const idle = () => {
+        log.warn({ eventId: target.eventId }, 'browser publish sent nothing; closing');
+        socket.close(CLOSE.idle, `No video arrived for ${Math.round(idleTimeoutMs / 1000)} seconds: the live stream has stopped.`);
+        stop();
+      };
+      const watchIdle = () => {
+        clearTimeout(idleTimer);
+        idleTimer = setTimeout(idle, idleTimeoutMs);
+      };
 
       const feed = (data: Buffer) => {
         if (stopping) return;
@@ -123,11 +145,14 @@ export function createBrowserPublisher({ ingest, log }: BrowserPublisherOptions)
       });
 
       socket.on('message', (data: Buffer, isBinary: boolean) => {
-        if (isBinary) feed(data);
+        if (!isBinary) return;
+        watchIdle();
+        feed(data);
       });
       socket.on('close', stop);
       for (const chunk of pending) feed(chunk);
       socket.send(JSON.stringify({ type: 'ready' }));
+      watchIdle();
     },
 
     /** Ends every browser publish (their events end with their last segments, as on an encoder's stop). */

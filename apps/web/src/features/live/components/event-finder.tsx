@@ -1,12 +1,12 @@
-import { SPORT_CODES, SPORTS, type SportCode } from '@app/contracts/live';
+import type { SportCode } from '@app/contracts/live';
 import { SearchIcon, TrophyIcon } from 'lucide-react';
 import { useState } from 'react';
 
+import { SportSelect } from '@/components/sport-select';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { useEventSearch } from '@/features/live/api/live-lists';
 import { FollowButton } from '@/features/live/components/follow-button';
-import { selectClass } from '@/features/live/components/set-up-stream';
 import { StreamList } from '@/features/live/components/stream-list';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 
@@ -35,14 +35,7 @@ export function EventFinder() {
           <Label htmlFor="event-sport" className="sr-only">
             Filter by sport
           </Label>
-          <select id="event-sport" value={sport} onChange={(e) => setSport(e.target.value as SportCode | '')} className={selectClass}>
-            <option value="">All sports</option>
-            {SPORT_CODES.map((code) => (
-              <option key={code} value={code}>
-                {SPORTS[code]}
-              </option>
-            ))}
-          </select>
+          <SportSelect id="event-sport" value={sport} onChange={(e) => setSport(e.target.value as SportCode | '')} placeholder="All sports" />
         </div>
       </div>
       <StreamList

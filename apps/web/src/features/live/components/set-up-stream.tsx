@@ -1,22 +1,20 @@
-import { createEventBody, SPORT_CODES, SPORTS, type CreateEventResponse } from '@app/contracts/live';
+import { createEventBody, type CreateEventResponse } from '@app/contracts/live';
 import { CircleAlertIcon, RadioTowerIcon } from 'lucide-react';
 import { useState } from 'react';
 
 import { FormField } from '@/components/form-field';
+import { SportSelect } from '@/components/sport-select';
 import { SubmitButton } from '@/components/submit-button';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Input } from '@/components/ui/input';
-import { useCreateEvent } from '@/features/live/api/create-event';
 import { StreamKeyPanel } from '@/features/live/components/stream-key-panel';
 import { ApiError } from '@/lib/api-client';
 import { errorMessage } from '@/lib/error-message';
+import { useCreateLiveEvent } from '@/lib/live/create-live-event';
 import { useZodForm } from '@/lib/use-zod-form';
 
 /** Spec section 8: a 409 on event creation shows this text (sic). */
 export const EVENT_CONFLICT_MESSAGE = 'Username already exists';
-
-export const selectClass =
-  'border-input dark:bg-input/30 focus-visible:border-ring focus-visible:ring-ring/50 aria-invalid:border-destructive h-10 w-full rounded-md border bg-transparent px-3 text-base shadow-xs outline-none focus-visible:ring-[3px] sm:h-9 md:text-sm';
 
 const defaults = { title: '', date: '', type: '', public: false };
 
@@ -32,7 +30,7 @@ export function SetUpStream() {
 
 function SetUpStreamForm({ onCreated }: { onCreated: (created: CreateEventResponse) => void }) {
   const form = useZodForm(createEventBody, defaults, { validateOnBlur: true });
-  const create = useCreateEvent();
+  const create = useCreateLiveEvent();
   const [failure, setFailure] = useState<string | null>(null);
 
   const submit = form.handleSubmit(async (data) => {
@@ -55,16 +53,7 @@ function SetUpStreamForm({ onCreated }: { onCreated: (created: CreateEventRespon
           {(control) => <Input {...control} {...form.field('date')} type="datetime-local" />}
         </FormField>
         <FormField label="Sport" error={form.errors.type}>
-          {(control) => (
-            <select {...control} {...form.field('type')} className={selectClass}>
-              <option value="">Choose a sport</option>
-              {SPORT_CODES.map((code) => (
-                <option key={code} value={code}>
-                  {SPORTS[code]}
-                </option>
-              ))}
-            </select>
-          )}
+          {(control) => <SportSelect {...control} {...form.field('type')} placeholder="Choose a sport" />}
         </FormField>
       </div>
       <label className="flex items-center gap-3 text-sm">

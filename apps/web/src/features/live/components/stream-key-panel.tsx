@@ -5,7 +5,7 @@ import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { useConfig } from '@/config/config-context';
-import { useIngestKey, useRenewIngestKey } from '@/features/live/api/create-event';
+import { useIngestKey, useRenewIngestKey } from '@/features/live/api/ingest-key';
 import { errorMessage } from '@/lib/error-message';
 
 /** Spec section 2: the line above the key. */

@@ -1,13 +1,13 @@
-import { SPORT_CODES, SPORTS } from '@app/contracts/live';
 import { RadioTowerIcon, SquareIcon } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 
+import { SportSelect } from '@/components/sport-select';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
-import { useCreateLiveEvent } from '@/features/upload/api/create-live-event';
 import type { LivePublish } from '@/features/upload/hooks/use-live-publish';
 import { liveTitle, sportFromProfile } from '@/features/upload/utils/live-publish';
+import { useCreateLiveEvent } from '@/lib/live/create-live-event';
 import { formatMediaTime } from '@/lib/media-time';
 import { useMe } from '@/lib/users/get-me';
 
@@ -19,8 +19,6 @@ type GoLiveProps = {
   /** An event set up beforehand (`/upload?event=<key>`): streamed to instead of a new one. */
   eventKey?: string | null;
 };
-
-const selectClass = 'border-input h-9 rounded-md border bg-transparent px-3 text-sm shadow-xs';
 
 /** "Go live from this phone" (issue 13): for team subscribers, the camera streams to a live event. */
 export function GoLive({ live, stream, disabled, eventKey }: GoLiveProps) {
@@ -45,14 +43,7 @@ export function GoLive({ live, stream, disabled, eventKey }: GoLiveProps) {
       {live.phase === 'idle' ? (
         <div className="flex flex-wrap items-center gap-2">
           {needsSport ? (
-            <select aria-label="Sport" value={sport} onChange={(event) => setSport(event.target.value)} className={selectClass}>
-              <option value="">Choose a sport</option>
-              {SPORT_CODES.map((code) => (
-                <option key={code} value={code}>
-                  {SPORTS[code]}
-                </option>
-              ))}
-            </select>
+            <SportSelect aria-label="Sport" value={sport} onChange={(event) => setSport(event.target.value)} placeholder="Choose a sport" className="w-auto" />
           ) : null}
           <Button
             onClick={goLive}

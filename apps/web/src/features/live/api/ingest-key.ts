@@ -1,21 +1,9 @@
-import { createEventResponse, ingestKeyResponse, type CreateEventBody, type CreateEventResponse } from '@app/contracts/live';
+import { ingestKeyResponse } from '@app/contracts/live';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 
 import { useApiClient } from '@/lib/api-client-context';
 import { useSession } from '@/lib/auth/session';
 import { queryKeys } from '@/lib/query-keys';
-
-/** `POST /api/events {title, date, type, thumbnail, public}` -> `{key, ingestKey}`. */
-export function useCreateEvent() {
-  const api = useApiClient();
-  const session = useSession();
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (body: CreateEventBody): Promise<CreateEventResponse> =>
-      api.request('/api/events', { method: 'POST', body, schema: createEventResponse }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.live.all(session.userId ?? session.userUuid) }),
-  });
-}
 
 /** `GET /api/events/{key}/ingest` (owner only): fetched when the owner asks to see it, not before. */
 export function useIngestKey(key: string, enabled: boolean) {

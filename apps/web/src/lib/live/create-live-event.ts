@@ -5,7 +5,10 @@ import { useApiClient } from '@/lib/api-client-context';
 import { useSession } from '@/lib/auth/session';
 import { queryKeys } from '@/lib/query-keys';
 
-/** `POST /api/events` for "Go live": the event a phone streams to (the live lists then show it). */
+/**
+ * `POST /api/events {title, date, type, thumbnail, public}` -> `{key, ingestKey}`: Set Up Stream's form and
+ * the phone's "Go live" both create events; the live lists then show the new one.
+ */
 export function useCreateLiveEvent() {
   const api = useApiClient();
   const session = useSession();
