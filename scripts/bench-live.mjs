@@ -9,6 +9,8 @@
 //    the event's `source` with hls.js tuned for low latency and reads the barcode of every presented frame.
 //    BENCH_LIVE_WATCH_SECONDS (60) of samples after 10 s of warm-up. Skipped, with a note, while the server
 //    has no events API.
+// 3. On one 3 Mb/s test stream: CPU per live stream, save a clip -> playable (target < 2 s) and concurrent HLS
+//    viewers one server process sustains (target 150 or more): lib/live-load-benchmarks.mjs.
 import { spawn } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';

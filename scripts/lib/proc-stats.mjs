@@ -35,7 +35,7 @@ export function executable(pid) {
 }
 
 export function children(pid) {
-  let tasks = [];
+  let tasks;
   try {
     tasks = fs.readdirSync(`/proc/${pid}/task`);
   } catch {
@@ -83,5 +83,19 @@ export function ownCpuWindow() {
   return () => {
     const { user, system } = process.cpuUsage(start);
     return ((user + system) / 1e3 / (performance.now() - t0)) * 100;
+  };
+}
+
+/** How busy the whole machine was over a window, as % of all its cores (other work on them shows here). */
+export function machineBusyWindow() {
+  const read = () => {
+    const [, ...ticks] = fs.readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).map(Number);
+    // idle and iowait are the 4th and 5th numbers.
+    return { total: ticks.reduce((a, b) => a + b, 0), idle: ticks[3] + ticks[4] };
+  };
+  const start = read();
+  return () => {
+    const end = read();
+    return 100 * (1 - (end.idle - start.idle) / (end.total - start.total));
   };
 }
