@@ -2,7 +2,7 @@
 // (hls-viewers.mjs) are added in steps while the test stream is live, each step held HOLD seconds; the
 // ramp stops at the first step where a viewer fell behind. Baseline: the same segments served as static
 // files by a bare Node `http` server (live-static-server.mjs) to the same viewer loop, the same steps.
-// Env: BENCH_LIVE_VIEWER_STEPS (50,100,150,200,300: the cap), BENCH_LIVE_HOLD_SECONDS (15 for both ramps,
+// Env: BENCH_LIVE_VIEWER_STEPS (50,100,150,200,300,400: the last is the cap), BENCH_LIVE_HOLD_SECONDS (15 for both ramps,
 // which keeps `npm run bench -- live` near 6 minutes).
 import { spawn } from 'node:child_process';
 import fs from 'node:fs/promises';
@@ -15,7 +15,7 @@ import { playbackSecret, playbackToken } from './live-playback-token.mjs';
 import { at } from './paths.mjs';
 import { commandLine, cpuWindow, descendants, machineBusyWindow, ownCpuWindow, rssMiB } from './proc-stats.mjs';
 
-const STEPS = (process.env.BENCH_LIVE_VIEWER_STEPS ?? '50,100,150,200,300').split(',').map(Number);
+const STEPS = (process.env.BENCH_LIVE_VIEWER_STEPS ?? '50,100,150,200,300,400').split(',').map(Number);
 const HOLD_SECONDS = Number(process.env.BENCH_LIVE_HOLD_SECONDS ?? 15);
 /** Newly added viewers load the playlist and reach the live edge before a hold starts. */
 const SETTLE_MS = 3000;
