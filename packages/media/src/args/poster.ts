@@ -14,11 +14,11 @@ export function posterArgs(options: PosterOptions): string[] {
   return [...baseArgs(), '-ss', seconds(options.timeSec), '-i', mediaPath(options.input), ...posterOutputArgs(options.output, options.width)];
 }
 
-/** The output options writing the first video frame of input 0 as one JPEG, at most `width` wide (default 640). */
-export function posterOutputArgs(output: string, width = 640): string[] {
+/** The output options writing the first video frame of input `input` (default 0) as one JPEG, at most `width` wide (default 640). */
+export function posterOutputArgs(output: string, width = 640, input = 0): string[] {
   return [
     '-map',
-    '0:v:0',
+    `${input}:v:0`,
     '-an',
     '-frames:v',
     '1',

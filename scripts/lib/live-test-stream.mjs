@@ -1,0 +1,79 @@
+// The live benchmarks' encoder: a 3 Mb/s H.264/AAC test stream (720p30, 1 s GOP) encoded once into an FLV
+// file and published over RTMP by a stream-copying ffmpeg at real time, so the encoder costs next to no CPU
+// on the two cores the server and the load generator share (a live libx264 encode takes most of one).
+import { spawn } from 'node:child_process';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { ffmpeg, run } from '../bench-videos.mjs';
+
+export const VIDEO_KBPS = 2900;
+export const AUDIO_KBPS = 96;
+const SECONDS = 30;
+
+/** The cached FLV: constant bit rate (x264 fills up to it), a keyframe every 30 frames = 1 s segments. */
+export async function testStreamFile() {
+  const dir = path.join(os.tmpdir(), 'teamfilm-bench-cache');
+  await fs.mkdir(dir, { recursive: true });
+  const file = path.join(dir, `live-720p30-${VIDEO_KBPS + AUDIO_KBPS}k-${SECONDS}s.flv`);
+  if (await fs.stat(file).then((s) => s.size > 0, () => false)) return file;
+  console.log(`  encoding a ${SECONDS} s 720p30 test stream at ${VIDEO_KBPS + AUDIO_KBPS} kb/s...`);
+  // prettier-ignore
+  await run(ffmpeg, [
+    '-hide_banner', '-loglevel', 'error', '-y',
+    '-f', 'lavfi', '-i', `testsrc2=size=1280x720:rate=30:duration=${SECONDS}`,
+    '-f', 'lavfi', '-i', `sine=frequency=440:sample_rate=48000:duration=${SECONDS}`,
+    '-c:v', 'libx264', '-preset', 'veryfast', '-pix_fmt', 'yuv420p', '-g', '30', '-keyint_min', '30', '-sc_threshold', '0', '-bf', '0',
+    '-b:v', `${VIDEO_KBPS}k`, '-minrate', `${VIDEO_KBPS}k`, '-maxrate', `${VIDEO_KBPS}k`, '-bufsize', `${VIDEO_KBPS}k`, '-x264-params', 'nal-hrd=cbr',
+    '-c:a', 'aac', '-b:a', `${AUDIO_KBPS}k`, '-f', 'flv', `${file}.tmp`,
+  ]);
+  await fs.rename(`${file}.tmp`, file);
+  return file;
+}
+
+/** Publishes the file in a loop at real time (`-re`) to `ingestUrl` until killed. */
+export function publishFile(file, ingestUrl) {
+  const args = ['-hide_banner', '-loglevel', 'error', '-re', '-stream_loop', '-1', '-i', file, '-c', 'copy', '-f', 'flv', ingestUrl];
+  const child = spawn(ffmpeg, args, { stdio: ['ignore', 'ignore', 'inherit'] });
+  const exited = new Promise((r) => child.once('exit', r));
+  return {
+    child,
+    exited,
+    async stop() {
+      child.kill('SIGKILL');
+      await exited;
+    },
+  };
+}
+
+/**
+ * A new event of `user` with the file publishing into it, once live: its key and ingest key, the
+ * `source` of GET /api/live/{key} and the publisher.
+ */
+export async function liveTestEvent(app, user, title) {
+  const { ingestUrl } = await (await fetch(`${app.baseUrl}/api/config`)).json();
+  const { key, ingestKey } = await user.api('POST', '/api/events', {
+    title,
+    date: new Date(Date.now() + 60_000).toISOString(),
+    type: 'FTB',
+    thumbnail: '',
+    public: false,
+  });
+  // The address shows the public host name; publish on loopback, where this server listens.
+  const ingest = new URL(`${ingestUrl}/${ingestKey}`);
+  ingest.hostname = '127.0.0.1';
+  const publisher = publishFile(await testStreamFile(), ingest.href);
+  let gone = false;
+  void publisher.exited.then(() => (gone = true));
+  try {
+    for (;;) {
+      if (gone) throw new Error('the encoder exited before the event went live');
+      const event = await user.api('GET', `/api/live/${key}`);
+      if (event.live && event.source) return { key, ingestKey, source: event.source, publisher };
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  } catch (err) {
+    await publisher.stop();
+    throw err;
+  }
+}
