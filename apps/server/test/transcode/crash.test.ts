@@ -109,11 +109,15 @@ describe('a worker killed mid-transcode', () => {
       const info = await probeStored(t.runtime.storage, row.renditions[name]!.key);
       expect(info.durationSec).toBeCloseTo(24, 0);
     }
-    // Only what the row points at is stored; the killed attempt's temp dir is gone.
+    // Only what the row points at is stored.
     expect((await outputObjects(t.runtime.storage, row)).sort()).toEqual(pointedKeys(row).sort());
+    // The row is ready before the attempt cleans up after itself; the job completes once it has.
+    const job = async () =>
+      (await t.runtime.db.$client.query(`SELECT state, retry_count AS "retryCount" FROM pgboss.job WHERE id = $1`, [jobId])).rows[0];
+    await waitFor(async () => (await job()).state === 'completed', 30_000, 'the job to complete');
+    expect(await job()).toMatchObject({ state: 'completed', retryCount: 1 });
+    // Both attempts' temp dirs are gone: the killed one's swept, the second's removed when it finished.
     expect(await readdir(transcodeTempRoot(t.config.dataDir))).toEqual([]);
-    const { rows: after } = await t.runtime.db.$client.query(`SELECT state, retry_count AS "retryCount" FROM pgboss.job WHERE id = $1`, [jobId]);
-    expect(after[0]).toMatchObject({ state: 'completed', retryCount: 1 });
 
     process.kill(second.child.pid!, 'SIGTERM');
     expect(await second.exited).toBe(0);
