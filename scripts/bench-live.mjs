@@ -7,8 +7,9 @@
 //    events API (POST /api/events, GET /api/live/{key}) and the RTMP ingest of issue 13. ffmpeg publishes a
 //    test stream with the wall clock burned in as a 24-bit barcode (media-notes.md); headless Chromium plays
 //    the event's `source` with hls.js tuned for low latency and reads the barcode of every presented frame.
-//    BENCH_LIVE_WATCH_SECONDS (60) of samples after 10 s of warm-up. Skipped, with a note, while the server
-//    has no events API.
+//    BENCH_LIVE_WATCH_SECONDS (60) of samples after 10 s of warm-up, once with blocking reload as served
+//    and once with it taken out of the playlist (hls.js then polls); then Go live from this phone
+//    (lib/live-browser-latency.mjs).
 // 3. On one 3 Mb/s test stream: CPU per live stream, save a clip -> playable (target < 2 s) and concurrent HLS
 //    viewers one server process sustains (target 150 or more): lib/live-load-benchmarks.mjs.
 import { spawn } from 'node:child_process';
@@ -21,6 +22,7 @@ import { benchCoach, freePort, startApp, tempDataDir } from './lib/bench-app.mjs
 import { ensureChromium } from './lib/chromium.mjs';
 import { browserPublishLatency } from './lib/live-browser-latency.mjs';
 import { liveLoadBenchmarks } from './lib/live-load-benchmarks.mjs';
+import { newBenchEvent } from './lib/live-test-stream.mjs';
 import { playbackSecret, playbackToken } from './lib/live-playback-token.mjs';
 import { databaseUrl } from './bench-reads.mjs';
 import { ffmpeg, until } from './bench-videos.mjs';
@@ -201,23 +203,8 @@ async function watch(browser, app, hlsPath, source, { blockingReload }) {
 }
 
 async function glassToGlass(app, user) {
-  const probe = await fetch(`${app.baseUrl}/api/events`, { method: 'POST', headers: { authorization: await user.auth(), 'content-type': 'application/json' }, body: '{}' });
-  if (probe.status === 404) {
-    console.log('\nGlass-to-glass latency: skipped, this server has no events API yet (POST /api/events answers 404).');
-    return;
-  }
-  const { ingestUrl } = await (await fetch(`${app.baseUrl}/api/config`)).json();
-  const { key, ingestKey } = await user.api('POST', '/api/events', {
-    title: 'Latency bench',
-    date: new Date(Date.now() + 60_000).toISOString(),
-    type: 'FTB',
-    thumbnail: '',
-    public: false,
-  });
-  // The address shows the public host name; publish on loopback, where this server listens.
-  const ingest = new URL(`${ingestUrl}/${ingestKey}`);
-  ingest.hostname = '127.0.0.1';
-  const publisher = publish(ingest.href);
+  const { key, ingest } = await newBenchEvent(app, user, 'Latency bench');
+  const publisher = publish(ingest);
   let publisherGone = false;
   publisher.exited.then(() => (publisherGone = true));
   const { chromium } = await import('playwright-core');

@@ -46,11 +46,8 @@ export function publishFile(file, ingestUrl) {
   };
 }
 
-/**
- * A new event of `user` with the file publishing into it, once live: its key and ingest key, the
- * `source` of GET /api/live/{key} and the publisher.
- */
-export async function liveTestEvent(app, user, title) {
+/** A new private event of `user`: its keys and the ingest address on loopback, where the bench's server listens. */
+export async function newBenchEvent(app, user, title) {
   const { ingestUrl } = await (await fetch(`${app.baseUrl}/api/config`)).json();
   const { key, ingestKey } = await user.api('POST', '/api/events', {
     title,
@@ -59,10 +56,19 @@ export async function liveTestEvent(app, user, title) {
     thumbnail: '',
     public: false,
   });
-  // The address shows the public host name; publish on loopback, where this server listens.
+  // The address shows the public host name.
   const ingest = new URL(`${ingestUrl}/${ingestKey}`);
   ingest.hostname = '127.0.0.1';
-  const publisher = publishFile(await testStreamFile(), ingest.href);
+  return { key, ingestKey, ingest: ingest.href };
+}
+
+/**
+ * A new event of `user` with the file publishing into it, once live: its key and ingest key, the
+ * `source` of GET /api/live/{key} and the publisher.
+ */
+export async function liveTestEvent(app, user, title) {
+  const { key, ingestKey, ingest } = await newBenchEvent(app, user, title);
+  const publisher = publishFile(await testStreamFile(), ingest);
   let gone = false;
   void publisher.exited.then(() => (gone = true));
   try {
