@@ -21,6 +21,30 @@ export interface LiveSegmenterOptions extends LiveInputCodecs {
 export const LIVE_SEGMENT_SEC = 1;
 
 /**
+ * H.264 for a live stream: latency over size (no B-frames, no lookahead) and a keyframe every segment
+ * length of media time, whatever the input's frame rate, so every segment can start on one.
+ */
+export function liveVideoEncodeArgs(): string[] {
+  return [
+    '-c:v',
+    'libx264',
+    '-preset',
+    'veryfast',
+    '-tune',
+    'zerolatency',
+    '-pix_fmt',
+    'yuv420p',
+    '-force_key_frames',
+    `expr:gte(t,n_forced*${LIVE_SEGMENT_SEC})`,
+  ];
+}
+
+/** AAC as browsers play it, for a live stream whose audio is anything else. */
+export function liveAudioEncodeArgs(): string[] {
+  return ['-c:a', 'aac', '-b:a', '128k', '-ar', '48000', '-ac', '2'];
+}
+
+/**
  * Pulls a live stream and cuts it into 1 s MPEG-TS segments. Each finished segment is announced on
  * stdout as a CSV line `<file>,<start>,<end>` (the segment muxer's list, flushed per entry), so the
  * caller needs no file watching. `-copyts` keeps the publisher's own timestamps (ms since its publish
@@ -46,25 +70,8 @@ export function liveSegmenterArgs(options: LiveSegmenterOptions): string[] {
     '0:a:0?',
     '-copyts',
   ];
-  if (options.videoIsH264) {
-    args.push('-c:v', 'copy');
-  } else {
-    // Low latency over size: no B-frames, no lookahead, and a keyframe every segment.
-    args.push(
-      '-c:v',
-      'libx264',
-      '-preset',
-      'veryfast',
-      '-tune',
-      'zerolatency',
-      '-pix_fmt',
-      'yuv420p',
-      '-force_key_frames',
-      `expr:gte(t,n_forced*${LIVE_SEGMENT_SEC})`,
-    );
-  }
-  if (options.audioIsAac) args.push('-c:a', 'copy');
-  else args.push('-c:a', 'aac', '-b:a', '128k', '-ar', '48000', '-ac', '2');
+  args.push(...(options.videoIsH264 ? ['-c:v', 'copy'] : liveVideoEncodeArgs()));
+  args.push(...(options.audioIsAac ? ['-c:a', 'copy'] : liveAudioEncodeArgs()));
   args.push(
     '-f',
     'segment',
