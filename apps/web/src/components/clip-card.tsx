@@ -1,9 +1,9 @@
 import type { Clip } from '@app/contracts/clips';
 import { ScissorsIcon } from 'lucide-react';
-import { Link } from 'react-router';
 
+import { CardLink } from '@/components/card-link';
+import { MediaThumbnail } from '@/components/media-thumbnail';
 import { useClipChunk } from '@/lib/clips/get-clip-chunk';
-import { cn } from '@/lib/utils';
 
 type ClipCardProps = {
   clip: Clip;
@@ -18,20 +18,14 @@ type ClipCardProps = {
  */
 export function ClipCard({ clip, to, className }: ClipCardProps) {
   return (
-    <Link
-      to={to}
-      className={cn(
-        'group bg-card text-card-foreground focus-visible:ring-ring/50 flex min-w-0 flex-col overflow-hidden rounded-xl border shadow-sm outline-none focus-visible:ring-[3px]',
-        className,
-      )}
-    >
+    <CardLink to={to} className={className}>
       <ClipThumbnail clip={clip} />
       <div className="flex min-w-0 flex-col gap-0.5 p-3">
         <span className="truncate text-sm font-medium">{clip.clipTitle}</span>
         <span className="text-muted-foreground text-xs tabular-nums">{clip.time}</span>
         {clip.description ? <span className="text-muted-foreground line-clamp-2 text-xs">{clip.description}</span> : null}
       </div>
-    </Link>
+    </CardLink>
   );
 }
 
@@ -42,17 +36,13 @@ export function ClipCard({ clip, to, className }: ClipCardProps) {
 export function ClipThumbnail({ clip, className }: { clip: Clip; className?: string }) {
   const chunk = useClipChunk(clip, clip.poster === null);
   return (
-    <div className={cn('bg-muted relative aspect-video overflow-hidden', className)}>
-      {clip.poster ? (
-        <img src={clip.poster} alt="" loading="lazy" decoding="async" className="size-full object-cover" />
-      ) : chunk.data ? (
-        <video src={chunk.data.source} muted playsInline preload="metadata" className="size-full object-cover" data-testid="clip-video" />
-      ) : (
-        <div className="text-muted-foreground flex size-full items-center justify-center">
-          <ScissorsIcon aria-hidden="true" className="size-6" />
-        </div>
-      )}
-    </div>
+    <MediaThumbnail
+      poster={clip.poster}
+      videoSource={chunk.data?.source}
+      icon={<ScissorsIcon aria-hidden="true" className="size-6" />}
+      videoTestId="clip-video"
+      className={className}
+    />
   );
 }
 

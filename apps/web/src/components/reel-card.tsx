@@ -1,8 +1,8 @@
 import type { Reel } from '@app/contracts/clips';
 import { ListVideoIcon } from 'lucide-react';
-import { Link } from 'react-router';
 
-import { cn } from '@/lib/utils';
+import { CardLink } from '@/components/card-link';
+import { MediaThumbnail } from '@/components/media-thumbnail';
 
 /** Spec section 2, the Reels empty state (the reels list and the library home). */
 export const NO_REELS_TITLE = 'No Reels?';
@@ -19,19 +19,13 @@ export const chunkCount = (reel: Pick<Reel, 'chunks'>) => `${reel.chunks.length}
  */
 export function ReelCard({ reel, to, className }: { reel: Reel; to: string; className?: string }) {
   return (
-    <Link
-      to={to}
-      className={cn(
-        'group bg-card text-card-foreground focus-visible:ring-ring/50 flex min-w-0 flex-col overflow-hidden rounded-xl border shadow-sm outline-none focus-visible:ring-[3px]',
-        className,
-      )}
-    >
+    <CardLink to={to} className={className}>
       <ReelThumbnail reel={reel} />
       <div className="flex min-w-0 flex-col gap-0.5 p-3">
         <span className="truncate text-sm font-medium">{reelCardTitle(reel)}</span>
         <span className="text-muted-foreground text-xs">{chunkCount(reel)}</span>
       </div>
-    </Link>
+    </CardLink>
   );
 }
 
@@ -42,16 +36,12 @@ export function ReelCard({ reel, to, className }: { reel: Reel; to: string; clas
 export function ReelThumbnail({ reel, className }: { reel: Pick<Reel, 'chunks'>; className?: string }) {
   const first = reel.chunks[0];
   return (
-    <div className={cn('bg-muted relative aspect-video overflow-hidden', className)}>
-      {first?.poster ? (
-        <img src={first.poster} alt="" loading="lazy" decoding="async" className="size-full object-cover" />
-      ) : first?.source ? (
-        <video src={first.source} muted playsInline preload="metadata" className="size-full object-cover" data-testid="reel-video" />
-      ) : (
-        <div className="text-muted-foreground flex size-full items-center justify-center">
-          <ListVideoIcon aria-hidden="true" className="size-6" />
-        </div>
-      )}
-    </div>
+    <MediaThumbnail
+      poster={first?.poster}
+      videoSource={first?.source}
+      icon={<ListVideoIcon aria-hidden="true" className="size-6" />}
+      videoTestId="reel-video"
+      className={className}
+    />
   );
 }

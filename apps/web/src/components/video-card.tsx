@@ -1,7 +1,7 @@
 import { DEFAULT_VIDEO_TITLE, type Video } from '@app/contracts/videos';
 import { CircleAlertIcon, FilmIcon, Loader2Icon } from 'lucide-react';
-import { Link } from 'react-router';
 
+import { CardLink } from '@/components/card-link';
 import { DeleteVideoButton } from '@/components/delete-video-button';
 import { Progress } from '@/components/ui/progress';
 import { formatMediaTime, formatVideoDate } from '@/lib/media-time';
@@ -36,13 +36,7 @@ export function VideoCard({ video, to, canDelete = false, className }: VideoCard
 function VideoCardLink({ video, title, to, className }: Omit<VideoCardProps, 'canDelete'> & { title: string }) {
   const percent = Math.round(Math.min(100, Math.max(0, video.progress)));
   return (
-    <Link
-      to={to}
-      className={cn(
-        'group bg-card text-card-foreground focus-visible:ring-ring/50 flex min-w-0 flex-col overflow-hidden rounded-xl border shadow-sm outline-none focus-visible:ring-[3px]',
-        className,
-      )}
-    >
+    <CardLink to={to} className={className}>
       <div className="bg-muted relative aspect-video overflow-hidden">
         {video.poster && video.status !== 'failed' ? (
           <img
@@ -87,7 +81,7 @@ function VideoCardLink({ video, title, to, className }: Omit<VideoCardProps, 'ca
           <span className="text-destructive line-clamp-2 text-xs">{video.failureReason || 'This video could not be processed.'}</span>
         ) : null}
       </div>
-    </Link>
+    </CardLink>
   );
 }
 
