@@ -6,9 +6,10 @@ import { ClipGrid } from '@/features/clips/components/clip-grid';
 import { clipFixture } from '@/test/clip-fixture';
 import { errorJson, json, mockFetch } from '@/test/fetch-mock';
 import { signedInSession } from '@/test/fixtures';
+import { installIntersectionObserver } from '@/test/intersection-observer';
 import { renderApp } from '@/test/render-app';
 
-let observers: { callback: IntersectionObserverCallback; elements: Element[] }[] = [];
+let list: ReturnType<typeof installIntersectionObserver>;
 
 function renderGrid(level: Level = 'team') {
   return renderApp('/library/clips', {
@@ -20,20 +21,7 @@ function renderGrid(level: Level = 'team') {
 
 describe('ClipGrid', () => {
   beforeEach(() => {
-    observers = [];
-    vi.stubGlobal(
-      'IntersectionObserver',
-      class {
-        elements: Element[] = [];
-        constructor(callback: IntersectionObserverCallback) {
-          observers.push({ callback, elements: this.elements });
-        }
-        observe(element: Element) {
-          this.elements.push(element);
-        }
-        disconnect() {}
-      },
-    );
+    list = installIntersectionObserver();
   });
 
   it('shows each clip with its source title and time, opening its reel; the poster, or the chunk video before it is cut', async () => {
@@ -70,8 +58,7 @@ describe('ClipGrid', () => {
     });
     renderGrid();
     await screen.findByText('Newer game');
-    const sentinel = observers.at(-1)!;
-    sentinel.callback(sentinel.elements.map((target) => ({ isIntersecting: true, target }) as IntersectionObserverEntry), {} as never);
+    list.scrollToEnd();
     expect(await screen.findByText('Older game')).toBeInTheDocument();
     const pages = net.calls.filter((c) => c.path === '/api/user/clips');
     expect(pages.map((p) => p.url.searchParams.get('timestamp'))).toEqual([null, '1741111200000']);

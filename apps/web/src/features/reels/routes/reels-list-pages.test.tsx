@@ -1,12 +1,13 @@
 import { screen, within } from '@testing-library/react';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 
 import { chunkFixture, reelFixture } from '@/test/clip-fixture';
 import { errorJson, json, mockFetch } from '@/test/fetch-mock';
 import { signedInSession } from '@/test/fixtures';
+import { installIntersectionObserver } from '@/test/intersection-observer';
 import { renderApp } from '@/test/render-app';
 
-let observers: { callback: IntersectionObserverCallback; elements: Element[] }[] = [];
+let list: ReturnType<typeof installIntersectionObserver>;
 
 const fallback = { hydrateFallbackElement: <p>Loading</p> };
 const routes = [
@@ -19,28 +20,9 @@ function renderList(path = '/library/reels') {
   return renderApp(path, { routes, session: signedInSession, level: 'team' });
 }
 
-/** Tells the grid its end (the infinite-scroll sentinel) came into view. */
-function scrollToEnd() {
-  const sentinel = observers.at(-1)!;
-  sentinel.callback(sentinel.elements.map((target) => ({ isIntersecting: true, target }) as IntersectionObserverEntry), {} as never);
-}
-
 describe('Reels list (/library/reels, /library/reels/all)', () => {
   beforeEach(() => {
-    observers = [];
-    vi.stubGlobal(
-      'IntersectionObserver',
-      class {
-        elements: Element[] = [];
-        constructor(callback: IntersectionObserverCallback) {
-          observers.push({ callback, elements: this.elements });
-        }
-        observe(element: Element) {
-          this.elements.push(element);
-        }
-        disconnect() {}
-      },
-    );
+    list = installIntersectionObserver();
   });
 
   it('shows my reels as a card grid: first chunk poster, title or Untitled reel, clip count, Play and Edit; the cards themselves are no links', async () => {
@@ -97,7 +79,7 @@ describe('Reels list (/library/reels, /library/reels/all)', () => {
     });
     renderList('/library/reels/all');
     await screen.findByRole('article', { name: 'This week' });
-    scrollToEnd();
+    list.scrollToEnd();
     expect(await screen.findByRole('article', { name: 'Last season' })).toBeInTheDocument();
     expect(within(screen.getByRole('list', { name: 'Reels' })).getAllByRole('article')).toHaveLength(2);
     const pages = net.calls.filter((c) => c.path === '/api/user/reels');

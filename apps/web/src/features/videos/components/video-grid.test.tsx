@@ -7,9 +7,10 @@ import { VideoGrid } from '@/features/videos/components/video-grid';
 import { videoFixture } from '@/test/video-fixture';
 import { json, mockFetch } from '@/test/fetch-mock';
 import { signedInSession } from '@/test/fixtures';
+import { installIntersectionObserver } from '@/test/intersection-observer';
 import { renderApp } from '@/test/render-app';
 
-let observers: { callback: IntersectionObserverCallback; elements: Element[] }[] = [];
+let list: ReturnType<typeof installIntersectionObserver>;
 
 function renderGrid(level: Level = 'team') {
   return renderApp('/team/videos', {
@@ -21,20 +22,7 @@ function renderGrid(level: Level = 'team') {
 
 describe('VideoGrid', () => {
   beforeEach(() => {
-    observers = [];
-    vi.stubGlobal(
-      'IntersectionObserver',
-      class {
-        elements: Element[] = [];
-        constructor(callback: IntersectionObserverCallback) {
-          observers.push({ callback, elements: this.elements });
-        }
-        observe(element: Element) {
-          this.elements.push(element);
-        }
-        disconnect() {}
-      },
-    );
+    list = installIntersectionObserver();
   });
   afterEach(() => vi.useRealTimers());
 
@@ -86,8 +74,7 @@ describe('VideoGrid', () => {
     });
     renderGrid();
     await screen.findByText('Newer game');
-    const sentinel = observers.at(-1)!;
-    sentinel.callback(sentinel.elements.map((target) => ({ isIntersecting: true, target }) as IntersectionObserverEntry), {} as never);
+    list.scrollToEnd();
     expect(await screen.findByText('Older game')).toBeInTheDocument();
     const pages = net.calls.filter((c) => c.path === '/api/user/videos');
     expect(pages[0]!.url.searchParams.get('limit')).toBe('12');
