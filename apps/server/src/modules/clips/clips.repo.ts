@@ -39,6 +39,10 @@ function clipVisibleTo(viewer: Viewer): SQL {
   )!;
 }
 
+/** The clips of one stream (a video, or a live event by its key) of a tenant. */
+const clipsOfStream = (tenantId: string, streamKind: string, streamId: string) =>
+  and(eq(clips.tenantId, tenantId), eq(clips.streamKind, streamKind), eq(clips.streamId, streamId));
+
 export function createClipsRepo(db: Db) {
   // The source's title (the clip JSON's clipTitle) is the one column read of the videos and live events tables.
   // The cast on the clip's side keeps the join on the videos primary key; CASE casts video streams only.
@@ -81,14 +85,7 @@ export function createClipsRepo(db: Db) {
       const taken = await tx
         .select({ clipId: clips.clipId })
         .from(clips)
-        .where(
-          and(
-            eq(clips.tenantId, values.tenantId),
-            eq(clips.streamKind, values.streamKind ?? 'video'),
-            eq(clips.streamId, values.streamId),
-            gte(clips.clipId, values.clipId),
-          ),
-        )
+        .where(and(clipsOfStream(values.tenantId, values.streamKind ?? 'video', values.streamId), gte(clips.clipId, values.clipId)))
         .orderBy(asc(clips.clipId));
       let clipId = values.clipId;
       for (const row of taken) {
@@ -153,7 +150,7 @@ export function createClipsRepo(db: Db) {
     /** Every clip of a stream, newest first. */
     async ofStream(tenantId: string, streamKind: string, streamId: string): Promise<ClipWithTitle[]> {
       const rows = await selectWithTitle()
-        .where(and(eq(clips.tenantId, tenantId), eq(clips.streamKind, streamKind), eq(clips.streamId, streamId)))
+        .where(clipsOfStream(tenantId, streamKind, streamId))
         .orderBy(desc(clips.createdAt), desc(clips.id));
       return flat(rows);
     },
@@ -163,9 +160,7 @@ export function createClipsRepo(db: Db) {
       const rows = await selectWithTitle()
         .where(
           and(
-            eq(clips.tenantId, tenantId),
-            eq(clips.streamKind, streamKind),
-            eq(clips.streamId, streamId),
+            clipsOfStream(tenantId, streamKind, streamId),
             options.before ? lt(clips.createdAt, options.before) : undefined,
           ),
         )
@@ -178,9 +173,7 @@ export function createClipsRepo(db: Db) {
       const rows = await selectWithTitle()
         .where(
           and(
-            eq(clips.tenantId, tenantId),
-            eq(clips.streamKind, streamKind),
-            eq(clips.streamId, streamId),
+            clipsOfStream(tenantId, streamKind, streamId),
             gte(clips.createdAt, at),
             lt(clips.createdAt, new Date(at.getTime() + 1)),
           ),
@@ -216,7 +209,7 @@ export function createClipsRepo(db: Db) {
       return db
         .select()
         .from(clips)
-        .where(and(eq(clips.tenantId, tenantId), eq(clips.streamKind, 'video'), eq(clips.streamId, streamId), inArray(clips.clipId, clipIds)));
+        .where(and(clipsOfStream(tenantId, 'video', streamId), inArray(clips.clipId, clipIds)));
     },
 
     async visibleByIds(viewer: Viewer, ids: string[]): Promise<ClipRow[]> {
@@ -243,7 +236,7 @@ export function createClipsRepo(db: Db) {
       const rows = await tx
         .select({ id: clips.id })
         .from(clips)
-        .where(and(eq(clips.tenantId, tenantId), eq(clips.streamKind, 'video'), eq(clips.streamId, videoId)));
+        .where(clipsOfStream(tenantId, 'video', videoId));
       return rows.map((r) => r.id);
     },
 
@@ -251,7 +244,7 @@ export function createClipsRepo(db: Db) {
     async deleteOfVideo(tx: Executor, tenantId: string, videoId: string): Promise<void> {
       const rows = await tx
         .delete(clips)
-        .where(and(eq(clips.tenantId, tenantId), eq(clips.streamKind, 'video'), eq(clips.streamId, videoId)))
+        .where(clipsOfStream(tenantId, 'video', videoId))
         .returning({ jobId: clips.jobId });
       await cancelJobs(
         tx,
