@@ -31,7 +31,7 @@ function timelineOf(details: LevelDetails): HlsTimeline {
  */
 export function useHlsPlayer({ videoRef, source }: { videoRef: React.RefObject<HTMLVideoElement | null>; source: string }) {
   const hlsRef = useRef<Hls | null>(null);
-  const tokenRef = useRef(tokenOf(source));
+  // The newest source: its token is what hls.js requests carry, and what Safari starts again with.
   const sourceRef = useRef(source);
   const [playlist, setPlaylist] = useState(source);
   // Another playlist (another event) reloads; a renewed token of the same one does not.
@@ -41,7 +41,6 @@ export function useHlsPlayer({ videoRef, source }: { videoRef: React.RefObject<H
   const [failed, setFailed] = useState(false);
 
   useEffect(() => {
-    tokenRef.current = tokenOf(source);
     sourceRef.current = source;
   }, [source]);
 
@@ -49,7 +48,7 @@ export function useHlsPlayer({ videoRef, source }: { videoRef: React.RefObject<H
     const video = videoRef.current;
     if (!video || unsupported) return;
     if (!Hls.isSupported()) return playNatively(video, playlist, () => sourceRef.current, () => setFailed(true));
-    const hls = new Hls(liveHlsConfig(() => tokenRef.current));
+    const hls = new Hls(liveHlsConfig(() => tokenOf(sourceRef.current)));
     hlsRef.current = hls;
     const onDetails = (_event: string, data: { details: LevelDetails }) => setTimeline(timelineOf(data.details));
     hls.on(Hls.Events.LEVEL_LOADED, onDetails);
