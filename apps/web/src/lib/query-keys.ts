@@ -8,6 +8,9 @@
  * refreshes all of it.
  */
 
+/** Whose clips a clip list shows: mine (made or saved) or my active team's. */
+export type ClipScope = 'mine' | 'team';
+
 /** The user part of a key: `session.userId ?? session.userUuid` (undefined before the session is known). */
 export type UserKey = string | number | undefined;
 
@@ -44,8 +47,9 @@ export const queryKeys = {
   clips: {
     /** Prefix of every clip query of the user: a new or deleted clip refreshes them all. */
     all: clips,
-    list: (userKey: UserKey) => [...clips(userKey), 'list'] as const,
-    recent: (userKey: UserKey, limit: number) => [...clips(userKey), 'recent', limit] as const,
+    /** `mine`: my clips, made or saved (`GET /api/user/clips`); `team`: the active team's (`GET /api/team/clips`). */
+    list: (userKey: UserKey, scope: ClipScope = 'mine') => [...clips(userKey), 'list', scope] as const,
+    recent: (userKey: UserKey, limit: number, scope: ClipScope = 'mine') => [...clips(userKey), 'recent', scope, limit] as const,
     /** The clips of one video (`GET /api/user/clips/{streamId}`). */
     ofStream: (userKey: UserKey, streamId: string) => [...clips(userKey), 'stream', streamId] as const,
     chunk: (userKey: UserKey, streamId: string, clipId: number) => [...clips(userKey), 'chunk', streamId, clipId] as const,

@@ -13,7 +13,7 @@ let list: ReturnType<typeof installIntersectionObserver>;
 
 function renderGrid(level: Level = 'team') {
   return renderApp('/library/clips', {
-    routes: [{ path: '/library/clips', element: <ClipGrid basePath="/library/clips" videosPath="/library/videos" /> }],
+    routes: [{ path: '/library/clips', element: <ClipGrid scope="mine" basePath="/library/clips" videosPath="/library/videos" /> }],
     session: signedInSession,
     level,
   });
