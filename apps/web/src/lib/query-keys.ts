@@ -11,6 +11,9 @@
 /** Whose clips a clip list shows: mine (made or saved) or my active team's. */
 export type ClipScope = 'mine' | 'team';
 
+/** A part of the game discovery lists: live and upcoming games, or the recent results. */
+export type DiscoveryPart = 'current' | 'results';
+
 /** The user part of a key: `session.userId ?? session.userUuid` (undefined before the session is known). */
 export type UserKey = string | number | undefined;
 
@@ -81,10 +84,10 @@ export const queryKeys = {
     now: (userKey: UserKey) => [...user(userKey), 'live', 'now'] as const,
     /** `GET /api/team/upcoming` or `/api/team/archives`, paged. */
     list: (userKey: UserKey, kind: 'upcoming' | 'archives') => [...user(userKey), 'live', kind] as const,
-    /** `GET /api/events?q=&sport=`, paged. */
-    search: (userKey: UserKey, q: string, sport: string) => [...user(userKey), 'live', 'search', q, sport] as const,
-    /** `GET /api/sports/{code}/events` */
-    sport: (userKey: UserKey, code: string) => [...user(userKey), 'live', 'sport', code] as const,
+    /** `GET /api/events?q=&sport=` (live and upcoming) or `&status=ended` (recent results), paged. */
+    search: (userKey: UserKey, q: string, sport: string, part: DiscoveryPart = 'current') => [...user(userKey), 'live', 'search', q, sport, part] as const,
+    /** `GET /api/sports/{code}/events`, the same two parts. */
+    sport: (userKey: UserKey, code: string, part: DiscoveryPart = 'current') => [...user(userKey), 'live', 'sport', code, part] as const,
     /** `GET /api/live/{key}` */
     event: (userKey: UserKey, key: string) => [...user(userKey), 'live', 'event', key] as const,
     /** `GET /api/events/{key}/ingest` (the owner's secret). */
