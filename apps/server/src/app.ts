@@ -126,7 +126,7 @@ export async function build(config: Config, runtime: Runtime, options: BuildOpti
   });
   await app.register(browserPublishRoutes, { identity: runtime.identity, users, events, publisher });
   await app.register(followsRoutes, { identity: runtime.identity, follows: createFollowsService({ db: runtime.db, users }), users });
-  const clips = createClipsService({ db: runtime.db, storage: runtime.storage, jobs: runtime.jobs, users, videos, liveEvents: events });
+  const clips = createClipsService({ db: runtime.db, storage: runtime.storage, jobs: runtime.jobs, users, teams, videos, liveEvents: events });
   const liveClips = createLiveClipsService({ db: runtime.db, storage: runtime.storage, jobs: runtime.jobs, dataDir: config.dataDir, events });
   await app.register(videosRoutes, { identity: runtime.identity, videos, users });
   await app.register(clipsRoutes, { identity: runtime.identity, clips, liveClips, users });

@@ -150,10 +150,14 @@ export const liveEvent = z.object({
 });
 export type LiveEvent = z.infer<typeof liveEvent>;
 
-/** `GET /api/events?q=&sport=&timestamp=`: public events of the tenant plus the caller's teams' events. */
+/**
+ * `GET /api/events?q=&sport=&timestamp=`: public events of the tenant plus the caller's teams' events, live
+ * then upcoming; with `status=ended`, the recent results instead (ended games, latest start first).
+ */
 export const eventSearchQuery = z.object({
   q: z.string().trim().max(100).optional(),
   sport: z.string().trim().max(10).optional(),
+  status: z.enum(['ended']).optional(),
   limit: z.coerce.number().int().min(1).max(50).default(20),
   timestamp: z.coerce.number().int().min(0).optional(),
 });

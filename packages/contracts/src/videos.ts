@@ -4,6 +4,7 @@ import { z } from 'zod';
 export const DEFAULT_VIDEO_TITLE = 'Video';
 /** The longest video title (an edit, or the initial title taken from the file name). */
 export const VIDEO_TITLE_MAX = 200;
+export const VIDEO_TITLE_TOO_LONG = `A video title has at most ${VIDEO_TITLE_MAX} characters`;
 /** Spec section 9: highlight intro 3 s before (min 0), outro 5 s after. */
 export const HIGHLIGHT_INTRO_SEC = 3;
 export const HIGHLIGHT_OUTRO_SEC = 5;
@@ -96,7 +97,7 @@ export const videoListQuery = z.object({
 /** `PUT /api/user/videos/{key}`: the whole video may be sent (spec section 7); only these fields change. */
 export const updateVideoBody = z
   .object({
-    title: z.string().trim().max(VIDEO_TITLE_MAX).nullable().optional(),
+    title: z.string().trim().max(VIDEO_TITLE_MAX, VIDEO_TITLE_TOO_LONG).nullable().optional(),
     highlights: z.array(highlight).max(500).optional(),
   })
   .passthrough();
@@ -132,7 +133,7 @@ export const preuploadBody = z
     contentType: z.string().trim().min(1).max(100),
     tag: imageTag.optional(),
     /** The video's initial title (a camera recording: "Recording <date time>"); by default the file name without its extension. */
-    title: z.string().trim().min(1).max(VIDEO_TITLE_MAX).optional(),
+    title: z.string().trim().min(1).max(VIDEO_TITLE_MAX, VIDEO_TITLE_TOO_LONG).optional(),
     /** The file's size in bytes, when the browser knows it: chooses the protocol and is checked against the limit early. */
     size: z.number().int().min(1).max(Number.MAX_SAFE_INTEGER).optional(),
   })

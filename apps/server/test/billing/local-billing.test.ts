@@ -58,6 +58,8 @@ describe('GET /api/billing/plans', () => {
     expect(body.stripe).toBeUndefined();
     expect(body.plans.map((p: { type: string }) => p.type)).toEqual(['team', 'athlete', 'fan']);
     for (const p of body.plans) expect(p).toMatchObject({ name: expect.any(String), price: expect.any(String), interval: 'month', features: expect.any(Array) });
+    // Only what is built is sold: no profiles until /profile shows a card.
+    expect(body.plans.flatMap((p: { features: string[] }) => p.features).filter((f: string) => /profile/i.test(f))).toEqual([]);
   });
 });
 

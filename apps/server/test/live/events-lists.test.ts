@@ -154,4 +154,24 @@ describe('GET /api/events and /api/sports/{code}/events', () => {
     const second = await list(fan, `/api/events?limit=1&timestamp=${first.next}`);
     expect(titles(second)).toEqual(['Up 2a', 'Up 2b']);
   });
+
+  it('lists a public game that ended as a recent result (status=ended), latest first, filtered and paged like the rest', async () => {
+    const key = (await createEvent(t, hawks, { title: 'Hawks vs Bears', date: '2031-03-01T18:00:00Z', type: 'IHK', public: true })).key;
+    await setStatus(t, key, 'live', Date.parse('2031-03-01T18:00:00Z'));
+    expect(titles(await list(fan, '/api/sports/iho/events'))).toContain('Hawks vs Bears');
+    await setStatus(t, key, 'ended', Date.parse('2031-03-01T18:00:00Z'));
+    // Gone from live and upcoming, found among the results, with its teams and sport.
+    expect(titles(await list(fan, '/api/sports/iho/events'))).not.toContain('Hawks vs Bears');
+    const results = await list(fan, '/api/events?status=ended');
+    expect(titles(results)).toEqual(['Hawks vs Bears', 'Old 3', 'Old 2']);
+    expect(results.items[0]).toMatchObject({ status: 'ended', teamA: 'Hawks', teamB: 'Bears', sport: 'IHK', public: true, live: false });
+    expect(titles(await list(fan, '/api/sports/iho/events?status=ended'))).toEqual(['Hawks vs Bears']);
+    expect(titles(await list(fan, '/api/events?status=ended&q=owls'))).toEqual(['Old 3']);
+    // The team sees its private results too.
+    expect(titles(await list(mate, '/api/events?status=ended&sport=bbk'))).toEqual(['Old 3', 'Old 2', 'Old 1']);
+    const first = await list(fan, '/api/events?status=ended&limit=2');
+    expect(titles(first)).toEqual(['Hawks vs Bears', 'Old 3']);
+    expect(titles(await list(fan, `/api/events?status=ended&limit=2&timestamp=${first.next}`))).toEqual(['Old 2']);
+    expectError(await call(t, 'GET', '/api/events?status=over', fan.headers), 400);
+  });
 });

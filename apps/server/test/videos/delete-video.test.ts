@@ -46,8 +46,8 @@ async function uploadedWithOutputs(): Promise<string> {
 describe('DELETE /api/user/videos/{key}', () => {
   it('the owner deletes a video: rows, objects, transcode job and media URLs all go', async () => {
     const key = await uploadedWithOutputs();
-    await call(t, 'POST', `/api/user/videos/${key}/messages`, mate.headers, { message: 'Nice game' });
-    const before = (await call(t, 'GET', `/api/user/videos/${key}`, mate.headers)).json();
+    await call(t, 'POST', `/api/user/videos/${key}/messages`, owner.headers, { message: 'Nice game' });
+    const before = (await call(t, 'GET', `/api/user/videos/${key}`, owner.headers)).json();
     expect((await t.app.inject({ method: 'GET', url: pathOf(before.sources.full.url) })).statusCode).toBe(200);
     expect(await objectsUnder(`demo/videos/${key}/`)).toHaveLength(5);
 
@@ -56,7 +56,7 @@ describe('DELETE /api/user/videos/{key}', () => {
     expect(res.body).toBe('');
 
     expectError(await call(t, 'GET', `/api/user/videos/${key}`, owner.headers), 404, 'Video not found.');
-    const list = await call(t, 'GET', '/api/user/videos', mate.headers);
+    const list = await call(t, 'GET', '/api/user/videos', owner.headers);
     expect(list.json().items.map((v: { key: string }) => v.key)).not.toContain(key);
     expect(await t.sql(`SELECT id FROM videos WHERE id = $1`, [key])).toHaveLength(0);
     expect(await t.sql(`SELECT key FROM uploads WHERE key = $1`, [key])).toHaveLength(0);

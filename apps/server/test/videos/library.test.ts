@@ -119,10 +119,31 @@ describe('GET /api/user/videos', () => {
     expectError(await call(t, 'GET', `/api/user/videos/${coachVideo}`), 401);
   });
 
-  it('shows why a failed video failed', async () => {
+  it('shows its uploader why a failed video failed', async () => {
     const failed = await insertVideo(t, 'coacha', { status: 'failed', failureReason: 'The file is damaged or incomplete.' });
-    const res = await call(t, 'GET', `/api/user/videos/${failed}`, mate.headers);
+    const res = await call(t, 'GET', `/api/user/videos/${failed}`, coachA.headers);
     expect(res.json()).toMatchObject({ status: 'failed', failureReason: 'The file is damaged or incomplete.' });
+  });
+
+  it('keeps failed and processing videos to their uploader: the team sees a video once it is ready', async () => {
+    const failed = await insertVideo(t, 'coacha', { title: 'random', status: 'failed', failureReason: 'This file is not a video we can play' });
+    const processing = await insertVideo(t, 'coacha', { title: 'Still coming', status: 'processing' });
+    const listed = async (who: Person) => keysOf((await call(t, 'GET', '/api/user/videos?limit=50', who.headers)).json());
+    expect(await listed(coachA)).toEqual(expect.arrayContaining([failed, processing]));
+    expect(await listed(mate)).not.toContain(failed);
+    expect(await listed(mate)).not.toContain(processing);
+    const keys = `keys=${failed},${processing},${coachVideo}`;
+    expect(keysOf((await call(t, 'GET', `/api/user/videos?${keys}`, mate.headers)).json())).toEqual([coachVideo]);
+    for (const key of [failed, processing]) {
+      expectError(await call(t, 'GET', `/api/user/videos/${key}`, mate.headers), 404, 'Video not found.');
+      expectError(await call(t, 'GET', `/api/user/videos/${key}/messages`, mate.headers), 404, 'Video not found.');
+      expect((await call(t, 'GET', `/api/user/videos/${key}`, coachA.headers)).statusCode).toBe(200);
+    }
+    // Once ready, the team sees it.
+    await t.sql(`UPDATE videos SET status = 'ready' WHERE id = $1`, [processing]);
+    expect((await call(t, 'GET', `/api/user/videos/${processing}`, mate.headers)).statusCode).toBe(200);
+    expect(await listed(mate)).toContain(processing);
+    await t.sql(`DELETE FROM videos WHERE id IN ($1, $2)`, [failed, processing]);
   });
 
   it('signs the media URLs of a ready video', async () => {
@@ -193,6 +214,11 @@ describe('PUT /api/user/videos/{key}', () => {
     expectError(await call(t, 'PUT', `/api/user/videos/${coachVideo}`, other.headers, { title: 'Mine' }), 404, 'Video not found.');
     expectError(await call(t, 'PUT', `/api/user/videos/${coachVideo}`, {}, { title: 'Mine' }), 401);
     expectError(await call(t, 'PUT', `/api/user/videos/${coachVideo}`, coachA.headers, { title: 5 }), 400);
+    expectError(
+      await call(t, 'PUT', `/api/user/videos/${coachVideo}`, coachA.headers, { title: 'x'.repeat(201) }),
+      400,
+      'body.title: A video title has at most 200 characters',
+    );
     expectError(await call(t, 'PUT', `/api/user/videos/${coachVideo}`, coachA.headers, { highlights: [{ intro: 9, highlight: 3, outro: 5 }] }), 400);
     expectError(await call(t, 'PUT', `/api/user/videos/${coachVideo}`, coachA.headers, { highlights: [{ intro: -1, highlight: 3, outro: 5 }] }), 400);
     const malformed = await t.app.inject({

@@ -21,7 +21,9 @@ export function ClipCard({ clip, to, className }: ClipCardProps) {
     <CardLink to={to} className={className}>
       <ClipThumbnail clip={clip} />
       <div className="flex min-w-0 flex-col gap-0.5 p-3">
-        <span className="truncate text-sm font-medium">{clip.clipTitle}</span>
+        <span title={clip.clipTitle} className="truncate text-sm font-medium">
+          {clip.clipTitle}
+        </span>
         <span className="text-muted-foreground text-xs tabular-nums">{clip.time}</span>
         {clip.description ? <span className="text-muted-foreground line-clamp-2 text-xs">{clip.description}</span> : null}
       </div>

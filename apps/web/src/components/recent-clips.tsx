@@ -1,8 +1,10 @@
 import { ClipCard, ClipCardSkeleton } from '@/components/clip-card';
 import { useRecentClips } from '@/lib/clips/get-clips';
+import type { ClipScope } from '@/lib/query-keys';
 import { cn } from '@/lib/utils';
 
 type RecentClipsProps = {
+  scope: ClipScope;
   limit: number;
   /** Where a clip's page lives: `/team/clips` or `/library/clips`. */
   clipsPath: string;
@@ -11,8 +13,8 @@ type RecentClipsProps = {
 };
 
 /** The newest clips as a small card grid: the dashboard's New Clips and the library home's Clips. */
-export function RecentClips({ limit, clipsPath, empty, className }: RecentClipsProps) {
-  const clips = useRecentClips(limit);
+export function RecentClips({ scope, limit, clipsPath, empty, className }: RecentClipsProps) {
+  const clips = useRecentClips(scope, limit);
   const gridClass = cn('grid grid-cols-2 gap-3', className);
   if (clips.isPending) {
     return (

@@ -73,7 +73,9 @@ function VideoCardLink({ video, title, to, className }: Omit<VideoCardProps, 'ca
         ) : null}
       </div>
       <div className="flex min-w-0 flex-col gap-0.5 p-3">
-        <span className="truncate text-sm font-medium">{title}</span>
+        <span title={title} className="truncate text-sm font-medium">
+          {title}
+        </span>
         <span className="text-muted-foreground text-xs">
           <time dateTime={video.dateTime}>{formatVideoDate(video.dateTime)}</time>
         </span>

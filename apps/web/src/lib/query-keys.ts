@@ -8,6 +8,12 @@
  * refreshes all of it.
  */
 
+/** Whose clips a clip list shows: mine (made or saved) or my active team's. */
+export type ClipScope = 'mine' | 'team';
+
+/** A part of the game discovery lists: live and upcoming games, or the recent results. */
+export type DiscoveryPart = 'current' | 'results';
+
 /** The user part of a key: `session.userId ?? session.userUuid` (undefined before the session is known). */
 export type UserKey = string | number | undefined;
 
@@ -44,8 +50,9 @@ export const queryKeys = {
   clips: {
     /** Prefix of every clip query of the user: a new or deleted clip refreshes them all. */
     all: clips,
-    list: (userKey: UserKey) => [...clips(userKey), 'list'] as const,
-    recent: (userKey: UserKey, limit: number) => [...clips(userKey), 'recent', limit] as const,
+    /** `mine`: my clips, made or saved (`GET /api/user/clips`); `team`: the active team's (`GET /api/team/clips`). */
+    list: (userKey: UserKey, scope: ClipScope = 'mine') => [...clips(userKey), 'list', scope] as const,
+    recent: (userKey: UserKey, limit: number, scope: ClipScope = 'mine') => [...clips(userKey), 'recent', scope, limit] as const,
     /** The clips of one video (`GET /api/user/clips/{streamId}`). */
     ofStream: (userKey: UserKey, streamId: string) => [...clips(userKey), 'stream', streamId] as const,
     chunk: (userKey: UserKey, streamId: string, clipId: number) => [...clips(userKey), 'chunk', streamId, clipId] as const,
@@ -77,10 +84,10 @@ export const queryKeys = {
     now: (userKey: UserKey) => [...user(userKey), 'live', 'now'] as const,
     /** `GET /api/team/upcoming` or `/api/team/archives`, paged. */
     list: (userKey: UserKey, kind: 'upcoming' | 'archives') => [...user(userKey), 'live', kind] as const,
-    /** `GET /api/events?q=&sport=`, paged. */
-    search: (userKey: UserKey, q: string, sport: string) => [...user(userKey), 'live', 'search', q, sport] as const,
-    /** `GET /api/sports/{code}/events` */
-    sport: (userKey: UserKey, code: string) => [...user(userKey), 'live', 'sport', code] as const,
+    /** `GET /api/events?q=&sport=` (live and upcoming) or `&status=ended` (recent results), paged. */
+    search: (userKey: UserKey, q: string, sport: string, part: DiscoveryPart = 'current') => [...user(userKey), 'live', 'search', q, sport, part] as const,
+    /** `GET /api/sports/{code}/events`, the same two parts. */
+    sport: (userKey: UserKey, code: string, part: DiscoveryPart = 'current') => [...user(userKey), 'live', 'sport', code, part] as const,
     /** `GET /api/live/{key}` */
     event: (userKey: UserKey, key: string) => [...user(userKey), 'live', 'event', key] as const,
     /** `GET /api/events/{key}/ingest` (the owner's secret). */

@@ -10,14 +10,16 @@ export const PLANS: readonly Plan[] = [
     name: 'Team',
     price: '$29.99',
     interval: 'month',
-    features: ['Team dashboard, members and invites', 'Create events and get the stream key', 'Record and upload videos', 'Profiles'],
+    // 'Profiles' comes back as the last feature once /profile shows a profile card: only what is built is sold.
+    features: ['Team dashboard, members and invites', 'Create events and get the stream key', 'Record and upload videos'],
   },
   {
     type: 'athlete',
     name: 'Athlete',
     price: '$9.99',
     interval: 'month',
-    features: ['Record and upload videos', 'Your athlete profile', 'Team dashboard of your team'],
+    // 'Your athlete profile' comes back (second) once /profile shows a profile card.
+    features: ['Record and upload videos', 'Team dashboard of your team'],
   },
   {
     type: 'fan',

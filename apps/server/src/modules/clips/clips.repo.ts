@@ -39,6 +39,15 @@ function clipVisibleTo(viewer: Viewer): SQL {
   )!;
 }
 
+/**
+ * The clips of a team (its channel): of the videos its members uploaded and of its live games. Needs the
+ * source's live event joined (`sourceEvent`).
+ */
+function clipOfTeam(channelId: number): SQL {
+  return sql`(CASE WHEN ${clips.streamKind} = 'live' THEN ${liveEvents.channelId} = ${channelId}
+    ELSE EXISTS (SELECT 1 FROM channel_members tm WHERE tm.channel_id = ${channelId} AND tm.user_id = ${clips.sourceOwnerUserId}) END)`;
+}
+
 /** The clips of one stream (a video, or a live event by its key) of a tenant. */
 const clipsOfStream = (tenantId: string, streamKind: string, streamId: string) =>
   and(eq(clips.tenantId, tenantId), eq(clips.streamKind, streamKind), eq(clips.streamId, streamId));
@@ -128,6 +137,22 @@ export function createClipsRepo(db: Db) {
       const to = new Date(at.getTime() + 1).toISOString();
       const rows = await query(sql`${listedAt} >= ${from}::timestamptz AND ${listedAt} < ${to}::timestamptz`).orderBy(desc(listedAt), desc(clips.id));
       return flatLibrary(rows);
+    },
+
+    /** A team's clips the viewer may see (`clipOfTeam`), newest first, strictly older than `before`. */
+    async teamPage(viewer: Viewer, channelId: number, options: { before?: Date; limit: number }): Promise<ClipWithTitle[]> {
+      const rows = await selectWithTitle()
+        .where(and(clipVisibleTo(viewer), clipOfTeam(channelId), options.before ? lt(clips.createdAt, options.before) : undefined))
+        .orderBy(desc(clips.createdAt), desc(clips.id))
+        .limit(options.limit);
+      return flat(rows);
+    },
+
+    async teamInMillisecond(viewer: Viewer, channelId: number, at: Date): Promise<ClipWithTitle[]> {
+      const rows = await selectWithTitle()
+        .where(and(clipVisibleTo(viewer), clipOfTeam(channelId), gte(clips.createdAt, at), lt(clips.createdAt, new Date(at.getTime() + 1))))
+        .orderBy(desc(clips.createdAt), desc(clips.id));
+      return flat(rows);
     },
 
     /** Saves a clip to the user's library; saving it again keeps the first save's time. */

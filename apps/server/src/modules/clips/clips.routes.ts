@@ -35,6 +35,10 @@ export const clipsRoutes: FastifyPluginAsyncZod<ClipsRoutesOptions> = async (app
     clips.mine(request.caller, request.query),
   );
 
+  app.get('/api/team/clips', { schema: { querystring: pageQuery, response: { 200: clipList } } }, async (request) =>
+    clips.ofTeam(request.caller, request.query),
+  );
+
   // `:id` is the stream here and the clip in DELETE: one parameter name for one path position. A video
   // (a uuid) answers all its clips; a live event (its key) answers them in pages, as a game gathers many.
   app.get(

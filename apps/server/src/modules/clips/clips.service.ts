@@ -6,6 +6,7 @@ import { withJobTransaction, type Executor } from '../../db/job-transaction';
 import { AppError } from '../../errors';
 import { storageKey } from '../../storage/keys';
 import type { Storage } from '../../storage/storage';
+import type { TeamsService } from '../teams/teams.service';
 import type { Caller, UsersService } from '../users/users.service';
 import type { VideosService } from '../videos/videos.service';
 import { isKey } from '../videos/processing-video';
@@ -36,6 +37,7 @@ export interface ClipsServiceDeps {
   storage: Storage;
   jobs: CutQueue;
   users: Pick<UsersService, 'find'>;
+  teams: Pick<TeamsService, 'activeChannelId'>;
   videos: Pick<VideosService, 'visibleVideo'>;
   liveEvents: LiveEventVisibility;
 }
@@ -57,7 +59,7 @@ export const clipObjectsPrefix = (clip: { tenantId: string; streamKind: string; 
  * whoever may see it (the owner and the owner's team: 404 for anyone else), changed by its maker.
  * It plays at once from the source rendition; the `cut-clip` job then stores its own MP4.
  */
-export function createClipsService({ db, storage, jobs, users, videos, liveEvents }: ClipsServiceDeps) {
+export function createClipsService({ db, storage, jobs, users, teams, videos, liveEvents }: ClipsServiceDeps) {
   const repo = createClipsRepo(db);
   const sign = createMediaUrls(storage);
   const view = (row: ClipWithTitle) => toClip(sign, row);
@@ -147,6 +149,22 @@ export function createClipsService({ db, storage, jobs, users, videos, liveEvent
         at: (row) => row.listedAt,
       });
       return { items: await Promise.all(rows.map((row) => toClip(sign, row, row.listedAt))), next };
+    },
+
+    /**
+     * `GET /api/team/clips?limit=&timestamp=`: the clips of the caller's active team (of its members' videos
+     * and its live games), whoever made them, newest first; none outside a team.
+     */
+    async ofTeam(caller: Caller, query: { limit: number; timestamp?: number | undefined }): Promise<ClipList> {
+      const viewer = await viewerOf(caller);
+      const channelId = viewer && (await teams.activeChannelId(caller));
+      if (!viewer || channelId === null) return { items: [], next: null };
+      const { rows, next } = await msPage(query.limit, query.timestamp !== undefined ? new Date(query.timestamp) : undefined, {
+        page: (options) => repo.teamPage(viewer, channelId, options),
+        inMillisecond: (at) => repo.teamInMillisecond(viewer, channelId, at),
+        at: (row) => row.createdAt,
+      });
+      return { items: await Promise.all(rows.map(view)), next };
     },
 
     /**

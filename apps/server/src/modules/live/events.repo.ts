@@ -145,16 +145,16 @@ export function createEventsRepo(db: Db) {
     },
 
     /** Ended events, latest start first, started strictly before `beforeMs`. */
-    async archives(viewer: EventViewer, options: { beforeMs?: number | undefined; limit: number }): Promise<EventWithTeam[]> {
+    async archives(viewer: EventViewer, filter: Omit<EventFilter, 'statuses'>, options: { beforeMs?: number | undefined; limit: number }): Promise<EventWithTeam[]> {
       return selectWithTeam()
-        .where(and(filterOf(viewer, { statuses: ['ended'] }), options.beforeMs !== undefined ? lt(sortMs, options.beforeMs) : undefined))
+        .where(and(filterOf(viewer, { ...filter, statuses: ['ended'] }), options.beforeMs !== undefined ? lt(sortMs, options.beforeMs) : undefined))
         .orderBy(desc(sortMs), asc(liveEvents.createdAt), asc(liveEvents.id))
         .limit(options.limit);
     },
 
-    async archivesAt(viewer: EventViewer, ms: number): Promise<EventWithTeam[]> {
+    async archivesAt(viewer: EventViewer, filter: Omit<EventFilter, 'statuses'>, ms: number): Promise<EventWithTeam[]> {
       return selectWithTeam()
-        .where(and(filterOf(viewer, { statuses: ['ended'] }), eq(sortMs, ms)))
+        .where(and(filterOf(viewer, { ...filter, statuses: ['ended'] }), eq(sortMs, ms)))
         .orderBy(asc(liveEvents.createdAt), asc(liveEvents.id));
     },
 

@@ -34,6 +34,7 @@ export interface CreateEventInput {
 export interface SearchInput {
   q?: string | undefined;
   sport?: string | undefined;
+  status?: 'ended' | undefined;
   limit: number;
   timestamp?: number | undefined;
 }
@@ -148,14 +149,27 @@ export function createEventsService({ db, users, billing }: EventsServiceDeps) {
     return code;
   }
 
+  type Where = { sport?: SportCode | undefined; like?: string | undefined };
+
+  /** Ended events, latest start first, `next` = the last item's start (ms). */
+  async function results(viewer: EventViewer, where: Where, query: { limit: number; timestamp?: number | undefined }): Promise<LiveStreamList> {
+    const { rows, next } = await msKeysetPage(query.limit, (r) => (r.event.startedAt ?? r.event.startsAt).getTime(), {
+      page: (limit) => repo.archives(viewer, where, { beforeMs: query.timestamp, limit }),
+      at: (ms) => repo.archivesAt(viewer, where, ms),
+      after: (ms) => repo.archives(viewer, where, { beforeMs: ms, limit: 1 }),
+    });
+    return { items: rows.map(toLiveStream), next };
+  }
+
   /**
-   * Live first (all of them, on the first page), then upcoming soonest first, paged by their start. Followed
-   * teams' public games come first: among the live ones, and within each page of upcoming ones (moving them
-   * across pages would break the time cursor).
+   * The discovery lists: live first (all of them, on the first page), then upcoming soonest first, paged by
+   * their start; or, with `status=ended`, the recent results. Followed teams' public games come first: among
+   * the live ones, and within each page of upcoming ones (moving them across pages would break the time cursor).
    */
-  async function liveThenUpcoming(caller: Caller, filter: { sport?: SportCode | undefined; q?: string | undefined }, query: SearchInput): Promise<LiveStreamList> {
+  async function discoveryList(caller: Caller, filter: { sport?: SportCode | undefined; q?: string | undefined }, query: SearchInput): Promise<LiveStreamList> {
     const viewer = await viewerOf(caller);
-    const where = { sport: filter.sport, like: filter.q ? containsPattern(filter.q) : undefined };
+    const where: Where = { sport: filter.sport, like: filter.q ? containsPattern(filter.q) : undefined };
+    if (query.status === 'ended') return results(viewer, where, query);
     const live = query.timestamp === undefined ? await repo.live(viewer, where, LIVE_LIST_MAX) : [];
     const { rows, next } = await msKeysetPage(query.limit, (r) => r.event.startsAt.getTime(), {
       page: (limit) => repo.upcoming(viewer, where, { afterMs: query.timestamp, limit }),
@@ -239,25 +253,19 @@ export function createEventsService({ db, users, billing }: EventsServiceDeps) {
 
     /** `GET /api/team/archives?timestamp=`: ended events, latest start first, `next` = the last item's start (ms). */
     async archives(caller: Caller, query: { limit?: number | undefined; timestamp?: number | undefined }): Promise<LiveStreamList> {
-      const viewer = await viewerOf(caller);
-      const { rows, next } = await msKeysetPage(query.limit ?? PAGE_SIZE, (r) => (r.event.startedAt ?? r.event.startsAt).getTime(), {
-        page: (limit) => repo.archives(viewer, { beforeMs: query.timestamp, limit }),
-        at: (ms) => repo.archivesAt(viewer, ms),
-        after: (ms) => repo.archives(viewer, { beforeMs: ms, limit: 1 }),
-      });
-      return { items: rows.map(toLiveStream), next };
+      return results(await viewerOf(caller), {}, { limit: query.limit ?? PAGE_SIZE, timestamp: query.timestamp });
     },
 
-    /** `GET /api/events?q=&sport=&timestamp=`: what the caller may see, live first, then upcoming. */
+    /** `GET /api/events?q=&sport=&status=&timestamp=`: what the caller may see, live first, then upcoming; or the results. */
     async search(caller: Caller, query: SearchInput): Promise<LiveStreamList> {
-      return liveThenUpcoming(caller, { sport: sportFilter(query.sport), q: query.q || undefined }, query);
+      return discoveryList(caller, { sport: sportFilter(query.sport), q: query.q || undefined }, query);
     },
 
     /** `GET /api/sports/{code}/events`: the same list for one sport (404 for a code that names none). */
     async ofSport(caller: Caller, code: string, query: SearchInput): Promise<LiveStreamList> {
       const sport = toSportCode(code);
       if (!sport) throw new AppError('NOT_FOUND', SPORT_NOT_FOUND);
-      return liveThenUpcoming(caller, { sport, q: query.q || undefined }, query);
+      return discoveryList(caller, { sport, q: query.q || undefined }, query);
     },
 
     /** `GET /api/live/{key}`. */

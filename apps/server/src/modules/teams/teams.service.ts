@@ -122,6 +122,12 @@ export function createTeamsService({ db, identity, users }: { db: Db; identity: 
       return row ? toTeam(row) : { error: NOT_A_MEMBER };
     },
 
+    /** The channel id of the caller's active team (the one `activeTeam` answers), or null when in no team. */
+    async activeChannelId(caller: Caller): Promise<number | null> {
+      const user = await users.find(caller);
+      return (user && (await repo.activeChannelId(caller.tenantId, user.id, user.activeChannelId))) ?? null;
+    },
+
     /** `GET /api/user/teams`: teams joined or invited to, one entry each, the current one first, then oldest first. */
     async teamsOf(caller: Caller): Promise<TeamListItem[]> {
       const user = await users.find(caller);

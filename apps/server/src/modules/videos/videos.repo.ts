@@ -31,16 +31,17 @@ export interface Viewer {
 }
 
 /**
- * Spec "Visibility": the owner's own videos and those of anyone sharing a team (a channel) with
- * the viewer; always inside the viewer's tenant. The membership table belongs to the teams module;
- * it is read here in SQL because a library page filters on it, which a per-video service call cannot.
+ * Spec "Visibility": the owner's own videos and the ready videos of anyone sharing a team (a channel)
+ * with the viewer; always inside the viewer's tenant. A video still processing, or one that failed, is
+ * its uploader's alone: the team sees a game once it plays. The membership table belongs to the teams
+ * module; it is read here in SQL because a library page filters on it, which a per-video service call cannot.
  */
 function visibleTo(viewer: { tenantId: string | Placeholder; userId: number | Placeholder }): SQL {
   return and(
     eq(videos.tenantId, viewer.tenantId),
-    sql`(${videos.ownerUserId} = ${viewer.userId} OR EXISTS (
+    sql`(${videos.ownerUserId} = ${viewer.userId} OR (${videos.status} = 'ready' AND EXISTS (
       SELECT 1 FROM channel_members mine JOIN channel_members theirs ON theirs.channel_id = mine.channel_id
-       WHERE mine.user_id = ${viewer.userId} AND theirs.user_id = ${videos.ownerUserId}))`,
+       WHERE mine.user_id = ${viewer.userId} AND theirs.user_id = ${videos.ownerUserId})))`,
   )!;
 }
 

@@ -47,9 +47,9 @@ export interface VideosServiceDeps {
 }
 
 /**
- * The video library (spec sections 2, 3, 7): a video is visible to its owner and to everyone who
- * shares a team with the owner, in the owner's tenant; to anyone else it does not exist (404, so
- * keys cannot be probed). Only the owner changes it.
+ * The video library (spec sections 2, 3, 7): a video is visible to its owner and, once ready, to
+ * everyone who shares a team with the owner, in the owner's tenant; to anyone else it does not exist
+ * (404, so keys cannot be probed). Only the owner changes it.
  */
 export function createVideosService({ db, storage, jobs, users, dataDir, onDelete = [] }: VideosServiceDeps) {
   const repo = createVideosRepo(db);

@@ -13,7 +13,7 @@ let list: ReturnType<typeof installIntersectionObserver>;
 
 function renderGrid(level: Level = 'team') {
   return renderApp('/library/clips', {
-    routes: [{ path: '/library/clips', element: <ClipGrid basePath="/library/clips" videosPath="/library/videos" /> }],
+    routes: [{ path: '/library/clips', element: <ClipGrid scope="mine" basePath="/library/clips" videosPath="/library/videos" /> }],
     session: signedInSession,
     level,
   });
@@ -39,6 +39,8 @@ describe('ClipGrid', () => {
       },
     });
     renderGrid();
+    // A long source title stays on one line; the tooltip has all of it.
+    expect(await screen.findByText('Hawks vs Owls')).toHaveAttribute('title', 'Hawks vs Owls');
     const cut = (await screen.findByText('Hawks vs Owls')).closest('a')!;
     expect(cut).toHaveAttribute('href', '/library/clips/r-cut');
     expect(within(cut).getByText('00:12:04')).toBeInTheDocument();

@@ -7,6 +7,7 @@ import { Button } from '@/components/ui/button';
 import { useClips } from '@/lib/clips/get-clips';
 import { errorMessage } from '@/lib/error-message';
 import { useLevel } from '@/lib/subscription/level-context';
+import type { ClipScope } from '@/lib/query-keys';
 import { useInfiniteScroll } from '@/lib/use-infinite-scroll';
 
 /** Spec section 2, clip library empty states. */
@@ -17,10 +18,18 @@ export const NO_CLIPS_OTHERS = 'Find clips in the accounts you follow and save t
 /** Denser on a laptop: film study scans many plays at once. */
 const gridClass = 'grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-4 lg:grid-cols-4 xl:grid-cols-5 2xl:grid-cols-6';
 
+type ClipGridProps = {
+  /** The team's clips or mine (made or saved). */
+  scope: ClipScope;
+  basePath: string;
+  /** Where the uploader's empty state sends them. */
+  videosPath: string;
+};
+
 /** The clip library (spec section 2): cards opening `{basePath}/{reel_id}`, the next page on scroll. */
-export function ClipGrid({ basePath, videosPath }: { basePath: string; /** Where the uploader's empty state sends them. */ videosPath: string }) {
+export function ClipGrid({ scope, basePath, videosPath }: ClipGridProps) {
   const level = useLevel();
-  const clips = useClips();
+  const clips = useClips(scope);
   const sentinelRef = useInfiniteScroll({
     hasMore: clips.hasNextPage,
     // Not after a failed page either: the button below retries it, scrolling must not hammer.
@@ -41,7 +50,7 @@ export function ClipGrid({ basePath, videosPath }: { basePath: string; /** Where
     return (
       <EmptyState
         icon={ScissorsIcon}
-        title="Could not load your clips"
+        title="Could not load the clips"
         action={
           <Button variant="outline" onClick={() => void clips.refetch()}>
             <RefreshCwIcon aria-hidden="true" /> Try again

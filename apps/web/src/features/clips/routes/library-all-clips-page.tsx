@@ -5,7 +5,7 @@ import { ClipGrid } from '@/features/clips/components/clip-grid';
 export function Component() {
   return (
     <Page width="wide" title="All Clips" description="Every highlight you have made or saved.">
-      <ClipGrid basePath="/library/clips" videosPath="/library/videos" />
+      <ClipGrid scope="mine" basePath="/library/clips" videosPath="/library/videos" />
     </Page>
   );
 }

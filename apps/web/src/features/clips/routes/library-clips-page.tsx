@@ -17,7 +17,7 @@ export function Component() {
         </Button>
       }
     >
-      <ClipGrid basePath="/library/clips" videosPath="/library/videos" />
+      <ClipGrid scope="mine" basePath="/library/clips" videosPath="/library/videos" />
     </Page>
   );
 }

@@ -5,7 +5,7 @@ import { ClipGrid } from '@/features/clips/components/clip-grid';
 export function Component() {
   return (
     <Page width="wide" title="Clips" description="Highlights cut from your team's games.">
-      <ClipGrid basePath="/team/clips" videosPath="/team/videos" />
+      <ClipGrid scope="team" basePath="/team/clips" videosPath="/team/videos" />
     </Page>
   );
 }

@@ -17,6 +17,7 @@ export function Component() {
         </SectionCard>
         <SectionCard title="Clips" to="/library/clips/all" linkLabel="All Clips" icon={ScissorsIcon}>
           <RecentClips
+            scope="mine"
             limit={RECENT_LIMIT}
             clipsPath="/library/clips"
             className="sm:grid-cols-4"

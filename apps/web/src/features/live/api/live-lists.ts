@@ -4,7 +4,7 @@ import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import type { ApiClient } from '@/lib/api-client';
 import { useApiClient } from '@/lib/api-client-context';
 import { useSession } from '@/lib/auth/session';
-import { queryKeys } from '@/lib/query-keys';
+import { queryKeys, type DiscoveryPart } from '@/lib/query-keys';
 
 /** Spec section 4: live lists refresh every 30 s (a game going live shows without a reload). */
 export const LIVE_REFRESH_MS = 30_000;
@@ -44,14 +44,20 @@ export function useStreamPages(kind: 'upcoming' | 'archives', { limit = LIVE_PAG
   });
 }
 
-/** `GET /api/events?q=&sport=`: the user's teams' events and every public one (live first, then upcoming). */
-export function useEventSearch(q: string, sport: SportCode | '') {
+/** `status` of the discovery lists: none for live then upcoming, `ended` for the recent results. */
+const statusOf = (part: DiscoveryPart) => (part === 'results' ? 'ended' : undefined);
+
+/**
+ * `GET /api/events?q=&sport=`: the user's teams' events and every public one, live first then upcoming; or
+ * (`results`) the games that ended, latest first.
+ */
+export function useEventSearch(q: string, sport: SportCode | '', part: DiscoveryPart = 'current') {
   const api = useApiClient();
   const session = useSession();
   return useInfiniteQuery({
-    queryKey: queryKeys.live.search(session.userId ?? session.userUuid, q, sport),
+    queryKey: queryKeys.live.search(session.userId ?? session.userUuid, q, sport, part),
     queryFn: ({ pageParam, signal }) =>
-      getList(api, '/api/events', { q: q.trim(), sport, limit: LIVE_PAGE_SIZE, timestamp: pageParam }, signal),
+      getList(api, '/api/events', { q: q.trim(), sport, status: statusOf(part), limit: LIVE_PAGE_SIZE, timestamp: pageParam }, signal),
     initialPageParam: undefined as number | undefined,
     getNextPageParam: (last) => last.next ?? undefined,
     enabled: session.isLoggedIn,
@@ -61,14 +67,14 @@ export function useEventSearch(q: string, sport: SportCode | '') {
   });
 }
 
-/** `GET /api/sports/{code}/events`: one sport's events, paged. */
-export function useSportEvents(code: SportCode) {
+/** `GET /api/sports/{code}/events`: one sport's games, live and upcoming or (`results`) ended, paged. */
+export function useSportEvents(code: SportCode, part: DiscoveryPart = 'current') {
   const api = useApiClient();
   const session = useSession();
   return useInfiniteQuery({
-    queryKey: queryKeys.live.sport(session.userId ?? session.userUuid, code),
+    queryKey: queryKeys.live.sport(session.userId ?? session.userUuid, code, part),
     queryFn: ({ pageParam, signal }) =>
-      getList(api, `/api/sports/${encodeURIComponent(code)}/events`, { limit: LIVE_PAGE_SIZE, timestamp: pageParam }, signal),
+      getList(api, `/api/sports/${encodeURIComponent(code)}/events`, { status: statusOf(part), limit: LIVE_PAGE_SIZE, timestamp: pageParam }, signal),
     initialPageParam: undefined as number | undefined,
     getNextPageParam: (last) => last.next ?? undefined,
     enabled: session.isLoggedIn,

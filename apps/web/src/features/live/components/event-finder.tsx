@@ -7,20 +7,22 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { useEventSearch } from '@/features/live/api/live-lists';
 import { FollowButton } from '@/features/live/components/follow-button';
-import { StreamList } from '@/features/live/components/stream-list';
+import { GameGroups } from '@/features/live/components/game-groups';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 
 const SEARCH_DEBOUNCE_MS = 500;
 
 /**
- * The fans' way in (issue 13): every public game of the app and the user's teams' games, live first
- * then upcoming, searchable by team and sport, each with a Follow button for its team.
+ * The fans' way in: every public game of the app and the user's teams' games, live now, upcoming and
+ * recent results, searchable by team and sport, each with a Follow button for its team.
  */
 export function EventFinder() {
   const [q, setQ] = useState('');
   const [sport, setSport] = useState<SportCode | ''>('');
   // Spec section 9's search debounce: one request per pause in typing.
-  const query = useEventSearch(useDebouncedValue(q, SEARCH_DEBOUNCE_MS), sport);
+  const searched = useDebouncedValue(q, SEARCH_DEBOUNCE_MS);
+  const current = useEventSearch(searched, sport);
+  const results = useEventSearch(searched, sport, 'results');
   return (
     <div className="flex flex-col gap-3">
       <div role="search" className="grid gap-2 sm:grid-cols-[minmax(0,1fr)_14rem]">
@@ -38,13 +40,14 @@ export function EventFinder() {
           <SportSelect id="event-sport" value={sport} onChange={(e) => setSport(e.target.value as SportCode | '')} placeholder="All sports" />
         </div>
       </div>
-      <StreamList
-        query={query}
+      <GameGroups
+        current={current}
+        results={results}
         label="Games"
         empty={{
           icon: TrophyIcon,
           title: q || sport ? 'No games match' : 'No games yet',
-          text: q || sport ? 'Try another team name or sport.' : 'Public games of every team will appear here as soon as they are scheduled.',
+          text: q || sport ? 'Try another team name or sport.' : 'Public games of every team will appear here as soon as one is scheduled.',
         }}
         aside={(stream) =>
           stream.owner && stream.channel ? (

@@ -11,11 +11,11 @@ import { errorMessage } from '@/lib/error-message';
 import { useIsLaptop } from '@/lib/use-media-query';
 import { useLevel } from '@/lib/subscription/level-context';
 
-const UPCOMING_ON_OVERVIEW = 4;
+const ON_OVERVIEW = 4;
 
 /**
  * The live index (spec section 2 "Live page"), also at /events: the game live now, the next games,
- * the archives, Set Up Stream for team subscribers, and every public game to find and follow.
+ * the recent results, Set Up Stream for team subscribers, and every public game to find and follow.
  */
 export function LiveOverview() {
   const level = useLevel();
@@ -39,29 +39,21 @@ export function LiveOverview() {
       <EventFinder />
     </Section>
   );
-  const archives = (
-    <Link
-      to="/live/archives"
-      className="bg-card hover:bg-accent focus-visible:ring-ring/50 flex items-center gap-3 rounded-xl border p-4 outline-none focus-visible:ring-[3px]"
-    >
-      <ArchiveIcon aria-hidden="true" className="text-muted-foreground size-5" />
-      <span className="flex flex-col">
-        <span className="font-semibold">Archives</span>
-        <span className="text-muted-foreground text-sm">Recordings of past games, with their clips and highlights.</span>
-      </span>
-      <ChevronRightIcon aria-hidden="true" className="text-muted-foreground ml-auto size-4" />
-    </Link>
+  const results = (
+    <Section id="results-heading" title="Recent Results" icon={ArchiveIcon} to="/live/archives">
+      <ResultsPreview />
+    </Section>
   );
 
-  // A laptop keeps the coach's form and the archives in a panel beside the games; a phone puts the
-  // form right under the live game, where a coach about to stream looks first.
-  if (!laptop) {
+  // A laptop keeps the coach's form in a panel beside the games; a phone puts the form right under the
+  // live game, where a coach about to stream looks first. The games read live, upcoming, then results.
+  if (!laptop || !setUp) {
     return (
       <div className="flex flex-col gap-6">
         <LiveNow />
         {setUp}
         {upcoming}
-        {archives}
+        {results}
         {find}
       </div>
     );
@@ -71,12 +63,10 @@ export function LiveOverview() {
       <div className="flex min-w-0 flex-col gap-6">
         <LiveNow />
         {upcoming}
+        {results}
         {find}
       </div>
-      <div className="sticky top-20 flex flex-col gap-6">
-        {setUp}
-        {archives}
-      </div>
+      <div className="sticky top-20 flex flex-col gap-6">{setUp}</div>
     </div>
   );
 }
@@ -142,14 +132,18 @@ function LiveNow() {
   );
 }
 
-function UpcomingPreview() {
-  const upcoming = useStreamPages('upcoming', { limit: UPCOMING_ON_OVERVIEW });
-  if (upcoming.isPending) return <p className="text-muted-foreground text-sm">Loading upcoming games...</p>;
+const UpcomingPreview = () => <Preview kind="upcoming" label="Upcoming games" loading="Loading upcoming games..." none="No games scheduled yet." />;
+const ResultsPreview = () => <Preview kind="archives" label="Recent results" loading="Loading recent results..." none="Finished games will appear here." />;
+
+/** The first few games of a list, on the overview. */
+function Preview({ kind, label, loading, none }: { kind: 'upcoming' | 'archives'; label: string; loading: string; none: string }) {
+  const list = useStreamPages(kind, { limit: ON_OVERVIEW });
+  if (list.isPending) return <p className="text-muted-foreground text-sm">{loading}</p>;
   // Spec section 8: a failed list load falls back to empty.
-  const items = upcoming.data?.pages[0]?.items ?? [];
-  if (items.length === 0) return <p className="text-muted-foreground text-sm">No games scheduled yet.</p>;
+  const items = list.data?.pages[0]?.items ?? [];
+  if (items.length === 0) return <p className="text-muted-foreground text-sm">{none}</p>;
   return (
-    <ul aria-label="Upcoming games" className="grid gap-2 lg:grid-cols-2">
+    <ul aria-label={label} className="grid gap-2 lg:grid-cols-2">
       {items.map((stream) => (
         <li key={stream.streamKey}>
           <StreamRow stream={stream} />

@@ -1,8 +1,8 @@
 import type { LiveStream } from '@app/contracts/live';
-import { CalendarClockIcon, EyeIcon, RadioIcon } from 'lucide-react';
+import { ArchiveIcon, CalendarClockIcon, EyeIcon, RadioIcon } from 'lucide-react';
 import { Link } from 'react-router';
 
-import { formatEventDate, streamTitle } from '@/features/live/utils/event-title';
+import { formatEventDate, streamTeamsAndSport, streamTitle } from '@/features/live/utils/event-title';
 import { cn } from '@/lib/utils';
 
 /** Where a stream opens: the viewer while live, its details while upcoming, its recording once ended. */
@@ -52,7 +52,10 @@ export function LiveStreamCard({ stream }: { stream: LiveStream }) {
       </div>
       <div className="flex min-w-0 flex-col justify-center gap-1 p-4">
         <span className="text-muted-foreground text-xs font-medium tracking-wide uppercase">Live now</span>
-        <span className="text-lg leading-tight font-semibold group-hover:underline">{title}</span>
+        <span title={title} className="line-clamp-2 text-lg leading-tight font-semibold break-words group-hover:underline">
+          {title}
+        </span>
+        <span className="text-sm font-medium">{streamTeamsAndSport(stream)}</span>
         <span className="text-muted-foreground text-sm">
           Started <time dateTime={stream.dateTime}>{formatEventDate(stream.dateTime)}</time>
         </span>
@@ -61,7 +64,12 @@ export function LiveStreamCard({ stream }: { stream: LiveStream }) {
   );
 }
 
-/** An upcoming or past game in a list: thumbnail, title, date; a LIVE badge when it is on now. */
+/** A game that ended: its recording and highlights open from here. */
+function FinalBadge({ className }: { className?: string }) {
+  return <span className={cn('rounded bg-neutral-900/80 px-1.5 py-0.5 text-xs font-bold tracking-wide text-white uppercase', className)}>Final</span>;
+}
+
+/** A game in a list: thumbnail, title, teams and sport, date; a LIVE badge when it is on now, FINAL once it ended. */
 export function StreamRow({ stream, aside }: { stream: LiveStream; /** Beside the link, e.g. a Follow button. */ aside?: React.ReactNode }) {
   const title = streamTitle(stream);
   return (
@@ -75,13 +83,17 @@ export function StreamRow({ stream, aside }: { stream: LiveStream; /** Beside th
             <img src={stream.thumbnail} alt="" loading="lazy" className="size-full object-cover" />
           ) : (
             <div className="text-muted-foreground flex size-full items-center justify-center">
-              {stream.status === 'live' ? <RadioIcon aria-hidden="true" className="size-6" /> : <CalendarClockIcon aria-hidden="true" className="size-6" />}
+              <PlaceholderIcon status={stream.status} />
             </div>
           )}
           {stream.status === 'live' ? <LiveBadge className="absolute top-1 left-1" /> : null}
+          {stream.status === 'ended' ? <FinalBadge className="absolute top-1 left-1" /> : null}
         </div>
         <div className="flex min-w-0 flex-col gap-0.5">
-          <span className="truncate font-medium">{title}</span>
+          <span title={title} className="truncate font-medium">
+            {title}
+          </span>
+          <span className="truncate text-sm">{streamTeamsAndSport(stream)}</span>
           <span className="text-muted-foreground text-sm">
             <time dateTime={stream.dateTime}>{formatEventDate(stream.dateTime)}</time>
           </span>
@@ -91,4 +103,9 @@ export function StreamRow({ stream, aside }: { stream: LiveStream; /** Beside th
       {aside}
     </div>
   );
+}
+
+function PlaceholderIcon({ status }: { status: LiveStream['status'] }) {
+  const Icon = status === 'live' ? RadioIcon : status === 'ended' ? ArchiveIcon : CalendarClockIcon;
+  return <Icon aria-hidden="true" className="size-6" />;
 }

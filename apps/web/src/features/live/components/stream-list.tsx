@@ -64,7 +64,8 @@ export function StreamList({ query, label, empty, aside }: StreamListProps) {
       {/* Rows with a button beside them need the whole width; plain rows pair up on a laptop. */}
       <ul aria-label={label} className={cn('grid gap-2', aside ? '2xl:grid-cols-2' : 'lg:grid-cols-2')}>
         {items.map((stream) => (
-          <li key={stream.streamKey}>
+          // min-w-0: a grid item may not grow past its column, so long names truncate instead.
+          <li key={stream.streamKey} className="min-w-0">
             <StreamRow stream={stream} aside={aside?.(stream)} />
           </li>
         ))}

@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 
-import { errorJson, mockFetch } from '@/test/fetch-mock';
+import { errorJson, json, mockFetch } from '@/test/fetch-mock';
 import { signedInSession } from '@/test/fixtures';
 import { listOf, streamFixture } from '@/test/live-fixture';
 import { pageRoutes } from '@/test/location-probe';
@@ -44,13 +44,39 @@ describe('/sport/:code', () => {
   const routes = pageRoutes('/sport/:code', () => import('@/features/live/routes/sport-page'));
 
   it("reads the code in any case, 'iho' as ice hockey, and lists that sport's games", async () => {
-    const net = mockFetch({ 'GET /api/sports/IHK/events': listOf([streamFixture()]), 'GET /api/teams/coach/main/follow': { following: true } });
+    const net = mockFetch({
+      'GET /api/sports/IHK/events': (call) => json(listOf(call.url.searchParams.get('status') === 'ended' ? [] : [streamFixture()])),
+      'GET /api/teams/coach/main/follow': { following: true },
+    });
     renderApp('/sport/iho', { routes, session: signedInSession, level: 'fan' });
     expect(await screen.findByRole('heading', { name: 'Ice Hockey' })).toBeInTheDocument();
-    const list = await screen.findByRole('list', { name: 'Ice Hockey games' });
+    const list = await screen.findByRole('list', { name: 'Ice Hockey games: live now' });
     expect(within(list).getByRole('link', { name: /Hawks vs Owls/ })).toHaveAttribute('href', '/live/evt-live-000000000001');
     expect(await within(list).findByRole('button', { name: 'Follow Hawks', pressed: true })).toBeInTheDocument();
     expect(net.call('GET', '/api/sports/IHK/events')).toBeDefined();
+  });
+
+  it('keeps a finished game as a recent result, after the upcoming ones, opening its recording', async () => {
+    const bears = streamFixture({ ...upcoming, title: 'Hawks vs Bears', sport: 'IHK' });
+    const net = mockFetch({
+      'GET /api/sports/IHK/events': (call) => json(call.url.searchParams.get('status') === 'ended' ? listOf([{ ...ended, sport: 'IHK' }]) : listOf([bears])),
+      'GET /api/teams/coach/main/follow': { following: false },
+    });
+    renderApp('/sport/iho', { routes, session: signedInSession, level: 'fan' });
+    const results = await screen.findByRole('list', { name: 'Ice Hockey games: recent results' });
+    expect(within(results).getByRole('link', { name: /Hawks vs Bulls/ })).toHaveAttribute('href', '/live/archives/evt-old');
+    expect(screen.getAllByRole('list', { name: /^Ice Hockey games: / }).map((l) => l.getAttribute('aria-label'))).toEqual([
+      'Ice Hockey games: upcoming',
+      'Ice Hockey games: recent results',
+    ]);
+    expect(screen.queryByText('No games yet')).not.toBeInTheDocument();
+    expect(net.call('GET', '/api/sports/IHK/events')).toBeDefined();
+  });
+
+  it('says "No games yet" only when nothing is live, upcoming or finished', async () => {
+    mockFetch({ 'GET /api/sports/IHK/events': listOf([]) });
+    renderApp('/sport/iho', { routes, session: signedInSession, level: 'fan' });
+    expect(await screen.findByText('No games yet')).toBeInTheDocument();
   });
 
   it('says clearly when the code names no sport, without asking the server', async () => {

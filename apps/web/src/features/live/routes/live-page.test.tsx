@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 
-import { errorJson, json, mockFetch } from '@/test/fetch-mock';
+import { errorJson, json, mockFetch, type FetchCall } from '@/test/fetch-mock';
 import { errorOf } from '@/test/field-error';
 import { signedInSession } from '@/test/fixtures';
 import { listOf, streamFixture } from '@/test/live-fixture';
@@ -15,10 +15,23 @@ const upcoming = streamFixture({
   streamKey: 'evt-up-1',
   live: false,
   status: 'upcoming',
-  title: 'Hawks vs Bears',
+  title: 'Semifinal',
+  teamB: 'Bears',
   viewers: 0,
   dateTime: '2026-03-15T18:00:00.000Z',
   thumbnail: '/img/bears.jpg',
+});
+const ended = streamFixture({
+  streamKey: 'evt-old-1',
+  live: false,
+  status: 'ended',
+  title: 'Season opener',
+  teamA: 'Hawks',
+  teamB: null,
+  sport: 'BBK',
+  viewers: 0,
+  dateTime: '2026-03-01T18:00:00.000Z',
+  endedAt: '2026-03-01T20:00:00.000Z',
 });
 
 /** The calls every render of the page makes; a test overrides what it looks at. */
@@ -26,7 +39,8 @@ function api(overrides: Record<string, unknown> = {}) {
   return mockFetch({
     'GET /api/team/live': listOf([streamFixture()]),
     'GET /api/team/upcoming': listOf([upcoming]),
-    'GET /api/events': listOf([streamFixture(), upcoming]),
+    'GET /api/team/archives': listOf([ended]),
+    'GET /api/events': (call: FetchCall) => json(call.url.searchParams.get('status') === 'ended' ? listOf([ended]) : listOf([streamFixture(), upcoming])),
     'GET /api/teams/coach/main/follow': { following: false },
     ...overrides,
   });
@@ -46,7 +60,10 @@ describe('/live', () => {
     const row = within(list).getByRole('link', { name: /Hawks vs Bears/ });
     expect(row).toHaveAttribute('href', '/live/upcoming/evt-up-1');
     expect(row.querySelector('img')).toHaveAttribute('src', '/img/bears.jpg');
-    expect(screen.getByRole('link', { name: /Archives/ })).toHaveAttribute('href', '/live/archives');
+    // The finished games follow, each opening its recording and highlights.
+    const results = await screen.findByRole('list', { name: 'Recent results' });
+    expect(within(results).getByRole('link', { name: /Season opener/ })).toHaveAttribute('href', '/live/archives/evt-old-1');
+    expect(screen.getByRole('link', { name: 'View all Recent Results' })).toHaveAttribute('href', '/live/archives');
     // A fan gets no Set Up Stream form.
     expect(screen.queryByRole('button', { name: 'Set Up Stream' })).not.toBeInTheDocument();
   });
@@ -134,12 +151,38 @@ describe('/live', () => {
     await waitFor(() => expect(screen.getByLabelText('Ingest address')).toHaveValue('rtmp://localhost:1935/live/secret-2'));
   });
 
+  it('finds games live now, then upcoming, then recent results, each card naming its teams and sport', async () => {
+    const net = api();
+    renderApp('/live', { routes, session: signedInSession, level: 'fan' });
+    const groups = await screen.findAllByRole('list', { name: /^Games: / });
+    await waitFor(() => expect(screen.getAllByRole('list', { name: /^Games: / }).map((l) => l.getAttribute('aria-label'))).toEqual(['Games: live now', 'Games: upcoming', 'Games: recent results']));
+    expect(groups[0]).toHaveTextContent('Hawks vs Owls');
+    const [live, next, result] = screen.getAllByRole('list', { name: /^Games: / });
+    // The title names the teams already: the sport alone; otherwise the teams (or the team) and the sport.
+    expect(within(live!).getByText('Ice Hockey')).toBeInTheDocument();
+    expect(within(next!).getByText('Hawks vs Bears · Ice Hockey')).toBeInTheDocument();
+    expect(within(result!).getByText('Hawks · Basketball')).toBeInTheDocument();
+    expect(within(result!).getByText('Final')).toBeInTheDocument();
+    expect(within(result!).getByRole('link', { name: /Season opener/ })).toHaveAttribute('href', '/live/archives/evt-old-1');
+    expect(net.calls.some((c) => c.path === '/api/events' && c.url.searchParams.get('status') === 'ended')).toBe(true);
+  });
+
+  it.each([
+    ['fan', 'Watch public games live, see what is coming up and catch the latest results. Follow a team to see its games first.'],
+    ['athlete', "Watch your team's games as they happen, and the public games of every team."],
+    ['team', "Watch your team's games as they happen, and the public games of every team."],
+  ] as const)('words the page for a %s', async (level, text) => {
+    api();
+    renderApp('/live', { routes, session: signedInSession, level });
+    expect(await screen.findByText(text)).toBeInTheDocument();
+  });
+
   it('lets a fan search games by team and sport, and follow a team', async () => {
     const net = api({ 'PUT /api/teams/coach/main/follow': { following: true } });
     const user = userEvent.setup();
     renderApp('/live', { routes, session: signedInSession, level: 'fan' });
-    const games = await screen.findByRole('list', { name: 'Games' });
-    expect(within(games).getAllByRole('listitem')).toHaveLength(2);
+    const games = await screen.findByRole('list', { name: 'Games: live now' });
+    expect(within(games).getAllByRole('listitem')).toHaveLength(1);
 
     await user.type(screen.getByRole('searchbox', { name: 'Search by team' }), 'hawks');
     await user.selectOptions(screen.getByRole('combobox', { name: 'Filter by sport' }), 'IHK');
@@ -164,8 +207,8 @@ describe('/live', () => {
     const me = { userId: 1, userUuid: 'u-1', username: 'coach', type: 'team', updatedAt: '2026-01-01T00:00:00.000Z' };
     api({ 'GET /api/user/me': me });
     renderApp('/live', { routes, session: signedInSession, level: 'team' });
-    const games = await screen.findByRole('list', { name: 'Games' });
-    expect(within(games).getAllByRole('listitem')).toHaveLength(2);
+    const games = await screen.findByRole('list', { name: 'Games: upcoming' });
+    expect(within(games).getAllByRole('listitem')).toHaveLength(1);
     await waitFor(() => expect(within(games).queryByRole('button', { name: 'Follow Hawks' })).not.toBeInTheDocument());
   });
 });

@@ -1,10 +1,12 @@
 import { Page } from '@/components/page';
 import { LiveOverview } from '@/features/live/components/live-overview';
+import { liveDescription } from '@/features/live/utils/live-description';
+import { useLevel } from '@/lib/subscription/level-context';
 
-/** /live: live and upcoming games. */
+/** /live: live games, upcoming games and recent results. */
 export function Component() {
   return (
-    <Page width="wide" title="Live" description="Watch your team's games as they happen.">
+    <Page width="wide" title="Live" description={liveDescription(useLevel())}>
       <LiveOverview />
     </Page>
   );

@@ -7,7 +7,7 @@ import { Page } from '@/components/page';
 import { Button } from '@/components/ui/button';
 import { useSportEvents } from '@/features/live/api/live-lists';
 import { FollowButton } from '@/features/live/components/follow-button';
-import { StreamList } from '@/features/live/components/stream-list';
+import { GameGroups } from '@/features/live/components/game-groups';
 
 /** /sport/:code: one sport's games (spec section 3 codes, any case; 'iho' is ice hockey as the register page links it). */
 export function Component() {
@@ -34,11 +34,13 @@ export function Component() {
 }
 
 function SportEvents({ sport }: { sport: SportCode }) {
-  const query = useSportEvents(sport);
+  const current = useSportEvents(sport);
+  const results = useSportEvents(sport, 'results');
   return (
-    <Page width="wide" title={SPORTS[sport]} description={`Live and upcoming ${SPORTS[sport].toLowerCase()} games.`}>
-      <StreamList
-        query={query}
+    <Page width="wide" title={SPORTS[sport]} description={`Live, upcoming and recent ${SPORTS[sport].toLowerCase()} games.`}>
+      <GameGroups
+        current={current}
+        results={results}
         label={`${SPORTS[sport]} games`}
         empty={{ icon: TrophyIcon, title: 'No games yet', text: `${SPORTS[sport]} games will appear here as soon as a team schedules one.` }}
         aside={(stream) =>

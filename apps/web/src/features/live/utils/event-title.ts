@@ -1,10 +1,21 @@
-import type { LiveEvent, LiveStream } from '@app/contracts/live';
+import { SPORTS, toSportCode, type LiveEvent, type LiveStream } from '@app/contracts/live';
 
 /** Spec section 2: a stream card shows its title, or "teamA vs teamB" when the title is empty. */
 export function streamTitle(stream: Pick<LiveStream, 'title' | 'teamA' | 'teamB'>): string {
   if (stream.title.trim()) return stream.title;
   if (stream.teamA && stream.teamB) return `${stream.teamA} vs ${stream.teamB}`;
   return stream.teamA ?? 'Game';
+}
+
+/**
+ * Who plays and what, for a card: "Hawks vs Owls · Ice Hockey", or the team alone ("Hawks · Ice Hockey");
+ * the teams are left out when the title already names them.
+ */
+export function streamTeamsAndSport(stream: Pick<LiveStream, 'title' | 'teamA' | 'teamB' | 'sport'>): string {
+  const teams = stream.teamA && stream.teamB ? `${stream.teamA} vs ${stream.teamB}` : stream.teamA;
+  const code = toSportCode(stream.sport);
+  const sport = code ? SPORTS[code] : stream.sport;
+  return [teams && teams !== streamTitle(stream) ? teams : null, sport].filter(Boolean).join(' · ');
 }
 
 /** "Sat, Mar 8, 7:30 PM" in the reader's locale; '' for a date that does not parse. */

@@ -64,11 +64,11 @@ describe('Team dashboard', () => {
     expect(screen.queryByText('Database unavailable')).not.toBeInTheDocument();
   });
 
-  it('shows the three newest clips under New Clips, each opening /team/clips/{reel_id}', async () => {
+  it("shows the team's three newest clips under New Clips (GET /api/team/clips), each opening /team/clips/{reel_id}", async () => {
     const net = mockFetch({
       'GET /api/user/team': team,
       'GET /api/user/videos': { items: [], next: null },
-      'GET /api/user/clips': {
+      'GET /api/team/clips': {
         items: [clipFixture({ _id: 'a', reel_id: 'ra', time: '00:00:05' }), clipFixture({ _id: 'b', reel_id: 'rb', time: '01:02:03' })],
         next: null,
       },
@@ -77,11 +77,11 @@ describe('Team dashboard', () => {
     const list = await screen.findByRole('list', { name: 'New clips' });
     expect(within(list).getAllByRole('link').map((a) => a.getAttribute('href'))).toEqual(['/team/clips/ra', '/team/clips/rb']);
     expect(within(list).getByText('01:02:03')).toBeInTheDocument();
-    expect(net.calls.find((c) => c.path === '/api/user/clips')!.url.searchParams.get('limit')).toBe('3');
+    expect(net.calls.find((c) => c.path === '/api/team/clips')!.url.searchParams.get('limit')).toBe('3');
   });
 
   it('says where new clips will appear when there are none', async () => {
-    mockFetch({ 'GET /api/user/team': team, 'GET /api/user/videos': { items: [], next: null }, 'GET /api/user/clips': { items: [], next: null } });
+    mockFetch({ 'GET /api/user/team': team, 'GET /api/user/videos': { items: [], next: null }, 'GET /api/team/clips': { items: [], next: null } });
     renderDashboard();
     expect(await screen.findByText('New highlights from your games will appear here.')).toBeInTheDocument();
   });

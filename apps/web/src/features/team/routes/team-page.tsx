@@ -45,6 +45,7 @@ const sections: { title: string; to: string; icon: LucideIcon; body: React.React
     icon: ScissorsIcon,
     body: (
       <RecentClips
+        scope="team"
         limit={DASHBOARD_CLIPS}
         clipsPath="/team/clips"
         // The three in one row on a laptop, where the card is wide enough.

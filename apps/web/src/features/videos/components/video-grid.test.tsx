@@ -26,6 +26,15 @@ describe('VideoGrid', () => {
   });
   afterEach(() => vi.useRealTimers());
 
+  it('keeps a long title to one line on the card, the whole of it in the tooltip', async () => {
+    const long = `Regional final ${'and a very long description of the game '.repeat(5)}`.trim();
+    mockFetch({ 'GET /api/user/videos': { items: [videoFixture({ key: 'long', title: long })], next: null } });
+    renderGrid();
+    const title = await screen.findByText(long);
+    expect(title).toHaveAttribute('title', long);
+    expect(title).toHaveClass('truncate');
+  });
+
   it('offers Delete on the owner’s cards only, and the list updates after it', async () => {
     let items = [videoFixture({ key: 'mine', title: 'Mine', ownerId: 7 }), videoFixture({ key: 'theirs', title: 'Theirs', ownerId: 8 })];
     mockFetch({
