@@ -6,6 +6,7 @@ import type { Logger } from 'pino';
 import type { Config } from './config';
 import { registerBodyDepthLimit } from './plugins/body-depth';
 import { registerErrorHandler, toErrorBody } from './plugins/errors';
+import { registerNulRefusal } from './plugins/nul-refusal';
 import { responseSerializerCompiler } from './plugins/response-serializer';
 import { pgRateLimitStore } from './plugins/rate-limit-store';
 import { registerSecurity } from './plugins/security';
@@ -82,6 +83,7 @@ export async function build(config: Config, runtime: Runtime, options: BuildOpti
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(responseSerializerCompiler);
   registerErrorHandler(app);
+  registerNulRefusal(app);
   registerBodyDepthLimit(app);
   app.addHook('onResponse', async (request, reply) => {
     if (!request.url.startsWith('/assets/')) {

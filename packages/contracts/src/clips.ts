@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { msCursorQuery, safeIdNumber } from './bounds';
 
 /** Issue 12: a clip lasts 1 to 180 seconds. */
 export const CLIP_MIN_SEC = 1;
@@ -65,7 +66,7 @@ export type ClipList = z.infer<typeof clipList>;
 export const pageQuery = z.object({
   limit: z.coerce.number().int().min(1).max(100).default(20),
   /** Items strictly older than this (ms since the epoch). */
-  timestamp: z.coerce.number().int().min(0).optional(),
+  timestamp: msCursorQuery.optional(),
 });
 
 /**
@@ -78,7 +79,7 @@ export type ClipChunk = z.infer<typeof clipChunk>;
 
 export const createReelBody = z.object({
   /** `clip_id`s of clips of that stream, in the reel's order. */
-  clips: z.array(z.number().int().min(0)).min(1, 'A reel needs at least one clip').max(REEL_MAX_CHUNKS),
+  clips: z.array(safeIdNumber).min(1, 'A reel needs at least one clip').max(REEL_MAX_CHUNKS),
 });
 export const createReelResponse = z.object({ reelId: z.string() });
 

@@ -12,7 +12,7 @@ import type { Storage } from '../../storage/storage';
 import { mediaExpiresAt, toReelChunk } from './clip-view';
 import { newReelId } from './clips.service';
 import { createClipsRepo, type ReelRow, type Viewer } from './clips.repo';
-import { msPage } from './ms-page';
+import { cursorDate, msPage } from './ms-page';
 import { reelExportPrefix, toReelExport } from './reel-export-view';
 import { exportTimeLimitSec } from './reel-exporter';
 
@@ -131,7 +131,7 @@ export function createReelsService({ db, storage, jobs, users, videos }: ReelsSe
       const user = await users.find(caller);
       if (!user) return { items: [], next: null };
       const viewer = { tenantId: caller.tenantId, userId: user.id };
-      const { rows, next } = await msPage(query.limit, query.timestamp !== undefined ? new Date(query.timestamp) : undefined, {
+      const { rows, next } = await msPage(query.limit, cursorDate(query.timestamp), {
         page: (options) => repo.myReelsPage(viewer, options),
         inMillisecond: (at) => repo.myReelsInMillisecond(viewer, at),
         at: (row) => row.createdAt,
