@@ -144,7 +144,7 @@ export async function build(config: Config, runtime: Runtime, options: BuildOpti
   const playback = createPlaybackService({ db: runtime.db, tokens: await loadPlaybackTokens(runtime.db), log: app.log.child({ component: 'live-playback' }) });
   await app.register(playbackRoutes, { identity: runtime.identity, playback, storage: runtime.storage });
   const cheers = createCheersService({ db: runtime.db });
-  await app.register(cheersRoutes, { config, identity: runtime.identity, cheers });
+  await app.register(cheersRoutes, { config, identity: runtime.identity, users, events, cheers });
   await registerStorageRoutes(app, runtime.storage);
   // Sign-in links and codes written to DATA_DIR/outbox are readable here while developing; never in production.
   if (config.env !== 'production' && runtime.mail.outbox) await app.register(devOutboxRoutes, { outbox: runtime.mail.outbox });

@@ -139,6 +139,19 @@ export type ReelView = z.infer<typeof reelView>;
 export const reelList = z.object({ items: z.array(reel), next: z.number().nullable() });
 export type ReelList = z.infer<typeof reelList>;
 
+/** `PUT /api/user/reels/{reelId}/sharing {shared}`: the share link on or off at once (not waiting for the editor's save). */
+export const reelSharingBody = z.object({ shared: z.boolean() });
+export const reelSharing = z.object({ reelId: z.string(), shared: z.boolean() });
+export type ReelSharing = z.infer<typeof reelSharing>;
+
+/**
+ * `GET /api/team/shared-reels`: the shared reels that play the caller's team's footage (its owner
+ * switches any of them off). `maker` is the maker's username; `ownClip` marks a clip's own reel.
+ */
+export const teamSharedReel = z.object({ reelId: z.string(), title: z.string().nullable(), maker: z.string(), ownClip: z.boolean(), timestamp: z.number() });
+export const teamSharedReelList = z.object({ items: z.array(teamSharedReel) });
+export type TeamSharedReelList = z.infer<typeof teamSharedReelList>;
+
 export const CHANNEL_MESSAGE_MAX = 2000;
 /** Spec section 9: a comment or message posts only when its text is not blank. */
 export const EMPTY_MESSAGE = 'Please enter a message.';
