@@ -130,7 +130,8 @@ describe('clips and reels journeys', () => {
     await page.getByLabel('Title').fill('Best of the week');
     // A new reel is not shared until its maker ticks the switch, which acts at once.
     await page.getByText('Sharing is off: the link does not work.').waitFor();
-    await page.getByRole('switch', { name: 'Anyone with the link can watch' }).check();
+    // The switch turns once the server has switched the link (not on the click itself).
+    await page.getByRole('switch', { name: 'Anyone with the link can watch' }).click();
     await page.getByRole('textbox', { name: 'Share link' }).waitFor();
     await page.getByRole('button', { name: 'Save' }).click();
     await page.getByRole('status').filter({ hasText: 'Saved' }).waitFor();
@@ -173,7 +174,7 @@ describe('clips and reels journeys', () => {
 
     // Sharing off in the editor: the link is dead at once, before any Save.
     await page.goto(`/library/reels/${reelId}/edit`);
-    await page.getByRole('switch', { name: 'Anyone with the link can watch' }).uncheck();
+    await page.getByRole('switch', { name: 'Anyone with the link can watch', checked: true }).click();
     await page.getByText('Sharing is off: the link does not work.').waitFor();
     expect((await fetch(`${inject('baseUrl')}/api/reels/${reelId}`)).status).toBe(404);
     await visitor.page.reload();
