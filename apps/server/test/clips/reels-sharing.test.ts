@@ -177,6 +177,9 @@ describe('a member removed from the team', () => {
     expect(shared.statusCode, shared.body).toBe(200);
     expect((await share(teamReel)).statusCode).toBe(200);
     expect((await call(t, 'POST', `/api/user/reels/${teamReel}/export`, member.headers)).statusCode).toBe(202);
+    // An MP4 of the mixed reel made while the member could see all of it.
+    await t.sql(`INSERT INTO reel_exports (reel_id, tenant_id, job_id, status, progress, file_key) VALUES ($1, 'demo', gen_random_uuid(), 'ready', 100, 'demo/reels/m/export/a/reel.mp4')`, [mixedReel]);
+    expect((await call(t, 'GET', `/api/user/reels/${mixedReel}/export`, member.headers)).json().status).toBe('ready');
     const removed = await call(t, 'DELETE', `/api/channel/removecoach/main/members/removedmember`, coachB.headers);
     expect(removed.statusCode, removed.body).toBe(200);
   });
@@ -198,6 +201,14 @@ describe('a member removed from the team', () => {
     const list = (await call(t, 'GET', '/api/user/reels?limit=100', member.headers)).json();
     expect(list.items[0].chunks.map((c: { clip: string }) => c.clip)).toEqual([ownClip._id]);
     expect((await share(mixedReel)).json().chunks.map((c: { clip: string }) => c.clip)).toEqual([ownClip._id]);
+  });
+
+  it('no longer gets the download of an MP4 that holds the team\'s clips; a new export is made of what they may see', async () => {
+    expect((await call(t, 'GET', `/api/user/reels/${mixedReel}/export`, member.headers)).json()).toEqual({ status: 'none', progress: 0, url: null, failureReason: null });
+    const again = await call(t, 'POST', `/api/user/reels/${mixedReel}/export`, member.headers);
+    expect(again.statusCode, again.body).toBe(202);
+    expect(again.json()).toMatchObject({ status: 'queued', url: null });
+    expect(await t.sql(`SELECT status FROM reel_exports WHERE reel_id = $1`, [mixedReel])).toEqual([{ status: 'queued' }]);
   });
 });
 
