@@ -128,6 +128,11 @@ describe('clips and reels journeys', () => {
     await page.keyboard.press('Enter');
     await page.getByText('Clip 3 moved to position 2 of 3').waitFor();
     await page.getByLabel('Title').fill('Best of the week');
+    // A new reel is not shared until its maker ticks the switch, which acts at once.
+    await page.getByText('Sharing is off: the link does not work.').waitFor();
+    // The switch turns once the server has switched the link (not on the click itself).
+    await page.getByRole('switch', { name: 'Anyone with the link can watch' }).click();
+    await page.getByRole('textbox', { name: 'Share link' }).waitFor();
     await page.getByRole('button', { name: 'Save' }).click();
     await page.getByRole('status').filter({ hasText: 'Saved' }).waitFor();
 
@@ -167,11 +172,10 @@ describe('clips and reels journeys', () => {
     await playsChunk(shared, 0);
     expect(visitor.problems).toEqual([]);
 
-    // Sharing off in the editor: the link is dead.
+    // Sharing off in the editor: the link is dead at once, before any Save.
     await page.goto(`/library/reels/${reelId}/edit`);
-    await page.getByRole('switch', { name: 'Anyone with the link can watch' }).uncheck();
-    await page.getByRole('button', { name: 'Save' }).click();
-    await page.getByRole('status').filter({ hasText: 'Saved' }).waitFor();
+    await page.getByRole('switch', { name: 'Anyone with the link can watch', checked: true }).click();
+    await page.getByText('Sharing is off: the link does not work.').waitFor();
     expect((await fetch(`${inject('baseUrl')}/api/reels/${reelId}`)).status).toBe(404);
     await visitor.page.reload();
     // (Its console shows the API's 404 for the link: that is the answer, not a problem.)

@@ -1,6 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launch, openPage } from './browser';
+import { apiCall, clipsCut } from './clips-helpers';
 import { subscribedCoach, waitForVideo } from './videos-helpers';
 
 let browser: Browser;
@@ -14,10 +15,13 @@ describe('reel playback journeys', () => {
     const coach = await subscribedCoach('reelcoach');
     const { key } = (await coach.call('/api/user/testvideo', {})) as { key: string };
     expect((await waitForVideo(coach.access, key)).status).toBe('ready');
-    // Two short clips of the 20 s test video, and a reel of both (shared by default).
+    // Two short clips of the 20 s test video, and a reel of both, shared by its maker; a link plays
+    // the clips' own files, so it waits for their cuts.
     const first = (await coach.call(`/api/user/videos/${key}/clips`, { timestamp: 3, duration: 2 })) as { clip_id: number };
     const second = (await coach.call(`/api/user/videos/${key}/clips`, { timestamp: 12, duration: 2 })) as { clip_id: number };
     const { reelId } = (await coach.call(`/api/user/reels/${key}`, { clips: [first.clip_id, second.clip_id] })) as { reelId: string };
+    expect((await apiCall(coach.access, 'PUT', `/api/user/reels/${reelId}/sharing`, { shared: true })).status).toBe(200);
+    await clipsCut(coach.access, reelId);
 
     // The share link, signed out (a fresh context has no session). The signed-in reel page reads
     // GET /api/user/reels/{id}, which lands with the reels API; both pages use the same player.

@@ -6,6 +6,7 @@ import type { Logger } from 'pino';
 import type { Config } from './config';
 import { registerBodyDepthLimit } from './plugins/body-depth';
 import { registerErrorHandler, toErrorBody } from './plugins/errors';
+import { registerNulRefusal } from './plugins/nul-refusal';
 import { responseSerializerCompiler } from './plugins/response-serializer';
 import { pgRateLimitStore } from './plugins/rate-limit-store';
 import { registerSecurity } from './plugins/security';
@@ -82,6 +83,7 @@ export async function build(config: Config, runtime: Runtime, options: BuildOpti
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(responseSerializerCompiler);
   registerErrorHandler(app);
+  registerNulRefusal(app);
   registerBodyDepthLimit(app);
   app.addHook('onResponse', async (request, reply) => {
     if (!request.url.startsWith('/assets/')) {
@@ -142,7 +144,7 @@ export async function build(config: Config, runtime: Runtime, options: BuildOpti
   const playback = createPlaybackService({ db: runtime.db, tokens: await loadPlaybackTokens(runtime.db), log: app.log.child({ component: 'live-playback' }) });
   await app.register(playbackRoutes, { identity: runtime.identity, playback, storage: runtime.storage });
   const cheers = createCheersService({ db: runtime.db });
-  await app.register(cheersRoutes, { config, identity: runtime.identity, cheers });
+  await app.register(cheersRoutes, { config, identity: runtime.identity, users, events, cheers });
   await registerStorageRoutes(app, runtime.storage);
   // Sign-in links and codes written to DATA_DIR/outbox are readable here while developing; never in production.
   if (config.env !== 'production' && runtime.mail.outbox) await app.register(devOutboxRoutes, { outbox: runtime.mail.outbox });

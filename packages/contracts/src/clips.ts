@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { msCursorQuery, safeIdNumber } from './bounds';
 
 /** Issue 12: a clip lasts 1 to 180 seconds. */
 export const CLIP_MIN_SEC = 1;
@@ -65,7 +66,7 @@ export type ClipList = z.infer<typeof clipList>;
 export const pageQuery = z.object({
   limit: z.coerce.number().int().min(1).max(100).default(20),
   /** Items strictly older than this (ms since the epoch). */
-  timestamp: z.coerce.number().int().min(0).optional(),
+  timestamp: msCursorQuery.optional(),
 });
 
 /**
@@ -78,7 +79,7 @@ export type ClipChunk = z.infer<typeof clipChunk>;
 
 export const createReelBody = z.object({
   /** `clip_id`s of clips of that stream, in the reel's order. */
-  clips: z.array(z.number().int().min(0)).min(1, 'A reel needs at least one clip').max(REEL_MAX_CHUNKS),
+  clips: z.array(safeIdNumber).min(1, 'A reel needs at least one clip').max(REEL_MAX_CHUNKS),
 });
 export const createReelResponse = z.object({ reelId: z.string() });
 
@@ -137,6 +138,19 @@ export type ReelView = z.infer<typeof reelView>;
 
 export const reelList = z.object({ items: z.array(reel), next: z.number().nullable() });
 export type ReelList = z.infer<typeof reelList>;
+
+/** `PUT /api/user/reels/{reelId}/sharing {shared}`: the share link on or off at once (not waiting for the editor's save). */
+export const reelSharingBody = z.object({ shared: z.boolean() });
+export const reelSharing = z.object({ reelId: z.string(), shared: z.boolean() });
+export type ReelSharing = z.infer<typeof reelSharing>;
+
+/**
+ * `GET /api/team/shared-reels`: the shared reels that play the caller's team's footage (its owner
+ * switches any of them off). `maker` is the maker's username; `ownClip` marks a clip's own reel.
+ */
+export const teamSharedReel = z.object({ reelId: z.string(), title: z.string().nullable(), maker: z.string(), ownClip: z.boolean(), timestamp: z.number() });
+export const teamSharedReelList = z.object({ items: z.array(teamSharedReel) });
+export type TeamSharedReelList = z.infer<typeof teamSharedReelList>;
 
 export const CHANNEL_MESSAGE_MAX = 2000;
 /** Spec section 9: a comment or message posts only when its text is not blank. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_SERIAL_ID } from './bounds';
 
 /** Request bodies of the multi-factor, PKCE and SAML-token calls of the identity API (spec section 7). */
 
@@ -13,7 +14,7 @@ export const totpSignInBody = z
   .object({
     totpCode: totpCode.optional(),
     backupCode: backupCode.optional(),
-    userId: z.coerce.number().int().positive().optional(),
+    userId: z.coerce.number().int().positive().max(MAX_SERIAL_ID, `Must be at most ${MAX_SERIAL_ID}`).optional(),
     userUuid: z.string().trim().max(40).optional(),
     email: z.string().trim().max(320).optional(),
     username: z.string().trim().max(50).optional(),

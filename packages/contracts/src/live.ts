@@ -1,5 +1,6 @@
 import { z } from 'zod';
 
+import { MAX_DATE_MS, msCursorQuery } from './bounds';
 import { clip } from './clips';
 
 /** Spec section 3 "Sport codes": code -> name. */
@@ -159,12 +160,16 @@ export const eventSearchQuery = z.object({
   sport: z.string().trim().max(10).optional(),
   status: z.enum(['ended']).optional(),
   limit: z.coerce.number().int().min(1).max(50).default(20),
-  timestamp: z.coerce.number().int().min(0).optional(),
+  timestamp: msCursorQuery.optional(),
 });
 
 /** `POST /api/user/clips/{key} {timestamp}`: the wall-clock ms of the moment. */
 export const createLiveClipBody = z.object({
-  timestamp: z.number({ invalid_type_error: 'Expected a time in ms' }).int().positive('Expected a time in ms'),
+  timestamp: z
+    .number({ invalid_type_error: 'Expected a time in ms' })
+    .int()
+    .positive('Expected a time in ms')
+    .max(MAX_DATE_MS, `Must be a time in ms, at most ${MAX_DATE_MS}`),
 });
 /** A live clip is a clip (`stream_id` = the event key); the issue's seconds around the moment. */
 export const LIVE_CLIP_BEFORE_SEC = 20;
@@ -182,7 +187,7 @@ export const cheer = z.object({
 export const cheerList = z.array(cheer);
 export type Cheer = z.infer<typeof cheer>;
 export const cheersQuery = z.object({
-  omega: z.coerce.number().optional(),
+  omega: z.coerce.number().finite().optional(),
   top: z.coerce.number().int().min(1).max(50).default(10),
 });
 

@@ -428,8 +428,8 @@ export const reels = pgTable(
     tenantId: text('tenant_id').notNull().references(() => tenants.id),
     ownerUserId: integer('owner_user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
     title: text('title'),
-    /** Off: the share link answers 404. */
-    shared: boolean('shared').notNull().default(true),
+    /** Off (the default: nothing is public until its maker shares it): the share link answers 404. */
+    shared: boolean('shared').notNull().default(false),
     /** Set on a clip's own one-chunk reel, which goes with the clip however the clip goes. */
     clipId: uuid('clip_id')
       .unique()

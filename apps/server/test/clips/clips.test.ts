@@ -241,7 +241,7 @@ describe('deleting a video', () => {
     expect((await call(t, 'GET', '/api/user/clips?limit=100', mate.headers)).json().items.map((c: { _id: string }) => c._id)).not.toContain(b._id);
     // Clips of other videos stay, and so do reels that also hold them.
     expect(await t.sql(`SELECT id FROM clips WHERE id = $1`, [keep._id])).toHaveLength(1);
-    const shared = (await call(t, 'GET', `/api/reels/${reelId}`)).json();
+    const shared = (await call(t, 'GET', `/api/user/reels/${reelId}`, owner.headers)).json();
     expect(shared.chunks.map((c: { clip: string }) => c.clip)).toEqual([keep._id]);
   });
 });

@@ -50,3 +50,16 @@ export async function numberedRendition(dir: string): Promise<string> {
   await runFfmpeg(renditionArgs({ ...lowPreset, input: source, output, sourceWidth: 320, sourceHeight: 240, sourceFps: FPS, audio: true }), { outputFile: output });
   return output;
 }
+
+/** A clip as the cut job leaves it: its own (stand-in) file stored and `ready`; returns the file's key. */
+export async function markCut(t: TeamsApp, clipId: string): Promise<string> {
+  const [row] = await t.sql<{ tenant_id: string; stream_id: string }>(`SELECT tenant_id, stream_id FROM clips WHERE id = $1`, [clipId]);
+  const fileKey = `${row!.tenant_id}/videos/${row!.stream_id}/clips/${clipId}/cut-1/clip.mp4`;
+  await t.runtime.storage.put(fileKey, Buffer.from('clip'), { contentType: 'video/mp4' });
+  await t.sql(`UPDATE clips SET file_key = $2, status = 'ready' WHERE id = $1`, [clipId, fileKey]);
+  return fileKey;
+}
+
+/** Switches a reel's share link with its own request, as the editor's switch does. */
+export const setSharing = (t: TeamsApp, who: { headers: Record<string, string> } | null, reelId: string, shared: unknown) =>
+  t.app.inject({ method: 'PUT', url: `/api/user/reels/${reelId}/sharing`, headers: who?.headers ?? {}, payload: { shared } as object });

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, coach, expectError, readyVideo, videosApp, type TeamsApp } from './helpers';
+import { call, coach, expectError, markCut, readyVideo, setSharing, videosApp, type TeamsApp } from './helpers';
 
 let t: TeamsApp;
 let reelId: string;
@@ -11,6 +11,8 @@ beforeAll(async () => {
   const res = await call(t, 'POST', `/api/user/videos/${video.key}/clips`, owner.headers, { timestamp: 1, duration: 3 });
   expect(res.statusCode, res.body).toBe(201);
   reelId = res.json().reel_id;
+  await markCut(t, res.json()._id);
+  expect((await setSharing(t, owner, reelId, true)).statusCode).toBe(200);
 });
 afterAll(() => t?.close());
 

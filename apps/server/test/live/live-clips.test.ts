@@ -239,8 +239,10 @@ describe('the clips of a live event', () => {
     expect((await call(t, 'GET', `/api/user/clips/${privateKey}/${clip!.clip_id}/chunk`, owner.headers)).statusCode).toBe(200);
     const mine = (await call(t, 'GET', '/api/user/clips', mate.headers)).json() as ClipList;
     expect(mine.items.map((c) => [c.stream_id, c.clipTitle])).toEqual([[privateKey, 'Lions scrimmage']]);
-    // Its reel plays for the team, not for another team.
-    expect((await call(t, 'GET', `/api/reels/${clip!.reel_id}`, owner.headers)).statusCode).toBe(200);
+    // Its reel plays for the team, not for another team, and its share link is off until its maker shares it.
+    expect((await call(t, 'GET', `/api/user/reels/${clip!.reel_id}`, mate.headers)).statusCode).toBe(200);
+    expectError(await call(t, 'GET', `/api/user/reels/${clip!.reel_id}`, rival.headers), 404, 'Reel not found.');
+    expectError(await call(t, 'GET', `/api/reels/${clip!.reel_id}`), 404, 'Reel not found.');
   });
 
   it('makes auto highlight clips for the cheers helper, and its maker deletes a clip with its files', async () => {

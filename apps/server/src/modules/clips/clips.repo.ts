@@ -1,7 +1,8 @@
 import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import type { Executor } from '../../db/job-transaction';
-import { clips, liveEvents, reelChunks, reelExports, reels, savedClips, videos } from '../../db/schema';
+import { clips, liveEvents, reelChunks, reelExports, reels, savedClips, users, videos } from '../../db/schema';
 
 export type ClipRow = typeof clips.$inferSelect;
 export type NewClip = typeof clips.$inferInsert;
@@ -13,7 +14,7 @@ export type ClipWithTitle = ClipRow & { sourceTitle: string | null };
 export type LibraryClip = ClipWithTitle & { listedAt: Date };
 /** A chunk with what its URL is made of. */
 export type ChunkWithClip = typeof reelChunks.$inferSelect & {
-  clip: Pick<ClipRow, 'id' | 'startSec' | 'durationSec' | 'sourceKey' | 'fileKey' | 'posterKey'>;
+  clip: Pick<ClipRow, 'id' | 'startSec' | 'durationSec' | 'sourceKey' | 'fileKey' | 'posterKey' | 'status'>;
 };
 
 export interface Viewer {
@@ -21,13 +22,17 @@ export interface Viewer {
   userId: number;
 }
 
+/** Who a clip's visibility is read for: a viewer, or each reel's maker (a share link plays what its maker may see now). */
+type VisibilityOf = { tenantId: string | AnyPgColumn; userId: number | AnyPgColumn };
+const reelMaker: VisibilityOf = { tenantId: reels.tenantId, userId: reels.ownerUserId };
+
 /**
  * A clip is visible to whoever may see its source: for a video, the source's owner and everyone sharing a
  * team with them, in the tenant (the videos module's rule); for a live event, its team (owner and channel
  * members) and, when the event is public, everyone of the tenant (the live module's rule). Read in SQL
  * here because a page filters on it.
  */
-function clipVisibleTo(viewer: Viewer): SQL {
+function clipVisibleTo(viewer: VisibilityOf): SQL {
   return and(
     eq(clips.tenantId, viewer.tenantId),
     sql`(CASE WHEN ${clips.streamKind} = 'live' THEN EXISTS (
@@ -47,6 +52,15 @@ function clipOfTeam(channelId: number): SQL {
   return sql`(CASE WHEN ${clips.streamKind} = 'live' THEN ${liveEvents.channelId} = ${channelId}
     ELSE EXISTS (SELECT 1 FROM channel_members tm WHERE tm.channel_id = ${channelId} AND tm.user_id = ${clips.sourceOwnerUserId}) END)`;
 }
+
+/** The team's footage: clips of a source the team's owner or one of their channels' members owns. */
+const teamFootage = (ownerUserId: number) =>
+  sql`(${clips.sourceOwnerUserId} = ${ownerUserId} OR EXISTS (
+    SELECT 1 FROM channel_members cm JOIN channels c ON c.id = cm.channel_id WHERE c.owner_user_id = ${ownerUserId} AND cm.user_id = ${clips.sourceOwnerUserId}))`;
+
+/** Reels with at least one chunk whose clip `also` holds. */
+const reelHasChunk = (also: SQL) =>
+  sql`EXISTS (SELECT 1 FROM ${reelChunks} JOIN ${clips} ON ${clips.id} = ${reelChunks.clipId} WHERE ${reelChunks.reelId} = ${reels.id} AND ${also})`;
 
 /** The clips of one stream (a video, or a live event by its key) of a tenant. */
 const clipsOfStream = (tenantId: string, streamKind: string, streamId: string) =>
@@ -392,8 +406,11 @@ export function createClipsRepo(db: Db) {
       return rows.map((r) => r.reelId);
     },
 
-    /** The chunks of these reels in order, with their clips. */
-    async chunksOf(reelIds: string[]): Promise<ChunkWithClip[]> {
+    /**
+     * The chunks of these reels in order, with their clips: only those whose clip `who` may see now
+     * (a viewer, or for a share link and an export, each reel's maker).
+     */
+    async chunksOf(reelIds: string[], who: Viewer | 'maker'): Promise<ChunkWithClip[]> {
       if (reelIds.length === 0) return [];
       return db
         .select({
@@ -404,19 +421,51 @@ export function createClipsRepo(db: Db) {
           inSec: reelChunks.inSec,
           outSec: reelChunks.outSec,
           description: reelChunks.description,
-          clip: { id: clips.id, startSec: clips.startSec, durationSec: clips.durationSec, sourceKey: clips.sourceKey, fileKey: clips.fileKey, posterKey: clips.posterKey },
+          clip: { id: clips.id, startSec: clips.startSec, durationSec: clips.durationSec, sourceKey: clips.sourceKey, fileKey: clips.fileKey, posterKey: clips.posterKey, status: clips.status },
         })
         .from(reelChunks)
         .innerJoin(clips, eq(clips.id, reelChunks.clipId))
-        .where(inArray(reelChunks.reelId, reelIds))
+        .innerJoin(reels, eq(reels.id, reelChunks.reelId))
+        .where(and(inArray(reelChunks.reelId, reelIds), clipVisibleTo(who === 'maker' ? reelMaker : who)))
         .orderBy(asc(reelChunks.reelId), asc(reelChunks.position));
+    },
+
+    /** How many chunks the reel has, seen or not. */
+    async chunkCount(reelId: string): Promise<number> {
+      const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(reelChunks).where(eq(reelChunks.reelId, reelId));
+      return row?.n ?? 0;
+    },
+
+    /**
+     * The shared reels of the tenant that play any of the team's footage (`ownerUserId` owns the team),
+     * newest first, with their maker's name.
+     */
+    async sharedReelsOfTeam(tenantId: string, ownerUserId: number): Promise<(ReelRow & { makerUsername: string })[]> {
+      const rows = await db
+        .select({ reel: reels, makerUsername: users.username })
+        .from(reels)
+        .innerJoin(users, eq(users.id, reels.ownerUserId))
+        .where(and(eq(reels.tenantId, tenantId), eq(reels.shared, true), reelHasChunk(teamFootage(ownerUserId))))
+        .orderBy(desc(reels.createdAt), desc(reels.id));
+      return rows.map((r) => ({ ...r.reel, makerUsername: r.makerUsername }));
+    },
+
+    /** Whether the reel plays any of the team's footage (`ownerUserId` owns the team). */
+    async playsTeamFootage(reelId: string, ownerUserId: number): Promise<boolean> {
+      const rows = await db.select({ id: reels.id }).from(reels).where(and(eq(reels.id, reelId), reelHasChunk(teamFootage(ownerUserId))));
+      return rows.length > 0;
+    },
+
+    async setShared(id: string, shared: boolean): Promise<void> {
+      await db.update(reels).set({ shared, updatedAt: sql`now()` }).where(eq(reels.id, id));
     },
   };
 
 }
 
+/** The reels the viewer put together that still play a clip they may see (a removed member's reels of the team's clips are gone). */
 function myReels(viewer: Viewer) {
-  return [eq(reels.tenantId, viewer.tenantId), eq(reels.ownerUserId, viewer.userId), isNull(reels.clipId)];
+  return [eq(reels.tenantId, viewer.tenantId), eq(reels.ownerUserId, viewer.userId), isNull(reels.clipId), reelHasChunk(clipVisibleTo(viewer))];
 }
 
 /**

@@ -13,7 +13,7 @@ import { isKey } from '../videos/processing-video';
 import { createMediaUrls } from '../videos/video-view';
 import { chunkSource, mediaExpiresAt, toClip } from './clip-view';
 import { createClipsRepo, type ClipWithTitle, type Viewer } from './clips.repo';
-import { msPage } from './ms-page';
+import { cursorDate, msPage } from './ms-page';
 import { reelExportPrefix } from './reel-export-view';
 
 export const CLIP_NOT_FOUND = 'Clip not found.';
@@ -143,7 +143,7 @@ export function createClipsService({ db, storage, jobs, users, teams, videos, li
     async mine(caller: Caller, query: { limit: number; timestamp?: number | undefined }): Promise<ClipList> {
       const viewer = await viewerOf(caller);
       if (!viewer) return { items: [], next: null };
-      const { rows, next } = await msPage(query.limit, query.timestamp !== undefined ? new Date(query.timestamp) : undefined, {
+      const { rows, next } = await msPage(query.limit, cursorDate(query.timestamp), {
         page: (options) => repo.libraryPage(viewer, options),
         inMillisecond: (at) => repo.libraryInMillisecond(viewer, at),
         at: (row) => row.listedAt,
@@ -194,7 +194,7 @@ export function createClipsService({ db, storage, jobs, users, teams, videos, li
     /** `GET /api/user/clips/{key}` for a live event: its clips, newest first, paged by creation. */
     async ofLiveEvent(caller: Caller, key: string, query: { limit: number; timestamp?: number | undefined }): Promise<ClipList> {
       const { event } = await liveEvents.visibleEvent(caller, key);
-      const { rows, next } = await msPage(query.limit, query.timestamp !== undefined ? new Date(query.timestamp) : undefined, {
+      const { rows, next } = await msPage(query.limit, cursorDate(query.timestamp), {
         page: (options) => repo.ofStreamPage(event.tenantId, 'live', key, options),
         inMillisecond: (at) => repo.ofStreamInMillisecond(event.tenantId, 'live', key, at),
         at: (row) => row.createdAt,

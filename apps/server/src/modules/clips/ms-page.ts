@@ -1,3 +1,9 @@
+// PostgreSQL reads years of four digits only, and no row is made after 9999.
+const LATEST_ROW_MS = Date.UTC(9999, 11, 31, 23, 59, 59, 999);
+
+/** A page's cursor (a query's `timestamp`, bounded by the contract to what a Date holds); one past any row reads from the newest. */
+export const cursorDate = (ms: number | undefined): Date | undefined => (ms === undefined || ms > LATEST_ROW_MS ? undefined : new Date(ms));
+
 /**
  * A page of rows newest first whose cursor is the last item's time in ms (`read.at`: when it was
  * made, or saved). JSON carries milliseconds while PostgreSQL keeps microseconds, and the next page

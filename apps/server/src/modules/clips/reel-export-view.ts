@@ -1,13 +1,18 @@
 import type { ReelExport } from '@app/contracts/clips';
 import { storageKey } from '../../storage/keys';
 import type { Storage } from '../../storage/storage';
+import { MEDIA_URL_SECONDS } from '../videos/video-view';
 import type { ReelExportRow } from './clips.repo';
 
 /** Where a reel's export goes: under the reel's own objects, deleted with the export. */
 export const reelExportPrefix = (reel: { tenantId: string; reelId: string }) => `${storageKey(reel.tenantId, 'reels', reel.reelId, 'export')}/`;
 
-/** How long a download link works: long enough to start a download of a long reel on a slow line. */
-const DOWNLOAD_URL_SECONDS = 60 * 60;
+/**
+ * How long a download link works: as long as any media URL, so someone removed from the team cannot
+ * start a download of its clips later than that (a download under way goes on: a URL is checked
+ * when a request starts).
+ */
+const DOWNLOAD_URL_SECONDS = MEDIA_URL_SECONDS;
 
 /**
  * The file name a download gets: the reel's title in plain ASCII letters, digits, spaces, hyphens and

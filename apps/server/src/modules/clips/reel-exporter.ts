@@ -78,7 +78,8 @@ export async function exportStoredReel(reelId: string, ctx: JobContext): Promise
       .catch((err: unknown) => log.warn({ err, reelId }, 'could not write export progress'));
   };
   try {
-    const ranges = (await repo.chunksOf([reelId])).map(chunkRange);
+    // Only what the maker may see now: a member removed from the team exports none of its clips.
+    const ranges = (await repo.chunksOf([reelId], 'maker')).map(chunkRange);
     if (ranges.length === 0) throw new AppError('NOT_FOUND', 'The reel has no clips left.');
     // Each stored file once: read in place where the driver keeps files, else downloaded.
     const files = new Map<string, { path: string; probe: ProbeResult }>();

@@ -1,6 +1,18 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { createReelBody, createReelResponse, pageQuery, reel, reelExport, reelList, reelView, updateReelBody } from '@app/contracts/clips';
+import {
+  createReelBody,
+  createReelResponse,
+  pageQuery,
+  reel,
+  reelExport,
+  reelList,
+  reelSharing,
+  reelSharingBody,
+  reelView,
+  teamSharedReelList,
+  updateReelBody,
+} from '@app/contracts/clips';
 import type { Config } from '../../config';
 import { requireSignedIn } from '../../plugins/auth';
 import type { Identity } from '../identity/identity';
@@ -45,6 +57,12 @@ export const reelsRoutes: FastifyPluginAsyncZod<ReelsRoutesOptions> = async (app
     await reels.remove(request.caller, request.params.id);
     return reply.status(204).send();
   });
+
+  app.put('/api/user/reels/:id/sharing', { schema: { params: idParams, body: reelSharingBody, response: { 200: reelSharing } } }, async (request) =>
+    reels.setSharing(request.caller, request.params.id, request.body.shared),
+  );
+
+  app.get('/api/team/shared-reels', { schema: { response: { 200: teamSharedReelList } } }, async (request) => reels.sharedOfTeam(request.caller));
 
   app.post('/api/user/reels/:id/export', { schema: { params: idParams, response: { 202: reelExport } } }, async (request, reply) =>
     reply.status(202).send(await reels.startExport(request.caller, request.params.id)),

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type PgBoss from 'pg-boss';
-import type { Reel, ReelExport, ReelList, ReelView, UpdateReelBody } from '@app/contracts/clips';
+import type { Reel, ReelExport, ReelList, ReelSharing, ReelView, TeamSharedReelList, UpdateReelBody } from '@app/contracts/clips';
 import type { Db } from '../../db/client';
 import { withJobTransaction, type Executor } from '../../db/job-transaction';
 import { AppError } from '../../errors';
@@ -11,12 +11,14 @@ import { createMediaUrls } from '../videos/video-view';
 import type { Storage } from '../../storage/storage';
 import { mediaExpiresAt, toReelChunk } from './clip-view';
 import { newReelId } from './clips.service';
-import { createClipsRepo, type ReelRow, type Viewer } from './clips.repo';
-import { msPage } from './ms-page';
+import { createClipsRepo, type ChunkWithClip, type ReelRow, type Viewer } from './clips.repo';
+import { cursorDate, msPage } from './ms-page';
 import { reelExportPrefix, toReelExport } from './reel-export-view';
 import { exportTimeLimitSec } from './reel-exporter';
 
 export const REEL_NOT_FOUND = 'Reel not found.';
+export const REEL_PREPARING = 'This reel is being prepared. Try again in a minute.';
+export const REEL_UNPLAYABLE = 'This reel cannot be played: one of its clips could not be prepared.';
 /** Seconds a chunk's out point may pass its clip's end (clients round to frames). */
 const OUT_TOLERANCE_SEC = 0.001;
 
@@ -36,7 +38,9 @@ export interface ReelsServiceDeps {
 
 /**
  * Reels (issue 12): ordered chunks of clips, each with its own in/out. Only the maker sees them in
- * the API; anyone with the link plays a shared one (`GET /api/reels/{id}`, no token).
+ * the API, and only the chunks they may still see; anyone with the link plays a reel its maker
+ * shared (`GET /api/reels/{id}`, no token), of the chunks the maker may still see. Nothing is shared
+ * until its maker says so.
  */
 export function createReelsService({ db, storage, jobs, users, videos }: ReelsServiceDeps) {
   const repo = createClipsRepo(db);
@@ -55,14 +59,25 @@ export function createReelsService({ db, storage, jobs, users, videos }: ReelsSe
     return { viewer, reel };
   }
 
-  /** The maker sees any reel of theirs; a clip's own reel is seen by whoever may see the clip. */
-  async function requireVisible(caller: Caller, id: string): Promise<{ viewer: Viewer; reel: ReelRow; owned: boolean }> {
+  /**
+   * The maker sees any reel of theirs, a clip's own reel is seen by whoever may see the clip; either
+   * shows only the chunks the viewer may see now, and a reel with none of them is not found.
+   */
+  async function requireVisible(caller: Caller, id: string): Promise<{ viewer: Viewer; reel: ReelRow; owned: boolean; chunks: ChunkWithClip[] }> {
     const viewer = await requireViewer(caller);
     const reel = await repo.reelById(caller.tenantId, id);
-    if (!reel) throw new AppError('NOT_FOUND', REEL_NOT_FOUND);
-    const owned = reel.ownerUserId === viewer.userId;
-    if (!owned && !(reel.clipId && (await repo.visibleByIds(viewer, [reel.clipId])).length > 0)) throw new AppError('NOT_FOUND', REEL_NOT_FOUND);
-    return { viewer, reel, owned };
+    const owned = reel?.ownerUserId === viewer.userId;
+    const chunks = reel && (owned || reel.clipId) ? await repo.chunksOf([reel.id], viewer) : [];
+    if (!reel || chunks.length === 0) throw new AppError('NOT_FOUND', REEL_NOT_FOUND);
+    return { viewer, reel, owned, chunks };
+  }
+
+  /** A reel of the caller's with the chunks they may still see (none: not found); `hidden` when some are not. */
+  async function requireOwnVisible(caller: Caller, id: string) {
+    const { viewer, reel } = await requireOwn(caller, id);
+    const chunks = await repo.chunksOf([reel.id], viewer);
+    if (chunks.length === 0) throw new AppError('NOT_FOUND', REEL_NOT_FOUND);
+    return { reel, chunks, hidden: chunks.length < (await repo.chunkCount(reel.id)) };
   }
 
   /** Discards the reels' exports in `tx` (an export is kept until its reel changes); returns what deletes their objects after the commit. */
@@ -73,9 +88,9 @@ export function createReelsService({ db, storage, jobs, users, videos }: ReelsSe
     };
   }
 
-  async function views(reels: ReelRow[]): Promise<Reel[]> {
+  /** The reels' JSON with these chunks (already narrowed to what the reader may see). */
+  async function views(reels: ReelRow[], chunks: ChunkWithClip[]): Promise<Reel[]> {
     const expires = mediaExpiresAt();
-    const chunks = await repo.chunksOf(reels.map((r) => r.id));
     return Promise.all(
       reels.map(async (reel) => ({
         reelId: reel.id,
@@ -86,6 +101,11 @@ export function createReelsService({ db, storage, jobs, users, videos }: ReelsSe
         mediaExpiresAt: expires,
       })),
     );
+  }
+
+  /** A reel as its maker sees it now. */
+  async function makerView(reel: ReelRow): Promise<Reel> {
+    return (await views([reel], await repo.chunksOf([reel.id], 'maker')))[0]!;
   }
 
   return {
@@ -115,9 +135,9 @@ export function createReelsService({ db, storage, jobs, users, videos }: ReelsSe
      * clip, `saved` says whether the caller saved it to their library.
      */
     async view(caller: Caller, id: string): Promise<ReelView> {
-      const { viewer, reel, owned } = await requireVisible(caller, id);
+      const { viewer, reel, owned, chunks } = await requireVisible(caller, id);
       const saved = reel.clipId && !owned ? { saved: await repo.isSaved(viewer.userId, reel.clipId) } : {};
-      return { ...(await views([reel]))[0]!, owned, ...saved };
+      return { ...(await views([reel], chunks))[0]!, owned, ...saved };
     },
 
     /** The id of a reel the caller may see (as `view` decides), for modules that refer to reels. */
@@ -131,12 +151,12 @@ export function createReelsService({ db, storage, jobs, users, videos }: ReelsSe
       const user = await users.find(caller);
       if (!user) return { items: [], next: null };
       const viewer = { tenantId: caller.tenantId, userId: user.id };
-      const { rows, next } = await msPage(query.limit, query.timestamp !== undefined ? new Date(query.timestamp) : undefined, {
+      const { rows, next } = await msPage(query.limit, cursorDate(query.timestamp), {
         page: (options) => repo.myReelsPage(viewer, options),
         inMillisecond: (at) => repo.myReelsInMillisecond(viewer, at),
         at: (row) => row.createdAt,
       });
-      return { items: await views(rows), next };
+      return { items: await views(rows, await repo.chunksOf(rows.map((r) => r.id), viewer)), next };
     },
 
     /**
@@ -167,7 +187,7 @@ export function createReelsService({ db, storage, jobs, users, videos }: ReelsSe
         return discardExports(tx, [reel.id]);
       });
       await deleteExport();
-      return (await views([(await repo.reelById(reel.tenantId, reel.id))!]))[0]!;
+      return makerView((await repo.reelById(reel.tenantId, reel.id))!);
     },
 
     /** `DELETE /api/user/reels/{reelId}`: maker only; a clip's own reel goes with its clip. */
@@ -187,33 +207,69 @@ export function createReelsService({ db, storage, jobs, users, videos }: ReelsSe
      * one under way or ready; a failed one starts again.
      */
     async startExport(caller: Caller, id: string): Promise<ReelExport> {
-      const { reel } = await requireOwn(caller, id);
+      const { reel, chunks, hidden } = await requireOwnVisible(caller, id);
       const current = await repo.exportOf(reel.id);
-      if (current && current.status !== 'failed') return toReelExport(storage, current, reel.title);
+      // An export made while the maker could see more of it holds what they may no longer see: made again.
+      if (current && current.status !== 'failed' && !hidden) return toReelExport(storage, current, reel.title);
       const jobId = randomUUID();
-      const durationSec = (await repo.chunksOf([reel.id])).reduce((sum, c) => sum + (c.outSec - c.inSec), 0);
-      const started = await withJobTransaction(db, async (tx, jobDb) => {
-        if (current) await repo.discardExports(tx, [reel.id]);
-        if (!(await repo.insertExport(tx, { reelId: reel.id, tenantId: reel.tenantId, jobId }))) return false;
+      const durationSec = chunks.reduce((sum, c) => sum + (c.outSec - c.inSec), 0);
+      const { started, deleteStale } = await withJobTransaction(db, async (tx, jobDb) => {
+        const deleteStale = current ? await discardExports(tx, [reel.id]) : async () => {};
+        if (!(await repo.insertExport(tx, { reelId: reel.id, tenantId: reel.tenantId, jobId }))) return { started: false, deleteStale };
         const sent = await jobs.send('export-reel', { reelId: reel.id }, { id: jobId, db: jobDb, expireInSeconds: exportTimeLimitSec(durationSec) });
         if (sent !== jobId) throw new Error(`export-reel job for ${reel.id} was not created`);
-        return true;
+        return { started: true, deleteStale };
       });
+      await deleteStale();
       if (started) jobs.wake('export-reel');
       return toReelExport(storage, await repo.exportOf(reel.id), reel.title);
     },
 
-    /** `GET /api/user/reels/{reelId}/export` (maker only). */
+    /** `GET /api/user/reels/{reelId}/export` (maker only); an export holding chunks the maker may no longer see is not handed out. */
     async exportStatus(caller: Caller, id: string): Promise<ReelExport> {
-      const { reel } = await requireOwn(caller, id);
-      return toReelExport(storage, await repo.exportOf(reel.id), reel.title);
+      const { reel, hidden } = await requireOwnVisible(caller, id);
+      return toReelExport(storage, hidden ? undefined : await repo.exportOf(reel.id), reel.title);
     },
 
-    /** `GET /api/reels/{id}` without a token: a shared reel of the tenant; unknown and unshared answer the same 404. */
+    /**
+     * `PUT /api/user/reels/{reelId}/sharing {shared}`: the share link on or off at once. The maker
+     * switches it either way; the owner of a team whose footage it plays may switch it off.
+     */
+    async setSharing(caller: Caller, id: string, shared: boolean): Promise<ReelSharing> {
+      const viewer = await requireViewer(caller);
+      const reel = await repo.reelById(caller.tenantId, id);
+      if (!reel) throw new AppError('NOT_FOUND', REEL_NOT_FOUND);
+      if (reel.ownerUserId !== viewer.userId) {
+        if (!(await repo.playsTeamFootage(reel.id, viewer.userId))) throw new AppError('NOT_FOUND', REEL_NOT_FOUND);
+        if (shared) throw new AppError('FORBIDDEN', "Only the reel's maker may share it.");
+      } else if (shared && (await repo.chunksOf([reel.id], viewer)).length === 0) {
+        throw new AppError('NOT_FOUND', REEL_NOT_FOUND);
+      }
+      await repo.setShared(reel.id, shared);
+      return { reelId: reel.id, shared };
+    },
+
+    /** `GET /api/team/shared-reels`: the shared reels that play the caller's team's footage, for its owner to review and switch off. */
+    async sharedOfTeam(caller: Caller): Promise<TeamSharedReelList> {
+      const viewer = await requireViewer(caller);
+      const rows = await repo.sharedReelsOfTeam(viewer.tenantId, viewer.userId);
+      return { items: rows.map((r) => ({ reelId: r.id, title: r.title, maker: r.makerUsername, ownClip: r.clipId !== null, timestamp: r.createdAt.getTime() })) };
+    },
+
+    /**
+     * `GET /api/reels/{id}` without a token: a shared reel of the tenant, with the chunks its maker may
+     * see now, each from its clip's own cut file only (never the source, which holds the whole game):
+     * until every clip is cut the link answers 409. Unknown and unshared answer the same 404.
+     */
     async shared(tenantId: string, id: string): Promise<Reel> {
       const reel = await repo.reelById(tenantId, id);
       if (!reel || !reel.shared) throw new AppError('NOT_FOUND', REEL_NOT_FOUND);
-      return (await views([reel]))[0]!;
+      const chunks = await repo.chunksOf([reel.id], 'maker');
+      if (chunks.length === 0) throw new AppError('NOT_FOUND', REEL_NOT_FOUND);
+      if (chunks.some((c) => !c.clip.fileKey)) {
+        throw new AppError('CONFLICT', chunks.some((c) => c.clip.status === 'failed') ? REEL_UNPLAYABLE : REEL_PREPARING);
+      }
+      return (await views([reel], chunks))[0]!;
     },
   };
 }

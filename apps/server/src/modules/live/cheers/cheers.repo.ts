@@ -7,8 +7,12 @@ const SAME_MOMENT_MS = 2_000;
 
 export function createCheersRepo(db: Db) {
   return {
-    async eventByKey(key: string): Promise<{ id: string; tenantId: string } | null> {
-      const [row] = await db.select({ id: liveEvents.id, tenantId: liveEvents.tenantId }).from(liveEvents).where(eq(liveEvents.key, key)).limit(1);
+    async eventByKey(key: string): Promise<{ id: string; tenantId: string; isPublic: boolean } | null> {
+      const [row] = await db
+        .select({ id: liveEvents.id, tenantId: liveEvents.tenantId, isPublic: liveEvents.isPublic })
+        .from(liveEvents)
+        .where(eq(liveEvents.key, key))
+        .limit(1);
       return row ?? null;
     },
 

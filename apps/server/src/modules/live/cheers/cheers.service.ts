@@ -1,6 +1,7 @@
 import type { Cheer } from '@app/contracts/live';
 import type { Db } from '../../../db/client';
 import { AppError } from '../../../errors';
+import { EVENT_NOT_FOUND } from '../events.service';
 import { createCheersRepo } from './cheers.repo';
 
 export type CheersService = ReturnType<typeof createCheersService>;
@@ -9,14 +10,21 @@ export type CheersService = ReturnType<typeof createCheersService>;
 export function createCheersService({ db }: { db: Db }) {
   const repo = createCheersRepo(db);
   return {
+    /** The event of a key in the tenant (404 otherwise), and whether it is public. */
+    async event(tenantId: string, key: string): Promise<{ isPublic: boolean }> {
+      const event = await repo.eventByKey(key);
+      if (!event || event.tenantId !== tenantId) throw new AppError('NOT_FOUND', EVENT_NOT_FOUND);
+      return { isPublic: event.isPublic };
+    },
+
     /**
-     * `GET /api/events/{key}/cheers` (no auth, spec 6): the `top` strongest cheers, in time order (the
-     * viewer numbers them 'Highlight 1..n' along the game). Any event whose key is known answers (keys
-     * are unguessable, like a share link); only moments, scores and clip paths leave here.
+     * `GET /api/events/{key}/cheers`: the `top` strongest cheers, in time order (the viewer numbers
+     * them 'Highlight 1..n' along the game). Only moments, scores and clip paths leave here; the
+     * route lets only those who may watch a team-only event read its list.
      */
     async list(tenantId: string, key: string, top: number): Promise<Cheer[]> {
       const event = await repo.eventByKey(key);
-      if (!event || event.tenantId !== tenantId) throw new AppError('NOT_FOUND', 'Event not found.');
+      if (!event || event.tenantId !== tenantId) throw new AppError('NOT_FOUND', EVENT_NOT_FOUND);
       const rows = await repo.top(event.id, top);
       return rows.map((row) => ({
         timestamp: row.timestampMs,

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 
 import { Component as EditReelPage } from '@/features/reels/routes/edit-reel-page';
 import { chunkFixture, reelFixture } from '@/test/clip-fixture';
-import { json, mockFetch } from '@/test/fetch-mock';
+import { errorJson, json, mockFetch } from '@/test/fetch-mock';
 import { signedInSession } from '@/test/fixtures';
 import { renderApp } from '@/test/render-app';
 
@@ -30,6 +30,7 @@ describe('Reel editor', () => {
   it('reorders by keyboard, removes, turns sharing off and saves the whole reel as pinned', async () => {
     const net = renderEditor({
       'GET /api/user/reels/r1/export': { status: 'none', progress: 0, url: null, failureReason: null },
+      'PUT /api/user/reels/r1/sharing': (call: { body: unknown }) => json({ reelId: 'r1', ...(call.body as object) }),
       'PUT /api/user/reels/r1': (call: { body: unknown }) => {
         const body = call.body as UpdateReelBody;
         return json({ ...reel, owned: undefined, title: body.title, shared: body.shared, chunks: body.chunks.map((c) => chunkFixture(c)) });
@@ -44,7 +45,7 @@ describe('Reel editor', () => {
     await user.click(within(list).getByRole('button', { name: 'Remove clip 1' }));
     await user.type(screen.getByRole('textbox', { name: 'Description of clip 1' }), 'Zone');
     await user.click(screen.getByRole('switch'));
-    expect(screen.getByText('Sharing is off: the link does not work.')).toBeInTheDocument();
+    expect(await screen.findByText('Sharing is off: the link does not work.')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Saved')).toBeInTheDocument();
     expect(net.call('PUT', '/api/user/reels/r1')!.body).toEqual({
@@ -55,6 +56,38 @@ describe('Reel editor', () => {
         { clip: 'b', in: 0, out: 12, description: '' },
       ],
     });
+  });
+
+  it('switches the link on its own request, before any Save, and says so only once the server has', async () => {
+    let answer: (response: Response) => void = () => {};
+    const net = renderEditor({
+      'GET /api/user/reels/r1/export': { status: 'none', progress: 0, url: null, failureReason: null },
+      'PUT /api/user/reels/r1/sharing': () => new Promise<Response>((resolve) => (answer = resolve)),
+    });
+    const user = userEvent.setup();
+    const toggle = await screen.findByRole('switch', { name: 'Anyone with the link can watch' });
+    expect(screen.getByRole('textbox', { name: 'Share link' })).toHaveValue('http://localhost:3000/r/r1');
+    await user.click(toggle);
+    expect(await screen.findByRole('status')).toHaveTextContent('Turning sharing off...');
+    expect(toggle).toBeChecked();
+    expect(toggle).toBeDisabled();
+    expect(net.call('PUT', '/api/user/reels/r1/sharing')!.body).toEqual({ shared: false });
+    answer(json({ reelId: 'r1', shared: false }));
+    expect(await screen.findByText('Sharing is off: the link does not work.')).toBeInTheDocument();
+    expect(toggle).not.toBeChecked();
+    expect(net.call('PUT', '/api/user/reels/r1')).toBeUndefined();
+  });
+
+  it('keeps the switch as it was and shows why when the server refuses', async () => {
+    renderEditor({
+      'GET /api/user/reels/r1/export': { status: 'none', progress: 0, url: null, failureReason: null },
+      'PUT /api/user/reels/r1/sharing': errorJson(404, 'Reel not found.', 'NOT_FOUND'),
+    });
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('switch'));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Reel not found.');
+    expect(screen.getByRole('switch')).toBeChecked();
+    expect(screen.getByRole('textbox', { name: 'Share link' })).toBeInTheDocument();
   });
 
   it('reorders by keyboard with Space as well as Enter; the first clip cannot go up nor the last down', async () => {
