@@ -178,8 +178,9 @@ describe('/live/:streamId', () => {
     });
     const user = userEvent.setup();
     renderApp(`/live/${key}`, { routes: liveRoutes, session: signedInSession, level: 'team' });
-    await user.click(await screen.findByRole('button', { name: 'Show stream key' }));
-    expect(await screen.findByLabelText('Ingest address')).toHaveValue('rtmp://localhost:1935/live/secret-9');
+    await user.click(await screen.findByRole('button', { name: 'Show encoder settings' }));
+    await user.click(await screen.findByRole('button', { name: 'Reveal stream key' }));
+    expect(screen.getByLabelText('Stream key')).toHaveValue('secret-9');
     expect(net.calls.filter((c) => c.path === `/api/events/${key}/ingest`)).toHaveLength(1);
   });
 });
