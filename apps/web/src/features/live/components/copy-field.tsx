@@ -2,7 +2,6 @@ import { CheckIcon, CopyIcon } from 'lucide-react';
 import { useId, useState } from 'react';
 
 import { Button } from '@/components/ui/button';
-import { Input } from '@/components/ui/input';
 
 type CopyFieldProps = {
   label: string;
@@ -13,7 +12,10 @@ type CopyFieldProps = {
   children?: React.ReactNode;
 };
 
-/** One encoder setting: its name, a read-only box (selects all on focus) and its own Copy button. */
+/**
+ * One encoder setting: its name, a read-only box (selects all on focus) and its own Copy button. The box
+ * wraps instead of cutting the value off, so what a phone shows can be typed into an encoder as it is.
+ */
 export function CopyField({ label, value, shown = value, children }: CopyFieldProps) {
   const id = useId();
   const [copied, setCopied] = useState<string | null>(null);
@@ -28,14 +30,15 @@ export function CopyField({ label, value, shown = value, children }: CopyFieldPr
       <label htmlFor={id} className="text-muted-foreground text-xs">
         {label}
       </label>
-      <div className="flex items-center gap-1.5">
-        <Input
+      <div className="flex items-start gap-1.5">
+        <textarea
           id={id}
           readOnly
+          rows={1}
           value={shown}
           spellCheck={false}
           onFocus={(event) => event.currentTarget.select()}
-          className="bg-muted min-w-0 flex-1 font-mono text-xs md:text-xs"
+          className="bg-muted border-input focus-visible:border-ring focus-visible:ring-ring/50 field-sizing-content min-h-8 min-w-0 flex-1 resize-none rounded-md border px-3 py-1.5 font-mono text-xs break-all shadow-xs outline-none focus-visible:ring-[3px]"
         />
         {children}
         <Button type="button" size="sm" variant="secondary" onClick={() => void copy()} aria-label={`Copy ${label.toLowerCase()}`}>

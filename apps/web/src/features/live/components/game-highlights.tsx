@@ -2,6 +2,8 @@ import { CardLink } from '@/components/card-link';
 import { ClipThumbnail } from '@/components/clip-card';
 import type { GameHighlightCard } from '@/features/live/utils/game-clock';
 
+const timeOfDay = new Intl.DateTimeFormat(undefined, { hour: 'numeric', minute: '2-digit', second: '2-digit' });
+
 type GameHighlightsProps = {
   cards: readonly GameHighlightCard[];
   loading: boolean;
@@ -34,6 +36,7 @@ export function GameHighlights({ cards, loading, canClip, clipsPath }: GameHighl
               <span className="truncate text-sm font-medium">{title}</span>
               <span className="text-muted-foreground flex flex-wrap items-center gap-x-2 text-xs tabular-nums">
                 <span>Minute {minute}</span>
+                <time dateTime={new Date(clip.clip_id).toISOString()}>{timeOfDay.format(clip.clip_id)}</time>
                 {stars !== null ? (
                   <span role="img" aria-label={`${stars} of 5 stars`} className="tracking-tight text-amber-500">
                     {'★'.repeat(stars)}
