@@ -1,12 +1,10 @@
-import { spawn } from 'node:child_process';
-import { findFfmpeg } from '@app/media/binaries';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { registeredByApi } from './accounts-helpers';
 import { launch, openPage } from './browser';
 import { apiCall } from './clips-helpers';
 import { newPerson } from './identity-helpers';
-import { playsFor } from './live-helpers';
+import { encoder, playsFor } from './live-helpers';
 import { signIn, subscribedCoach } from './videos-helpers';
 
 let browser: Browser;
@@ -14,28 +12,6 @@ beforeAll(async () => {
   browser = await launch();
 });
 afterAll(() => browser?.close());
-
-/** An encoder as the setup hint asks for it (1 s keyframes), publishing a test pattern and a tone in real time. */
-function encoder(ingestAddress: string, seconds: number) {
-  // The address shows the public host name; the test publishes on loopback where the app listens.
-  const url = new URL(ingestAddress);
-  url.hostname = '127.0.0.1';
-  url.port = String(inject('rtmpPort'));
-  const child = spawn(
-    findFfmpeg().path,
-    [
-      ...['-hide_banner', '-nostdin', '-loglevel', 'error', '-re'],
-      ...['-f', 'lavfi', '-i', 'testsrc2=size=640x360:rate=30', '-f', 'lavfi', '-i', 'sine=frequency=440:sample_rate=44100'],
-      ...['-t', String(seconds), '-c:v', 'libx264', '-preset', 'veryfast', '-g', '30', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-b:a', '64k'],
-      ...['-f', 'flv', url.href],
-    ],
-    { stdio: ['ignore', 'ignore', 'pipe'] },
-  );
-  let stderr = '';
-  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  return { exited, stop: () => child.kill('SIGINT'), stderr: () => stderr };
-}
 
 describe('live games', () => {
   it('a coach sets up a stream, publishes over RTMP, a fan watches it live and clips it, and the archive plays once it ends', async () => {
@@ -52,8 +28,14 @@ describe('live games', () => {
     await page.getByRole('switch').check({ force: true });
     await page.getByRole('button', { name: 'Set Up Stream' }).click();
     await expect.poll(() => page.getByText('Setup your encoder with this key').isVisible(), { timeout: 15_000 }).toBe(true);
-    const ingestAddress = await page.getByLabel('Ingest address').inputValue();
-    expect(ingestAddress).toMatch(/^rtmp:\/\/localhost:\d+\/live\/[A-Za-z0-9_-]{40,}$/);
+    // As OBS asks for them: the server, and the key (revealed) on its own; the full URL for other encoders.
+    await page.getByRole('button', { name: 'Reveal stream key' }).click();
+    const server = await page.getByLabel('Server', { exact: true }).inputValue();
+    const streamKey = await page.getByLabel('Stream key', { exact: true }).inputValue();
+    expect(server).toMatch(/^rtmp:\/\/localhost:\d+\/live$/);
+    expect(streamKey).toMatch(/^[A-Za-z0-9_-]{40,}$/);
+    const ingestAddress = await page.getByLabel('Full URL', { exact: true }).inputValue();
+    expect(ingestAddress).toBe(`${server}/${streamKey}`);
     const eventPath = await page.getByRole('link', { name: 'Open the event page' }).getAttribute('href');
     const key = decodeURIComponent(eventPath!.split('/').pop()!);
     // The public key never lets anyone publish: it is not in the ingest address.
@@ -79,8 +61,12 @@ describe('live games', () => {
       expect(playing).toMatchObject({ muted: true, volume: 0.1 });
       await expect.poll(() => fanView.page.getByRole('button', { name: 'Live: at the live edge' }).isVisible(), { timeout: 15_000 }).toBe(true);
 
-      // 'Save a clip': the clip of the moment on screen opens and plays.
-      await fanView.page.getByRole('group', { name: 'Save a clip' }).getByRole('button', { name: 'Clip' }).click();
+      // 'Save a clip' keeps the game on screen; the toast's View opens the clip, which plays.
+      await fanView.page.getByRole('group', { name: 'Save a clip' }).getByRole('button', { name: 'Save a clip' }).click();
+      const toast = fanView.page.getByRole('status').filter({ hasText: 'Clip saved to Game Highlights.' });
+      await toast.waitFor({ timeout: 30_000 });
+      expect(new URL(fanView.page.url()).pathname).toBe(`/live/${encodeURIComponent(key)}`);
+      await toast.getByRole('link', { name: 'View' }).click();
       await fanView.page.waitForURL(/\/(team|library)\/clips\/[^/]+$/, { timeout: 30_000 });
       const clipPage = new URL(fanView.page.url()).pathname;
       // The clip page's chunk player waits for a press; then the element shown plays the clip.

@@ -47,6 +47,9 @@ import { createBrowserPublisher, type BrowserPublisherOptions, type LiveIngestSl
 import { eventsRoutes } from './modules/live/events.routes';
 import { createEventsService } from './modules/live/events.service';
 import { followsRoutes } from './modules/live/follows.routes';
+import { createEventUpdates } from './modules/live/status/event-updates';
+import { eventUpdatesRoutes } from './modules/live/status/event-updates.routes';
+import { STATUS_CHANNEL } from './modules/live/playback/segment-notifications';
 import { createFollowsService } from './modules/live/follows.service';
 import { createLiveClipsService } from './modules/live/live-clips.service';
 import { AppError } from './errors';
@@ -141,7 +144,20 @@ export async function build(config: Config, runtime: Runtime, options: BuildOpti
   await app.register(uploadsRoutes, { identity: runtime.identity, billing, uploads, users });
   const tus = createTusServer({ uploads, store: tusStore, uploadMaxBytes: config.uploadMaxBytes, log: app.log });
   await app.register(tusRoutes, { identity: runtime.identity, users, uploads, tus });
-  const playback = createPlaybackService({ db: runtime.db, tokens: await loadPlaybackTokens(runtime.db), log: app.log.child({ component: 'live-playback' }) });
+  const eventUpdates = createEventUpdates({ db: runtime.db, log: app.log.child({ component: 'live-updates' }) });
+  await app.register(eventUpdatesRoutes, { identity: runtime.identity, users, events, updates: eventUpdates });
+  const playback = createPlaybackService({
+    db: runtime.db,
+    tokens: await loadPlaybackTokens(runtime.db),
+    log: app.log.child({ component: 'live-playback' }),
+    // The open pages' status streams hear status changes on playback's LISTEN connection.
+    alsoNotify: {
+      onEvent: (eventId, channel) => {
+        if (channel === STATUS_CHANNEL) eventUpdates.changed(eventId);
+      },
+      onListening: () => eventUpdates.changedAll(),
+    },
+  });
   await app.register(playbackRoutes, { identity: runtime.identity, playback, storage: runtime.storage });
   const cheers = createCheersService({ db: runtime.db });
   await app.register(cheersRoutes, { config, identity: runtime.identity, users, events, cheers });

@@ -148,8 +148,18 @@ export const liveEvent = z.object({
   viewers: z.number().int(),
   /** The caller owns the event: may see the ingest key and end or edit it. */
   owned: z.boolean(),
+  /** The server's clock when it answered (ms since the epoch): a client sends its clip moments on this clock. */
+  serverTime: z.number(),
 });
 export type LiveEvent = z.infer<typeof liveEvent>;
+
+/**
+ * `GET /api/live/{key}/updates` (`text/event-stream`, authorized like `GET /api/live/{key}`; the access
+ * token as Bearer or `?access_token=`): an `update` event with this data at once, then whenever the
+ * status or the viewer count changes, and a comment as heartbeat. Closed when the token expires.
+ */
+export const liveEventUpdate = z.object({ status: eventStatus, viewers: z.number().int() });
+export type LiveEventUpdate = z.infer<typeof liveEventUpdate>;
 
 /**
  * `GET /api/events?q=&sport=&timestamp=`: public events of the tenant plus the caller's teams' events, live

@@ -50,6 +50,8 @@ export function liveEventFixture(overrides: Partial<LiveEvent> = {}): LiveEvent 
     thumbnail: '',
     viewers: 12,
     owned: false,
+    // This device's clock, unless a test sets the server's apart.
+    serverTime: Date.now(),
     ...overrides,
   };
 }

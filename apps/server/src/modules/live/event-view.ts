@@ -68,5 +68,6 @@ export function toLiveEvent(row: EventWithTeam, playback: Playback, owned: boole
     thumbnail: event.thumbnail,
     viewers: event.status === 'live' ? row.viewers : 0,
     owned,
+    serverTime: Date.now(),
   };
 }

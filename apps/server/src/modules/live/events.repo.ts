@@ -164,6 +164,12 @@ export function createEventsRepo(db: Db) {
       return new Set(rows.map((r) => r.channelId));
     },
 
+    /** What every open page of the event shows of it now: its status and viewer count; null once deleted. */
+    async statusOf(eventId: string): Promise<{ status: EventStatus; viewers: number } | null> {
+      const [row] = await db.select({ status: liveEvents.status, viewers: viewersCount }).from(liveEvents).where(eq(liveEvents.id, eventId));
+      return row ? { status: row.status, viewers: row.status === 'live' ? row.viewers : 0 } : null;
+    },
+
     async hasSegments(eventId: string): Promise<boolean> {
       const rows = await db.select({ seq: liveSegments.seq }).from(liveSegments).where(eq(liveSegments.eventId, eventId)).limit(1);
       return rows.length > 0;

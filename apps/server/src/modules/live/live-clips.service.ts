@@ -52,6 +52,19 @@ const windowOf = (momentMs: number) => ({ fromMs: momentMs - LIVE_CLIP_BEFORE_SE
 const segmentEndMs = (s: LiveSegmentRow) => s.startedAtMs + s.durationSec * 1000;
 // A pg-boss start a little after the last second should be stored: a segment is written when it closes.
 const SEGMENT_WRITE_MARGIN_MS = 1500;
+/**
+ * While a game is live, a moment this far after its last stored second is the live edge: someone pressing
+ * clip as the play happens sends "now", which is always a segment (1-2 s) ahead of what is stored, and a
+ * phone's clock may be seconds off.
+ */
+export const LIVE_EDGE_AHEAD_MS = 30_000;
+
+/** The moment a clip is cut around: `timestampMs` itself, or the live edge for a press just ahead of it; null when outside. */
+export function momentOf(timestampMs: number, range: { startMs: number; endMs: number } | null, live: boolean): number | null {
+  if (!range || timestampMs < range.startMs) return null;
+  if (timestampMs <= range.endMs) return timestampMs;
+  return live && timestampMs <= range.endMs + LIVE_EDGE_AHEAD_MS ? range.endMs : null;
+}
 
 /**
  * The segments of the window that one publish wrote around the moment: an encoder reconnect (a segment with
@@ -117,7 +130,8 @@ async function cutWindow(deps: Omit<LiveClipDeps, 'jobs'>, event: LiveEventRow, 
 /**
  * A clip of the live window around `timestampMs`: cut at once from what is stored, so it plays right after
  * the press; when the seconds after the moment are not stored yet, the `finish-live-clip` job cuts it again
- * once they are and the clip's own file is replaced. 400 naming `timestamp` for a moment outside the recording.
+ * once they are and the clip's own file is replaced. A moment just ahead of a live game's last stored second is
+ * its live edge; 400 naming `timestamp` for a moment before the game or further ahead.
  * Called by the clip route and by the auto highlights (`cheer: true`).
  */
 export async function createLiveClip(input: CreateLiveClipInput, deps: LiveClipDeps): Promise<Clip> {
@@ -125,9 +139,10 @@ export async function createLiveClip(input: CreateLiveClipInput, deps: LiveClipD
   const event = await repo.byId(input.eventId);
   if (!event) throw new AppError('NOT_FOUND', 'Event not found.');
   const range = await repo.recordedRange(event.id);
-  if (!range || input.timestampMs < range.startMs || input.timestampMs > range.endMs) throw new AppError('VALIDATION_FAILED', OUTSIDE_RECORDING);
+  const moment = momentOf(input.timestampMs, range, event.status === 'live');
+  if (moment === null || !range) throw new AppError('VALIDATION_FAILED', OUTSIDE_RECORDING);
   const id = randomUUID();
-  const cut = await cutWindow(deps, event, id, input.timestampMs);
+  const cut = await cutWindow(deps, event, id, moment);
   const eventStartMs = event.startedAt?.getTime() ?? range.startMs;
   const rows = createLiveClipRows(deps.db);
   try {
@@ -139,7 +154,7 @@ export async function createLiveClip(input: CreateLiveClipInput, deps: LiveClipD
         streamId: event.key,
         sourceOwnerUserId: event.ownerUserId,
         // The moment itself: unique within the event (the next free millisecond when taken), as a video clip's start is.
-        clipId: input.timestampMs,
+        clipId: moment,
         startSec: Math.max(0, (cut.firstSegmentMs - eventStartMs) / 1000),
         durationSec: cut.durationSec,
         cheer: input.cheer,
@@ -148,7 +163,7 @@ export async function createLiveClip(input: CreateLiveClipInput, deps: LiveClipD
         posterKey: cut.posterKey,
         status: cut.complete ? 'ready' : 'cutting',
       },
-      cut.complete ? undefined : { jobs: deps.jobs, startAfter: new Date(windowOf(input.timestampMs).toMs + SEGMENT_WRITE_MARGIN_MS) },
+      cut.complete ? undefined : { jobs: deps.jobs, startAfter: new Date(windowOf(moment).toMs + SEGMENT_WRITE_MARGIN_MS) },
     );
     return rows.view(deps.storage, row);
   } catch (err) {

@@ -15,6 +15,8 @@ export type LivePlayerHandle = {
   getWallClock(): number | null;
   /** Seeks to the moment of wall clock `ms` (a highlight), playing. */
   seekToWallClock(ms: number): void;
+  /** A live game played at its newest seconds (not rewound): what happens now is what is on screen. */
+  atLiveEdge(): boolean;
 };
 
 /** A moment on the timeline, by wall clock (cheers and clips know their time of day, not a media time). */
@@ -74,8 +76,9 @@ export function LivePlayer({ source, label, markers = [], className, ref }: Live
         seekTo(t);
         clock.play();
       },
+      atLiveEdge: () => timeline.live && duration - LIVE_SYNC_SECONDS - (videoRef.current?.currentTime ?? 0) <= BEHIND_LIVE_SECONDS,
     }),
-    [clock, seekTo, timeline.fragments],
+    [clock, seekTo, timeline.fragments, timeline.live, duration],
   );
 
   const timelineMarkers: TimelineMarker[] = markers.flatMap((m) => {

@@ -13,8 +13,9 @@ export type ClipButtonLabel = 'Clip' | 'Clipping...' | 'Sharing...';
 /**
  * The clip button's cycle (spec section 4), for a video's clip and a live game's alike: 'Clipping...'
  * while `make` creates the clip, 'Sharing...' while its reel is fetched (so its page opens playing),
- * back to 'Clip', then the clip's page `{clipsPath}/{reel_id}`. A call while not 'Clip' is ignored
- * (no second clip from a double click). Resolves to the failure, if any, for the caller to show.
+ * back to 'Clip', then the clip's page `{clipsPath}/{reel_id}`, unless `stay` (the live viewer keeps
+ * the game on screen). A call while not 'Clip' is ignored (no second clip from a double click).
+ * Resolves to the clip made or the failure, for the caller to show.
  */
 export function useClipCycle(clipsPath: string) {
   const api = useApiClient();
@@ -25,7 +26,7 @@ export function useClipCycle(clipsPath: string) {
   // The label state lags a render behind a fast double click; this does not.
   const busy = useRef(false);
 
-  async function run(make: () => Promise<{ reel_id: string }>): Promise<{ failure: unknown } | null> {
+  async function run<T extends { reel_id: string }>(make: () => Promise<T>, options: { stay?: boolean } = {}): Promise<{ made: T } | { failure: unknown } | null> {
     if (busy.current) return null;
     busy.current = true;
     setLabel('Clipping...');
@@ -41,8 +42,8 @@ export function useClipCycle(clipsPath: string) {
         .catch(() => undefined);
       busy.current = false;
       setLabel('Clip');
-      void navigate(`${clipsPath}/${encodeURIComponent(made.reel_id)}`);
-      return null;
+      if (!options.stay) void navigate(`${clipsPath}/${encodeURIComponent(made.reel_id)}`);
+      return { made };
     } catch (failure) {
       busy.current = false;
       setLabel('Clip');

@@ -5,7 +5,7 @@ import { AppError } from '../../../errors';
 import type { PlaybackTokens } from '../playback-token';
 import { createPlaybackRepo, type EventStatus, type StoredSegment } from './playback.repo';
 import { buildPlaylist, targetDuration } from './playlist';
-import { listenForSegments } from './segment-notifications';
+import { listenForSegments, type SegmentNotificationHandlers } from './segment-notifications';
 
 /** A viewer's row in `live_viewers` is refreshed at most this often per node (the count spans 30 s). */
 export const VIEWER_MARK_MS = 15_000;
@@ -55,6 +55,8 @@ export interface PlaybackServiceOptions {
   tokens: PlaybackTokens;
   log: FastifyBaseLogger;
   now?: () => number;
+  /** Also told what this node's LISTEN connection hears (the open pages' status stream), so one connection serves both. */
+  alsoNotify?: SegmentNotificationHandlers;
 }
 
 /**
@@ -63,7 +65,7 @@ export interface PlaybackServiceOptions {
  * database while the node's LISTEN connection is up (one read per new segment per node instead), and a
  * blocked request (`_HLS_msn`) is answered as soon as that read brings the segment it waits for.
  */
-export function createPlaybackService({ db, tokens, log, now = Date.now }: PlaybackServiceOptions) {
+export function createPlaybackService({ db, tokens, log, now = Date.now, alsoNotify }: PlaybackServiceOptions) {
   const repo = createPlaybackRepo(db);
   const byId = new Map<string, CachedEvent>();
   const byKey = new Map<string, CachedEvent>();
@@ -109,13 +111,15 @@ export function createPlaybackService({ db, tokens, log, now = Date.now }: Playb
   const notifications = listenForSegments(
     (db.$client as pg.Pool & { options: pg.ClientConfig }).options,
     {
-      onEvent(eventId) {
+      onEvent(eventId, channel) {
+        alsoNotify?.onEvent(eventId, channel);
         const entry = byId.get(eventId);
         if (!entry) return;
         entry.stale = true;
         refresh(entry).catch((err: unknown) => log.error({ err, eventId }, 'reading a live event after a notification failed'));
       },
       onListening() {
+        alsoNotify?.onListening();
         for (const entry of byId.values()) {
           entry.stale = true;
           refresh(entry).catch((err: unknown) => log.error({ err, eventId: entry.id }, 'reading a live event after reconnecting failed'));

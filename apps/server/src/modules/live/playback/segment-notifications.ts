@@ -9,8 +9,8 @@ export const STATUS_CHANNEL = 'live_event_status';
 const RECONNECT_MS = 1_000;
 
 export interface SegmentNotificationHandlers {
-  /** Something about this event changed (a new segment, its status, its deletion). */
-  onEvent(eventId: string): void;
+  /** Something about this event changed: a new segment (`SEGMENT_CHANNEL`), its status or its deletion (`STATUS_CHANNEL`). */
+  onEvent(eventId: string, channel: string): void;
   /**
    * The connection is (again) listening. Anything may have happened while it was not: whatever was
    * learned before must be read again.
@@ -55,7 +55,7 @@ export function listenForSegments(config: pg.ClientConfig, handlers: SegmentNoti
     c.on('end', () => lost());
     c.on('notification', (message) => {
       const eventId = message.payload?.split(':', 1)[0];
-      if (eventId) handlers.onEvent(eventId);
+      if (eventId) handlers.onEvent(eventId, message.channel);
     });
     try {
       await c.connect();

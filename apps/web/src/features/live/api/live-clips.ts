@@ -34,7 +34,10 @@ export function useCheers(key: string) {
   });
 }
 
-/** `POST /api/user/clips/{key} {timestamp}`: a clip of the moment (wall-clock ms); every clip list refreshes. */
+/**
+ * `POST /api/user/clips/{key} {timestamp}`: a clip of the moment (wall-clock ms, on the server's clock).
+ * It goes on top of the game's clips at once; every clip list refreshes.
+ */
 export function useCreateLiveClip(key: string) {
   const api = useApiClient();
   const session = useSession();
@@ -42,6 +45,10 @@ export function useCreateLiveClip(key: string) {
   return useMutation({
     mutationFn: (timestamp: number): Promise<Clip> =>
       api.request(`/api/user/clips/${encodeURIComponent(key)}`, { method: 'POST', body: { timestamp: Math.round(timestamp) }, schema: clip }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.clips.all(session.userId ?? session.userUuid) }),
+    onSuccess: (made) => {
+      const userKey = session.userId ?? session.userUuid;
+      queryClient.setQueryData<Clip[]>(queryKeys.clips.ofStream(userKey, key), (old) => [made, ...(old ?? []).filter((c) => c._id !== made._id)]);
+      return queryClient.invalidateQueries({ queryKey: queryKeys.clips.all(userKey) });
+    },
   });
 }

@@ -86,12 +86,57 @@ describe('/live/:streamId', () => {
     expect(posts[0]!.body).toEqual({ timestamp: cheersFixture[0]!.timestamp });
   });
 
-  it('asks to wait, and sends nothing, while the player does not know the time of the picture yet', async () => {
-    const net = api();
+  it("saves a clip of 'now' on the server's clock at the live edge, stays on the game and offers it in a toast", async () => {
+    const post = deferred();
+    const reel = deferred();
+    const made = clipFixture({ _id: 'clip-new', stream_id: key, reel_id: 'reel-new', description: 'Goal by #9' });
+    const older = clipFixture({ stream_id: key, reel_id: 'reel-saved' });
+    // This phone's clock is a minute ahead of the server's.
+    const net = api({
+      [`GET /api/live/${key}`]: () => json(liveEventFixture({ serverTime: Date.now() - 60_000 })),
+      [`GET /api/user/clips/${key}`]: () => json({ items: net.calls.some((c) => c.method === 'POST') ? [made, older] : [older], next: null }),
+      [`POST /api/user/clips/${key}`]: () => post.promise,
+      'GET /api/user/reels/reel-new': () => reel.promise,
+    });
+    const user = userEvent.setup();
+    renderApp(`/live/${key}`, { routes: liveRoutes, session: signedInSession, level: 'team' });
+    const save = within(await screen.findByRole('group', { name: 'Save a clip' })).getByRole('button', { name: 'Save a clip' });
+
+    const pressedAt = Date.now();
+    await user.click(save);
+    expect(save).toHaveTextContent('Clipping...');
+    await user.dblClick(save);
+    post.release(json(made, 201));
+    await waitFor(() => expect(save).toHaveTextContent('Sharing...'));
+    reel.release(json(reelFixture({ reelId: 'reel-new' })));
+    await waitFor(() => expect(save).toHaveTextContent('Save a clip'));
+
+    const posts = net.calls.filter((c) => c.method === 'POST');
+    expect(posts).toHaveLength(1);
+    // The server's now: a minute before this phone's, give or take the test's own run time.
+    const sent = (posts[0]!.body as { timestamp: number }).timestamp;
+    expect(sent).toBeGreaterThanOrEqual(pressedAt - 60_000 - 1000);
+    expect(sent).toBeLessThanOrEqual(Date.now() - 60_000 + 1000);
+
+    // Still on the game: the clip tops Game Highlights, and the toast offers it.
+    expect(screen.queryByText(/^at: /)).not.toBeInTheDocument();
+    expect(screen.getByRole('region', { name: 'Video player: Hawks vs Owls' })).toBeInTheDocument();
+    const saved = screen.getByRole('list', { name: 'Game highlights' });
+    expect(within(saved).getAllByRole('link')[0]).toHaveTextContent('Goal by #9');
+    const toast = screen.getByRole('status');
+    expect(toast).toHaveTextContent('Clip saved to Game Highlights.');
+    expect(within(toast).getByRole('link', { name: 'View' })).toHaveAttribute('href', '/team/clips/reel-new');
+    expect(within(toast).getByRole('button', { name: 'Share' })).toBeInTheDocument();
+    await user.click(within(toast).getByRole('button', { name: 'Dismiss' }));
+    expect(screen.getByRole('status')).toBeEmptyDOMElement();
+  });
+
+  it('asks to wait, and sends nothing, while the recording of an ended game does not show the time of its picture yet', async () => {
+    const net = api({ [`GET /api/live/${key}`]: liveEventFixture({ live: false, status: 'ended', endedAt: '2026-03-08T21:30:00.000Z' }) });
     const user = userEvent.setup();
     renderApp(`/live/${key}`, { routes: liveRoutes, session: signedInSession, level: 'team' });
     const save = await screen.findByRole('group', { name: 'Save a clip' });
-    await user.click(within(save).getByRole('button', { name: 'Clip' }));
+    await user.click(within(save).getByRole('button', { name: 'Save a clip' }));
     expect(within(save).getByRole('alert')).toHaveTextContent('Wait for the game to start playing, then save your clip.');
     expect(net.calls.some((c) => c.method === 'POST')).toBe(false);
   });
@@ -109,7 +154,7 @@ describe('/live/:streamId', () => {
     expect(await screen.findByText('A subscription is required to watch live games.')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Subscribe' })).toHaveAttribute('href', '/subscribe');
     expect(screen.queryByRole('region', { name: /Video player/ })).not.toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: 'Clip' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Save a clip' })).not.toBeInTheDocument();
   });
 
   it('says an ended game is no longer live and still plays its recording', async () => {
@@ -133,8 +178,9 @@ describe('/live/:streamId', () => {
     });
     const user = userEvent.setup();
     renderApp(`/live/${key}`, { routes: liveRoutes, session: signedInSession, level: 'team' });
-    await user.click(await screen.findByRole('button', { name: 'Show stream key' }));
-    expect(await screen.findByLabelText('Ingest address')).toHaveValue('rtmp://localhost:1935/live/secret-9');
+    await user.click(await screen.findByRole('button', { name: 'Show encoder settings' }));
+    await user.click(await screen.findByRole('button', { name: 'Reveal stream key' }));
+    expect(screen.getByLabelText('Stream key')).toHaveValue('secret-9');
     expect(net.calls.filter((c) => c.path === `/api/events/${key}/ingest`)).toHaveLength(1);
   });
 });
@@ -162,11 +208,14 @@ describe('/live/upcoming/:streamId and /live/archives/:streamId', () => {
     expect(screen.queryByRole('timer')).not.toBeInTheDocument();
   });
 
-  it('plays the archive with its clips, without the no-longer-live notice', async () => {
-    api({ [`GET /api/live/${key}`]: liveEventFixture({ live: false, status: 'ended', endedAt: '2026-03-08T21:30:00.000Z' }) });
-    renderApp(`/live/archives/${key}`, { routes: archiveRoutes, session: signedInSession, level: 'fan' });
+  it.each([
+    ['/live/archives', archiveRoutes],
+    ['/live/upcoming', upcomingRoutes],
+  ])('at %s, shows an ended game as /live does: its recording, its clips and the no-longer-live notice', async (path, routes) => {
+    api({ [`GET /api/live/${key}`]: liveEventFixture({ live: false, status: 'ended', endedAt: '2026-03-08T21:30:00.000Z', owned: true }) });
+    renderApp(`${path}/${key}`, { routes, session: signedInSession, level: 'team' });
     expect(await screen.findByRole('region', { name: 'Video player: Hawks vs Owls' })).toBeInTheDocument();
     expect(await screen.findByRole('list', { name: 'Game highlights' })).toBeInTheDocument();
-    expect(screen.queryByText(NO_LONGER_LIVE, exact)).not.toBeInTheDocument();
+    expect(screen.getByText(NO_LONGER_LIVE, exact)).toBeInTheDocument();
   });
 });

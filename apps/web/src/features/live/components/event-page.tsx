@@ -7,6 +7,7 @@ import { Button } from '@/components/ui/button';
 import { useLiveEvent } from '@/features/live/api/get-live-event';
 import { LiveView } from '@/features/live/components/live-view';
 import { UpcomingView } from '@/features/live/components/upcoming-view';
+import { useLiveUpdates } from '@/features/live/hooks/use-live-updates';
 import { ApiError } from '@/lib/api-client';
 import { errorMessage } from '@/lib/error-message';
 
@@ -16,11 +17,13 @@ export type EventPageMode = 'live' | 'upcoming' | 'archive';
 const pageTitle: Record<EventPageMode, string> = { live: 'Live Game', upcoming: 'Upcoming Game', archive: 'Archived Game' };
 
 /**
- * One event at /live/{key}, /live/upcoming/{key} or /live/archives/{key}. Its page follows its
- * status (refetched every 30 s): the countdown until it starts, then the live viewer, then the archive.
+ * One event at /live/{key}, /live/upcoming/{key} or /live/archives/{key}, the same on each: its page
+ * follows its status as the server pushes it (within a second; else refetched every 30 s): the
+ * countdown until it starts, then the live viewer, then the archive.
  */
 export function EventPage({ eventKey, mode }: { eventKey: string; mode: EventPageMode }) {
   const query = useLiveEvent(eventKey);
+  useLiveUpdates(eventKey);
   if (query.isPending) {
     return (
       <Page title={pageTitle[mode]}>
@@ -50,5 +53,5 @@ export function EventPage({ eventKey, mode }: { eventKey: string; mode: EventPag
   }
   const event = query.data;
   if (event.status === 'upcoming') return <UpcomingView event={event} />;
-  return <LiveView event={event} archive={mode === 'archive' || (mode === 'upcoming' && event.status === 'ended')} />;
+  return <LiveView event={event} />;
 }

@@ -1,4 +1,3 @@
-import type { LiveEvent } from '@app/contracts/live';
 import { CircleAlertIcon, ScissorsIcon } from 'lucide-react';
 import { useRef } from 'react';
 import { Link } from 'react-router';
@@ -8,25 +7,30 @@ import { laptopPlayerSize } from '@/components/player/laptop-player-size';
 import { LivePlayer, type LivePlayerHandle } from '@/components/player/live-player';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
+import type { LiveEventState } from '@/features/live/api/get-live-event';
 import { useCheers, useGameHighlights } from '@/features/live/api/live-clips';
 import { AutoHighlights } from '@/features/live/components/auto-highlights';
 import { GameHighlights } from '@/features/live/components/game-highlights';
+import { SavedClipToast } from '@/features/live/components/saved-clip-toast';
 import { LiveBadge, ViewerCount } from '@/features/live/components/stream-card';
 import { StreamKeyPanel } from '@/features/live/components/stream-key-panel';
 import { useLiveClipButton } from '@/features/live/hooks/use-live-clip-button';
 import { autoHighlights } from '@/features/live/utils/cheers';
 import { eventTitle, formatEventDate } from '@/features/live/utils/event-title';
+import { gameHighlightCard } from '@/features/live/utils/game-clock';
+import { serverNow } from '@/features/live/utils/server-clock';
 import { errorMessage } from '@/lib/error-message';
 
-/** Spec section 2, word for word (two spaces included). */
+/** Spec section 2, word for word (two spaces included): an ended game that has clips. */
 export const NO_LONGER_LIVE = 'This event is no longer live.  However, you can explore the clips generated during the event.';
+const ENDED_WITHOUT_CLIPS = 'This event is no longer live.';
 
 /**
  * The live event viewer (spec section 2) and, for an ended game, its archive: the player (DVR, live
- * edge, clock of the play position, highlight markers), 'Save a clip', 'Game Highlights' and 'Auto
- * Highlights' (both refreshed every 30 s), and the owner's stream key.
+ * edge, clock of the play position, highlight markers), 'Save a clip' (which keeps the game on
+ * screen), 'Game Highlights' and 'Auto Highlights' (both refreshed every 30 s), and the owner's stream key.
  */
-export function LiveView({ event, archive }: { event: LiveEvent; archive: boolean }) {
+export function LiveView({ event }: { event: LiveEventState }) {
   const player = useRef<LivePlayerHandle>(null);
   const clips = useGameHighlights(event.key);
   const cheers = useCheers(event.key);
@@ -35,6 +39,18 @@ export function LiveView({ event, archive }: { event: LiveEvent; archive: boolea
   const highlights = autoHighlights(cheers.data ?? []);
   const canClip = event.playable && event.source !== null;
   const live = event.status === 'live';
+  const startMs = Date.parse(event.startDate);
+  const cards = (clips.data ?? []).map((clip) => gameHighlightCard(clip, startMs, highlights));
+
+  /**
+   * The moment to save: at a live game's edge (or before its picture shows) the play is happening now,
+   * a couple of seconds ahead of the picture: now, on the server's clock. Rewound: the picture's time.
+   */
+  function saveMoment(): number | null {
+    const onScreen = player.current?.getWallClock() ?? null;
+    if (live && (onScreen === null || player.current?.atLiveEdge())) return serverNow(event.clockOffsetMs);
+    return onScreen;
+  }
 
   return (
     <Page
@@ -50,7 +66,9 @@ export function LiveView({ event, archive }: { event: LiveEvent; archive: boolea
     >
       <div className="flex flex-1 flex-col gap-4 lg:grid lg:grid-cols-[minmax(0,1fr)_20rem] lg:items-start lg:gap-x-6 xl:grid-cols-[minmax(0,1fr)_24rem]">
         <div className="flex min-w-0 flex-col gap-4">
-          {!live && !archive ? <p className="bg-muted rounded-lg p-3 text-sm">{NO_LONGER_LIVE}</p> : null}
+          {event.status === 'ended' && !clips.isPending ? (
+            <p className="bg-muted rounded-lg p-3 text-sm">{cards.length > 0 ? NO_LONGER_LIVE : ENDED_WITHOUT_CLIPS}</p>
+          ) : null}
 
           {!event.playable ? (
             <Alert>
@@ -83,10 +101,12 @@ export function LiveView({ event, archive }: { event: LiveEvent; archive: boolea
 
           {canClip ? (
             <div role="group" aria-label="Save a clip" className="flex flex-wrap items-center gap-x-3 gap-y-1">
-              <Button onClick={() => void clipper.clip(player.current?.getWallClock() ?? null)} aria-busy={clipper.label !== 'Clip'}>
-                <ScissorsIcon aria-hidden="true" /> {clipper.label}
+              <Button onClick={() => void clipper.clip(saveMoment(), { stay: true })} aria-busy={clipper.label !== 'Clip'}>
+                <ScissorsIcon aria-hidden="true" /> {clipper.label === 'Clip' ? 'Save a clip' : clipper.label}
               </Button>
-              <span className="text-muted-foreground text-sm">Save a clip of the 20 seconds before the moment on screen.</span>
+              <span className="text-muted-foreground text-sm">
+                {live ? 'Saves the 20 seconds before now and the 5 after.' : 'Saves the 20 seconds before the moment on screen.'}
+              </span>
               {clipper.error ? (
                 <p role="alert" className="text-destructive w-full text-sm">
                   {typeof clipper.error === 'string' ? clipper.error : errorMessage(clipper.error)}
@@ -114,7 +134,7 @@ export function LiveView({ event, archive }: { event: LiveEvent; archive: boolea
               Game Highlights
             </h2>
             {/* Spec section 8: a failed list load falls back to empty. */}
-            <GameHighlights clips={clips.data ?? []} loading={clips.isPending} canClip={canClip} />
+            <GameHighlights cards={cards} loading={clips.isPending} canClip={canClip} clipsPath={clipper.clipsPath} />
           </section>
           {event.owned && live ? (
             <div className="bg-card rounded-xl border p-4">
@@ -123,6 +143,7 @@ export function LiveView({ event, archive }: { event: LiveEvent; archive: boolea
           ) : null}
         </div>
       </div>
+      <SavedClipToast clip={clipper.saved} clipsPath={clipper.clipsPath} onDismiss={clipper.dismissSaved} />
     </Page>
   );
 }

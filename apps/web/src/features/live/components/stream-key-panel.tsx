@@ -1,11 +1,11 @@
-import { CheckIcon, CopyIcon, EyeIcon, KeyRoundIcon, RefreshCwIcon } from 'lucide-react';
+import { EyeIcon, EyeOffIcon, KeyRoundIcon, RefreshCwIcon } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 
 import { Button } from '@/components/ui/button';
-import { Input } from '@/components/ui/input';
 import { useConfig } from '@/config/config-context';
 import { useIngestKey, useRenewIngestKey } from '@/features/live/api/ingest-key';
+import { CopyField } from '@/features/live/components/copy-field';
 import { errorMessage } from '@/lib/error-message';
 
 /** Spec section 2: the line above the key. */
@@ -19,9 +19,13 @@ type StreamKeyPanelProps = {
   onAnother?: () => void;
 };
 
+/** What the key box shows while the key is hidden (not its length either). */
+const MASK = '•'.repeat(16);
+
 /**
- * The encoder settings for the event's owner: the ingest address and the secret key (hidden until
- * revealed, unless just created), a copy button, "New key" (after a confirmation: the old key stops
+ * The encoder settings for the event's owner, as OBS asks for them: the server, the secret stream key
+ * (fetched when asked, unless just created; masked until revealed) and, for encoders that take one
+ * address, the full URL; each with its own Copy. "New key" (after a confirmation: the old key stops
  * working), and the 1 s keyframe hint that low latency depends on.
  */
 export function StreamKeyPanel({ eventKey, initialKey, onAnother }: StreamKeyPanelProps) {
@@ -30,24 +34,18 @@ export function StreamKeyPanel({ eventKey, initialKey, onAnother }: StreamKeyPan
   const fetched = useIngestKey(eventKey, revealed && initialKey === undefined);
   const renew = useRenewIngestKey(eventKey);
   const [confirming, setConfirming] = useState(false);
-  const [copied, setCopied] = useState(false);
+  const [unmasked, setUnmasked] = useState(false);
   const key = renew.data?.ingestKey ?? fetched.data?.ingestKey ?? initialKey;
   const server = ingestUrl.replace(/\/+$/, '');
-
-  async function copy() {
-    if (!key) return;
-    await navigator.clipboard?.writeText(key).catch(() => undefined);
-    setCopied(true);
-  }
 
   return (
     <section aria-labelledby={`stream-key-${eventKey}`} className="flex flex-col gap-3 text-sm">
       <h3 id={`stream-key-${eventKey}`} className="flex items-center gap-2 font-semibold">
-        <KeyRoundIcon aria-hidden="true" className="size-4" /> Stream key
+        <KeyRoundIcon aria-hidden="true" className="size-4" /> Encoder settings
       </h3>
       {!revealed ? (
         <Button type="button" variant="outline" size="sm" className="self-start" onClick={() => setRevealed(true)}>
-          <EyeIcon aria-hidden="true" /> Show stream key
+          <EyeIcon aria-hidden="true" /> Show encoder settings
         </Button>
       ) : fetched.isError ? (
         <p className="text-destructive">{errorMessage(fetched.error)}</p>
@@ -56,28 +54,25 @@ export function StreamKeyPanel({ eventKey, initialKey, onAnother }: StreamKeyPan
       ) : (
         <>
           <p>{ENCODER_HINT}</p>
-          <dl className="grid gap-2">
-            <div className="grid gap-1">
-              <dt className="text-muted-foreground text-xs">Server</dt>
-              <dd className="bg-muted rounded-md px-2 py-1.5 font-mono text-xs break-all">{server}</dd>
-            </div>
-            <div className="grid gap-1">
-              <dt className="text-muted-foreground text-xs">Stream key</dt>
-              <dd className="flex items-center gap-2">
-                <Input
-                  readOnly
-                  aria-label="Ingest address"
-                  value={`${server}/${key}`}
-                  onFocus={(event) => event.currentTarget.select()}
-                  className="bg-muted min-w-0 flex-1 font-mono text-xs md:text-xs"
-                />
-                <Button type="button" size="sm" variant="secondary" onClick={() => void copy()} aria-label="Copy stream key">
-                  {copied ? <CheckIcon aria-hidden="true" /> : <CopyIcon aria-hidden="true" />}
-                  {copied ? 'Copied' : 'Copy'}
-                </Button>
-              </dd>
-            </div>
-          </dl>
+          <div className="grid gap-2.5">
+            <CopyField label="Server" value={server} />
+            <CopyField label="Stream key" value={key} shown={unmasked ? key : MASK}>
+              <Button
+                type="button"
+                size="icon-sm"
+                variant="outline"
+                aria-pressed={unmasked}
+                aria-label={unmasked ? 'Hide stream key' : 'Reveal stream key'}
+                onClick={() => setUnmasked((u) => !u)}
+              >
+                {unmasked ? <EyeOffIcon aria-hidden="true" /> : <EyeIcon aria-hidden="true" />}
+              </Button>
+            </CopyField>
+            <CopyField label="Full URL" value={`${server}/${key}`} shown={`${server}/${unmasked ? key : MASK}`} />
+          </div>
+          <p className="text-muted-foreground text-xs">
+            OBS: Settings, Stream, Service Custom: paste the Server and the Stream key. Encoders that take one address (Larix, vMix) use the Full URL.
+          </p>
           <p className="text-muted-foreground text-xs">
             For about 2 s of delay, set a keyframe interval of 1 s in your encoder (OBS: Settings, Output, Keyframe Interval 1).
           </p>

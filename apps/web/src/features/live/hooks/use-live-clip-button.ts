@@ -1,3 +1,4 @@
+import type { Clip } from '@app/contracts/clips';
 import { useState } from 'react';
 
 import { useCreateLiveClip } from '@/features/live/api/live-clips';
@@ -6,29 +7,35 @@ import { teamLevels, useLevel } from '@/lib/subscription/level-context';
 
 export type LiveClipLabel = ClipButtonLabel;
 
+export const WAIT_FOR_PICTURE = 'Wait for the game to start playing, then save your clip.';
+
 /**
- * 'Save a clip' on a live game (spec section 4): 'Clipping...' while the server cuts the moment,
- * 'Sharing...' while its reel loads (so its page opens playing), back to 'Clip', then the clip's
- * page. Clicks while not 'Clip' are ignored. Team members go to /team/clips/{reel_id}; fans, who
- * have no team pages, to the same clip in their library.
+ * The live game's clip buttons (spec section 4): 'Clipping...' while the server cuts the moment,
+ * 'Sharing...' while its reel loads (so its page opens playing), back to the start. Clicks meanwhile
+ * are ignored. The Auto Highlights' button then opens the clip's page (team members'
+ * /team/clips/{reel_id}; fans, who have no team pages, the same clip in their library); 'Save a clip'
+ * (`stay`) keeps the game on screen and hands the clip back as `saved`, for a toast.
  */
 export function useLiveClipButton(eventKey: string) {
   const level = useLevel();
+  const clipsPath = level && teamLevels.includes(level) ? '/team/clips' : '/library/clips';
   const create = useCreateLiveClip(eventKey);
   const [error, setError] = useState<unknown>(null);
-  const { label, busy, run } = useClipCycle(level && teamLevels.includes(level) ? '/team/clips' : '/library/clips');
+  const [saved, setSaved] = useState<Clip | null>(null);
+  const { label, busy, run } = useClipCycle(clipsPath);
 
-  /** `timestamp`: the wall-clock ms of the moment, or null when the player does not know it yet. */
-  async function clip(timestamp: number | null) {
+  /** `timestamp`: the wall-clock ms of the moment on the server's clock, or null when it is not known yet. */
+  async function clip(timestamp: number | null, options: { stay?: boolean } = {}) {
     if (busy.current) return;
     if (timestamp === null) {
-      setError('Wait for the game to start playing, then save your clip.');
+      setError(WAIT_FOR_PICTURE);
       return;
     }
     setError(null);
-    const result = await run(() => create.mutateAsync(timestamp));
-    if (result) setError(result.failure);
+    const result = await run(() => create.mutateAsync(timestamp), options);
+    if (result && 'failure' in result) setError(result.failure);
+    else if (result && options.stay) setSaved(result.made);
   }
 
-  return { label, clip, error };
+  return { label, clip, error, saved, dismissSaved: () => setSaved(null), clipsPath };
 }

@@ -122,7 +122,7 @@ describe('/live', () => {
     });
   });
 
-  it('replaces the form with the ingest address, the hint, a copy button and a confirmed new key', async () => {
+  it('replaces the form with the server and the masked key as OBS asks for them, the full URL, a Copy for each and a confirmed new key', async () => {
     const net = api({
       'POST /api/events': json({ key: 'evt-new', ingestKey: 'secret-1' }, 201),
       'POST /api/events/evt-new/ingest': { ingestKey: 'secret-2' },
@@ -135,7 +135,10 @@ describe('/live', () => {
     await user.click(screen.getByRole('button', { name: 'Set Up Stream' }));
 
     expect(await screen.findByText('Setup your encoder with this key')).toBeInTheDocument();
-    expect(screen.getByLabelText('Ingest address')).toHaveValue('rtmp://localhost:1935/live/secret-1');
+    expect(screen.getByLabelText('Server')).toHaveValue('rtmp://localhost:1935/live');
+    // What OBS's key field takes is the key alone, hidden until revealed.
+    expect(screen.getByLabelText('Stream key')).toHaveValue('••••••••••••••••');
+    expect(screen.getByLabelText('Full URL')).toHaveValue('rtmp://localhost:1935/live/••••••••••••••••');
     expect(screen.getByText(/Keyframe Interval 1/)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Open the event page' })).toHaveAttribute('href', '/live/upcoming/evt-new');
     expect(screen.queryByLabelText('Event title')).not.toBeInTheDocument();
@@ -143,12 +146,20 @@ describe('/live', () => {
     // userEvent gives the page a clipboard of its own to read back.
     await user.click(screen.getByRole('button', { name: 'Copy stream key' }));
     expect(await navigator.clipboard.readText()).toBe('secret-1');
+    await user.click(screen.getByRole('button', { name: 'Copy server' }));
+    expect(await navigator.clipboard.readText()).toBe('rtmp://localhost:1935/live');
+    await user.click(screen.getByRole('button', { name: 'Copy full url' }));
+    expect(await navigator.clipboard.readText()).toBe('rtmp://localhost:1935/live/secret-1');
+    await user.click(screen.getByRole('button', { name: 'Reveal stream key' }));
+    expect(screen.getByLabelText('Stream key')).toHaveValue('secret-1');
+    expect(screen.getByRole('button', { name: 'Hide stream key' })).toHaveAttribute('aria-pressed', 'true');
 
     await user.click(screen.getByRole('button', { name: 'New key' }));
     // Nothing is revoked before the owner confirms.
     expect(net.call('POST', '/api/events/evt-new/ingest')).toBeUndefined();
     await user.click(within(screen.getByRole('group', { name: 'Make a new stream key?' })).getByRole('button', { name: 'Make a new key' }));
-    await waitFor(() => expect(screen.getByLabelText('Ingest address')).toHaveValue('rtmp://localhost:1935/live/secret-2'));
+    await waitFor(() => expect(screen.getByLabelText('Stream key')).toHaveValue('secret-2'));
+    expect(screen.getByLabelText('Full URL')).toHaveValue('rtmp://localhost:1935/live/secret-2');
   });
 
   it('finds games live now, then upcoming, then recent results, each card naming its teams and sport', async () => {

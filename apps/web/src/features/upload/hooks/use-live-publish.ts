@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 
-import { useFreshToken } from '@/features/upload/hooks/use-fresh-token';
+import { useFreshToken } from '@/lib/auth/use-fresh-token';
 import {
   closeMessage,
   LIVE_TIMESLICE_MS,

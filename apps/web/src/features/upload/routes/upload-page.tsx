@@ -7,7 +7,7 @@ import { useIsSubscribed } from '@/features/upload/hooks/use-is-subscribed';
 import { CameraPanel } from '@/features/upload/components/camera-panel';
 import { TestVideoOffer } from '@/features/upload/components/test-video-offer';
 import { UploadStatus } from '@/features/upload/components/upload-status';
-import { useFreshToken } from '@/features/upload/hooks/use-fresh-token';
+import { useFreshToken } from '@/lib/auth/use-fresh-token';
 import { useUploads } from '@/features/upload/hooks/use-uploads';
 import { RELOAD_AFTER_UPLOAD_MS, UploadProgress } from '@/features/upload/utils/upload-progress';
 import { useApiClient } from '@/lib/api-client-context';

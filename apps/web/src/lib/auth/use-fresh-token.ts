@@ -8,8 +8,8 @@ const MARGIN_MS = 60_000;
 
 /**
  * The access token for requests made outside the API client (tus sends its own requests, each
- * with `Authorization: Bearer`): a large upload runs longer than a token lives, so it is renewed
- * through the session's refresh when close to expiry.
+ * with `Authorization: Bearer`; a WebSocket or an EventSource carries it in its URL): a large upload
+ * or a long stream outlives a token, so it is renewed through the session's refresh when close to expiry.
  */
 export function useFreshToken() {
   const auth = useAuth();
