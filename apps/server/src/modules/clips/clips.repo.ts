@@ -13,7 +13,7 @@ export type ClipWithTitle = ClipRow & { sourceTitle: string | null };
 export type LibraryClip = ClipWithTitle & { listedAt: Date };
 /** A chunk with what its URL is made of. */
 export type ChunkWithClip = typeof reelChunks.$inferSelect & {
-  clip: Pick<ClipRow, 'id' | 'startSec' | 'durationSec' | 'sourceKey' | 'fileKey' | 'posterKey'>;
+  clip: Pick<ClipRow, 'id' | 'startSec' | 'durationSec' | 'sourceKey' | 'fileKey' | 'posterKey'> & { sourceTitle: string | null };
 };
 
 export interface Viewer {
@@ -367,7 +367,7 @@ export function createClipsRepo(db: Db) {
       return rows.map((r) => r.reelId);
     },
 
-    /** The chunks of these reels in order, with their clips. */
+    /** The chunks of these reels in order, with their clips and the clips' source titles. */
     async chunksOf(reelIds: string[]): Promise<ChunkWithClip[]> {
       if (reelIds.length === 0) return [];
       return db
@@ -379,10 +379,20 @@ export function createClipsRepo(db: Db) {
           inSec: reelChunks.inSec,
           outSec: reelChunks.outSec,
           description: reelChunks.description,
-          clip: { id: clips.id, startSec: clips.startSec, durationSec: clips.durationSec, sourceKey: clips.sourceKey, fileKey: clips.fileKey, posterKey: clips.posterKey },
+          clip: {
+            id: clips.id,
+            startSec: clips.startSec,
+            durationSec: clips.durationSec,
+            sourceKey: clips.sourceKey,
+            fileKey: clips.fileKey,
+            posterKey: clips.posterKey,
+            sourceTitle,
+          },
         })
         .from(reelChunks)
         .innerJoin(clips, eq(clips.id, reelChunks.clipId))
+        .leftJoin(videos, sourceVideo)
+        .leftJoin(liveEvents, sourceEvent)
         .where(inArray(reelChunks.reelId, reelIds))
         .orderBy(asc(reelChunks.reelId), asc(reelChunks.position));
     },

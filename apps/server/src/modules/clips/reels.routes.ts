@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { createReelBody, createReelResponse, pageQuery, reel, reelExport, reelList, reelView, updateReelBody } from '@app/contracts/clips';
+import { createReelBody, createReelResponse, pageQuery, reel, reelExport, reelList, reelView, sharedReel, updateReelBody } from '@app/contracts/clips';
 import type { Config } from '../../config';
 import { requireSignedIn } from '../../plugins/auth';
 import type { Identity } from '../identity/identity';
@@ -54,7 +54,7 @@ export const reelsRoutes: FastifyPluginAsyncZod<ReelsRoutesOptions> = async (app
     reels.exportStatus(request.caller, request.params.id),
   );
 
-  app.get('/api/reels/:id', { schema: { params: idParams, response: { 200: reel } }, config: { ...shareLimit, public: true } }, async (request) =>
+  app.get('/api/reels/:id', { schema: { params: idParams, response: { 200: sharedReel } }, config: { ...shareLimit, public: true } }, async (request) =>
     reels.shared(identity.tenants.fromHost(request.headers.host), request.params.id),
   );
 };

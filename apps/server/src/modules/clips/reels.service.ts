@@ -1,15 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import type PgBoss from 'pg-boss';
-import type { Reel, ReelExport, ReelList, ReelView, UpdateReelBody } from '@app/contracts/clips';
+import type { Reel, ReelExport, ReelList, ReelView, SharedReel, UpdateReelBody } from '@app/contracts/clips';
 import type { Db } from '../../db/client';
 import { withJobTransaction, type Executor } from '../../db/job-transaction';
 import { AppError } from '../../errors';
+import type { TeamsService } from '../teams/teams.service';
 import type { Caller, UsersService } from '../users/users.service';
 import type { VideosService } from '../videos/videos.service';
 import { isKey } from '../videos/processing-video';
 import { createMediaUrls } from '../videos/video-view';
 import type { Storage } from '../../storage/storage';
-import { mediaExpiresAt, toReelChunk } from './clip-view';
+import { mediaExpiresAt, toReelChunk, toReelViewChunk } from './clip-view';
 import { newReelId } from './clips.service';
 import { createClipsRepo, type ReelRow, type Viewer } from './clips.repo';
 import { msPage } from './ms-page';
@@ -32,13 +33,14 @@ export interface ReelsServiceDeps {
   jobs: ExportQueue;
   users: Pick<UsersService, 'find'>;
   videos: Pick<VideosService, 'visibleVideo'>;
+  teams: Pick<TeamsService, 'publicTeamOf'>;
 }
 
 /**
  * Reels (issue 12): ordered chunks of clips, each with its own in/out. Only the maker sees them in
  * the API; anyone with the link plays a shared one (`GET /api/reels/{id}`, no token).
  */
-export function createReelsService({ db, storage, jobs, users, videos }: ReelsServiceDeps) {
+export function createReelsService({ db, storage, jobs, users, videos, teams }: ReelsServiceDeps) {
   const repo = createClipsRepo(db);
   const sign = createMediaUrls(storage);
 
@@ -73,7 +75,7 @@ export function createReelsService({ db, storage, jobs, users, videos }: ReelsSe
     };
   }
 
-  async function views(reels: ReelRow[]): Promise<Reel[]> {
+  async function views(reels: ReelRow[], toChunk: typeof toReelChunk = toReelChunk): Promise<Reel[]> {
     const expires = mediaExpiresAt();
     const chunks = await repo.chunksOf(reels.map((r) => r.id));
     return Promise.all(
@@ -82,7 +84,7 @@ export function createReelsService({ db, storage, jobs, users, videos }: ReelsSe
         title: reel.title,
         shared: reel.shared,
         timestamp: reel.createdAt.getTime(),
-        chunks: await Promise.all(chunks.filter((c) => c.reelId === reel.id).map((c) => toReelChunk(sign, c))),
+        chunks: await Promise.all(chunks.filter((c) => c.reelId === reel.id).map((c) => toChunk(sign, c))),
         mediaExpiresAt: expires,
       })),
     );
@@ -117,7 +119,8 @@ export function createReelsService({ db, storage, jobs, users, videos }: ReelsSe
     async view(caller: Caller, id: string): Promise<ReelView> {
       const { viewer, reel, owned } = await requireVisible(caller, id);
       const saved = reel.clipId && !owned ? { saved: await repo.isSaved(viewer.userId, reel.clipId) } : {};
-      return { ...(await views([reel]))[0]!, owned, ...saved };
+      // A viewer who may see the clips also sees where they come from (the clip page's heading).
+      return { ...(await views([reel], toReelViewChunk))[0]!, owned, ...saved };
     },
 
     /** The id of a reel the caller may see (as `view` decides), for modules that refer to reels. */
@@ -210,10 +213,11 @@ export function createReelsService({ db, storage, jobs, users, videos }: ReelsSe
     },
 
     /** `GET /api/reels/{id}` without a token: a shared reel of the tenant; unknown and unshared answer the same 404. */
-    async shared(tenantId: string, id: string): Promise<Reel> {
+    async shared(tenantId: string, id: string): Promise<SharedReel> {
       const reel = await repo.reelById(tenantId, id);
       if (!reel || !reel.shared) throw new AppError('NOT_FOUND', REEL_NOT_FOUND);
-      return (await views([reel]))[0]!;
+      const team = await teams.publicTeamOf(reel.tenantId, reel.ownerUserId);
+      return { ...(await views([reel]))[0]!, ...(team && { team }) };
     },
   };
 }
