@@ -17,6 +17,27 @@ type ClipJson = { _id: string; reel_id: string; start: number; duration: number;
 const reelIdOf = (url: string) => decodeURIComponent(new URL(url).pathname.split('/')[3]!);
 
 describe('clip pages', () => {
+  it("a clip page on a phone is named by its video and position and has the film player's controls: a seek bar, the clip's length, no list of chunks", { timeout: 240_000 }, async () => {
+    const coach = await subscribedCoach('clipphone');
+    const key = await readyVideo(coach, 'Phone Derby');
+    const clip = (await coach.call(`/api/user/videos/${key}/clips`, { timestamp: 4, duration: 3 })) as unknown as ClipJson;
+
+    const phone = { width: 390, height: 844 };
+    const { page, problems } = await openPage(browser, '/login', phone);
+    await signIn(page, coach.email);
+    await page.goto(`/team/clips/${encodeURIComponent(clip.reel_id)}`);
+    await page.getByRole('heading', { level: 1, name: 'Phone Derby · 00:00:04' }).waitFor();
+    const player = page.getByRole('region', { name: /reel player/i });
+    const seek = player.getByRole('slider', { name: 'Seek' });
+    await expect.poll(async () => Number(await seek.getAttribute('aria-valuemax'))).toBeGreaterThan(0);
+    await expect.poll(() => player.getByTestId('player-time').locator('..').textContent()).toMatch(/^0:00 \/ 0:0[1-9]$/);
+    expect(await page.getByText(/chunks/i).count()).toBe(0);
+    // Nothing of the controls is cut off at the right edge of the phone.
+    const fullscreen = await player.getByRole('button', { name: 'Fullscreen' }).boundingBox();
+    expect(fullscreen!.x + fullscreen!.width).toBeLessThanOrEqual(phone.width);
+    expect(problems).toEqual([]);
+  });
+
   it("'Clip this highlight' clips the highlight's intro to outro; the edit page trims it with the range slider, titles and describes it, and 'Done' saves", { timeout: 240_000 }, async () => {
     const coach = await subscribedCoach('clipedit');
     const key = await readyVideo(coach, 'Hawks vs Owls');

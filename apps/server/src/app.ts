@@ -135,7 +135,7 @@ export async function build(config: Config, runtime: Runtime, options: BuildOpti
   const liveClips = createLiveClipsService({ db: runtime.db, storage: runtime.storage, jobs: runtime.jobs, dataDir: config.dataDir, events });
   await app.register(videosRoutes, { identity: runtime.identity, videos, users });
   await app.register(clipsRoutes, { identity: runtime.identity, clips, liveClips, users });
-  const reels = createReelsService({ db: runtime.db, storage: runtime.storage, jobs: runtime.jobs, users, videos });
+  const reels = createReelsService({ db: runtime.db, storage: runtime.storage, jobs: runtime.jobs, users, videos, teams });
   await app.register(reelsRoutes, { config, identity: runtime.identity, reels, users });
   const channels = createChannelsService({ db: runtime.db, teams, clips, reels, users });
   await app.register(channelsRoutes, { identity: runtime.identity, channels, users });

@@ -115,6 +115,14 @@ export const reelChunk = z.object({
 });
 export type ReelChunk = z.infer<typeof reelChunk>;
 
+/** The team a shared reel comes from, as its share link shows it. */
+export const reelTeam = z.object({
+  name: z.string(),
+  /** The team's logo image; null until the team has one (the page shows its initials). */
+  logo: z.string().nullable(),
+});
+export type ReelTeam = z.infer<typeof reelTeam>;
+
 export const reel = z.object({
   reelId: z.string(),
   title: z.string().nullable(),
@@ -128,12 +136,25 @@ export const reel = z.object({
 });
 export type Reel = z.infer<typeof reel>;
 
+/** `GET /api/reels/{reelId}` (the share link): the reel and the maker's team, when they are in one. */
+export const sharedReel = reel.extend({ team: reelTeam.optional() });
+export type SharedReel = z.infer<typeof sharedReel>;
+
+/** A chunk as a signed-in viewer sees it: also where it comes from (the clip library shows the same). */
+export const reelViewChunk = reelChunk.extend({
+  /** The source's title ('Video' when it has none). */
+  clipTitle: z.string().optional(),
+  /** The chunk's position in its source, hh:mm:ss. */
+  time: z.string().optional(),
+});
+export type ReelViewChunk = z.infer<typeof reelViewChunk>;
+
 /**
  * `GET /api/user/reels/{reelId}`: a reel as its page shows it; `owned` when the caller made it (they
  * may edit it). `saved` only on a clip's own reel made by someone else: whether the caller saved the
  * clip to their library (`POST|DELETE /api/user/clips/{_id}/save`).
  */
-export const reelView = reel.extend({ owned: z.boolean(), saved: z.boolean().optional() });
+export const reelView = reel.extend({ chunks: z.array(reelViewChunk), owned: z.boolean(), saved: z.boolean().optional() });
 export type ReelView = z.infer<typeof reelView>;
 
 export const reelList = z.object({ items: z.array(reel), next: z.number().nullable() });

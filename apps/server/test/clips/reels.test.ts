@@ -107,7 +107,19 @@ describe('GET /api/user/reels/{reelId}', () => {
       owned: true,
       timestamp: expect.any(Number),
       mediaExpiresAt: expect.any(String),
-      chunks: [{ id: expect.any(String), description: '', source: expect.stringMatching(/#t=20,26$/), clip: clips.b!._id, in: 0, out: 6, poster: null }],
+      chunks: [
+        {
+          id: expect.any(String),
+          description: '',
+          source: expect.stringMatching(/#t=20,26$/),
+          clip: clips.b!._id,
+          in: 0,
+          out: 6,
+          poster: null,
+          clipTitle: 'Game',
+          time: '00:00:20',
+        },
+      ],
     });
   });
 
@@ -151,7 +163,7 @@ describe('PUT /api/user/reels/{reelId}', () => {
       [clips.a!._id, 2.5, 5, ''],
     ]);
     expect(reel.chunks.map((c: { source: string }) => c.source.split('#')[1])).toEqual(['t=6,9', 't=20,26', 't=12.5,15']);
-    expect((await mine(reelId)).json()).toEqual({ ...reel, owned: true });
+    expect((await mine(reelId)).json()).toMatchObject({ ...reel, owned: true });
   });
 
   it('is the maker\'s only: teammates, outsiders, another tenant get 404, no token 401, and nothing changes', async () => {

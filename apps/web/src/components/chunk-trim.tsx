@@ -1,12 +1,16 @@
-import type { ReelChunk } from '@app/contracts/clips';
-import { useState } from 'react';
+import { useMemo } from 'react';
 
+import { ChunkPlayer } from '@/components/player/chunk-player';
+import { parseChunkSource } from '@/components/player/chunk-sequence';
 import { RangeSlider } from '@/components/range-slider';
 
 type ChunkTrimProps = {
-  chunk: Pick<ReelChunk, 'source' | 'in' | 'out'>;
-  /** The clip's length in seconds when known (the library lists it); else learnt from the file. */
-  clipLength?: number;
+  /** The chunk's signed URL as the server gave it; empty for a clip just added (no preview yet). */
+  source: string;
+  /** The in point (seconds of the clip) `source` starts at: where the clip's 0 is in the file. */
+  sourceIn: number;
+  /** How far the out point may go: the clip's length where known, else the saved out point. */
+  length: number;
   value: { in: number; out: number };
   onChange: (value: { in: number; out: number }) => void;
   label: string;
@@ -14,34 +18,24 @@ type ChunkTrimProps = {
 
 /**
  * Trims a chunk: its in and out points, in seconds from the clip's start, on a range slider, with a
- * preview. Without a known clip length the bound is the file's own duration once its metadata loads
- * (a clip's MP4 is the clip); a source with a `#t=` range (not cut yet) keeps the chunk's out point.
- * An empty source (a clip just added, not saved yet) has no preview.
+ * preview of the trimmed part in the reel player (the same controls as everywhere it plays).
  */
-export function ChunkTrim({ chunk, clipLength, value, onChange, label }: ChunkTrimProps) {
-  const [fileLength, setFileLength] = useState<number | null>(null);
-  const ranged = chunk.source.includes('#t=');
-  const max = Math.max(clipLength ?? fileLength ?? chunk.out, value.out);
+export function ChunkTrim({ source, sourceIn, length, value, onChange, label }: ChunkTrimProps) {
+  const preview = useMemo(() => {
+    if (!source) return null;
+    const { url, start } = parseChunkSource(source);
+    const zero = start - sourceIn;
+    // A new range is a new chunk: the player starts it over at its in-point.
+    const range = `${seconds(zero + value.in)},${seconds(zero + value.out)}`;
+    return [{ id: range, source: `${url}#t=${range}`, description: '' }];
+  }, [source, sourceIn, value.in, value.out]);
   return (
     <div className="flex flex-col gap-2">
-      {chunk.source ? (
-      <video
-        src={chunk.source}
-        muted
-        playsInline
-        controls
-        preload="metadata"
-        className="aspect-video w-full rounded-md bg-black"
-        onLoadedMetadata={(event) => {
-          const d = event.currentTarget.duration;
-          if (!ranged && Number.isFinite(d) && d > 0) setFileLength(d);
-        }}
-      />
-      ) : null}
+      {preview ? <ChunkPlayer chunks={preview} label={label} preload="metadata" /> : null}
       <RangeSlider
         label={label}
         min={0}
-        max={max}
+        max={Math.max(length, value.out)}
         minValue={value.in}
         maxValue={value.out}
         onChange={({ minValue, maxValue }) => onChange({ in: round(minValue), out: round(maxValue) })}
@@ -51,3 +45,5 @@ export function ChunkTrim({ chunk, clipLength, value, onChange, label }: ChunkTr
 }
 
 const round = (t: number) => Math.round(t * 10) / 10;
+// Milliseconds, as the server writes a range: no float noise (or exponent) in the fragment.
+const seconds = (t: number) => String(Math.round(t * 1000) / 1000);

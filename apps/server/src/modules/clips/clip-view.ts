@@ -1,5 +1,5 @@
 import { DEFAULT_VIDEO_TITLE } from '@app/contracts/videos';
-import type { Clip, ReelChunk } from '@app/contracts/clips';
+import type { Clip, ReelChunk, ReelViewChunk } from '@app/contracts/clips';
 import { mediaUrlExpiry, type MediaUrl } from '../videos/video-view';
 import type { ChunkWithClip, ClipWithTitle } from './clips.repo';
 
@@ -56,5 +56,14 @@ export async function toReelChunk(sign: MediaUrl, chunk: ChunkWithClip): Promise
     in: chunk.inSec,
     out: chunk.outSec,
     poster: chunk.clip.posterKey ? await sign(chunk.clip.posterKey) : null,
+  };
+}
+
+/** A chunk for a signed-in viewer who may see its clip: also its source's title and its position there. */
+export async function toReelViewChunk(sign: MediaUrl, chunk: ChunkWithClip): Promise<ReelViewChunk> {
+  return {
+    ...(await toReelChunk(sign, chunk)),
+    clipTitle: chunk.clip.sourceTitle ?? DEFAULT_VIDEO_TITLE,
+    time: clockTime(chunk.clip.startSec + chunk.inSec),
   };
 }

@@ -14,7 +14,7 @@ export type ClipWithTitle = ClipRow & { sourceTitle: string | null };
 export type LibraryClip = ClipWithTitle & { listedAt: Date };
 /** A chunk with what its URL is made of. */
 export type ChunkWithClip = typeof reelChunks.$inferSelect & {
-  clip: Pick<ClipRow, 'id' | 'startSec' | 'durationSec' | 'sourceKey' | 'fileKey' | 'posterKey' | 'status'>;
+  clip: Pick<ClipRow, 'id' | 'startSec' | 'durationSec' | 'sourceKey' | 'fileKey' | 'posterKey' | 'status'> & { sourceTitle: string | null };
 };
 
 export interface Viewer {
@@ -407,8 +407,8 @@ export function createClipsRepo(db: Db) {
     },
 
     /**
-     * The chunks of these reels in order, with their clips: only those whose clip `who` may see now
-     * (a viewer, or for a share link and an export, each reel's maker).
+     * The chunks of these reels in order, with their clips and the clips' source titles: only those whose
+     * clip `who` may see now (a viewer, or for a share link and an export, each reel's maker).
      */
     async chunksOf(reelIds: string[], who: Viewer | 'maker'): Promise<ChunkWithClip[]> {
       if (reelIds.length === 0) return [];
@@ -421,11 +421,22 @@ export function createClipsRepo(db: Db) {
           inSec: reelChunks.inSec,
           outSec: reelChunks.outSec,
           description: reelChunks.description,
-          clip: { id: clips.id, startSec: clips.startSec, durationSec: clips.durationSec, sourceKey: clips.sourceKey, fileKey: clips.fileKey, posterKey: clips.posterKey, status: clips.status },
+          clip: {
+            id: clips.id,
+            startSec: clips.startSec,
+            durationSec: clips.durationSec,
+            sourceKey: clips.sourceKey,
+            fileKey: clips.fileKey,
+            posterKey: clips.posterKey,
+            status: clips.status,
+            sourceTitle,
+          },
         })
         .from(reelChunks)
         .innerJoin(clips, eq(clips.id, reelChunks.clipId))
         .innerJoin(reels, eq(reels.id, reelChunks.reelId))
+        .leftJoin(videos, sourceVideo)
+        .leftJoin(liveEvents, sourceEvent)
         .where(and(inArray(reelChunks.reelId, reelIds), clipVisibleTo(who === 'maker' ? reelMaker : who)))
         .orderBy(asc(reelChunks.reelId), asc(reelChunks.position));
     },

@@ -10,6 +10,7 @@ import {
   reelSharing,
   reelSharingBody,
   reelView,
+  sharedReel,
   teamSharedReelList,
   updateReelBody,
 } from '@app/contracts/clips';
@@ -72,7 +73,7 @@ export const reelsRoutes: FastifyPluginAsyncZod<ReelsRoutesOptions> = async (app
     reels.exportStatus(request.caller, request.params.id),
   );
 
-  app.get('/api/reels/:id', { schema: { params: idParams, response: { 200: reel } }, config: { ...shareLimit, public: true } }, async (request) =>
+  app.get('/api/reels/:id', { schema: { params: idParams, response: { 200: sharedReel } }, config: { ...shareLimit, public: true } }, async (request) =>
     reels.shared(identity.tenants.fromHost(request.headers.host), request.params.id),
   );
 };

@@ -1,15 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import type PgBoss from 'pg-boss';
-import type { Reel, ReelExport, ReelList, ReelSharing, ReelView, TeamSharedReelList, UpdateReelBody } from '@app/contracts/clips';
+import type { Reel, ReelExport, ReelList, ReelSharing, ReelView, SharedReel, TeamSharedReelList, UpdateReelBody } from '@app/contracts/clips';
 import type { Db } from '../../db/client';
 import { withJobTransaction, type Executor } from '../../db/job-transaction';
 import { AppError } from '../../errors';
+import type { TeamsService } from '../teams/teams.service';
 import type { Caller, UsersService } from '../users/users.service';
 import type { VideosService } from '../videos/videos.service';
 import { isKey } from '../videos/processing-video';
 import { createMediaUrls } from '../videos/video-view';
 import type { Storage } from '../../storage/storage';
-import { mediaExpiresAt, toReelChunk } from './clip-view';
+import { mediaExpiresAt, toReelChunk, toReelViewChunk } from './clip-view';
 import { newReelId } from './clips.service';
 import { createClipsRepo, type ChunkWithClip, type ReelRow, type Viewer } from './clips.repo';
 import { cursorDate, msPage } from './ms-page';
@@ -34,6 +35,7 @@ export interface ReelsServiceDeps {
   jobs: ExportQueue;
   users: Pick<UsersService, 'find'>;
   videos: Pick<VideosService, 'visibleVideo'>;
+  teams: Pick<TeamsService, 'publicTeamOf'>;
 }
 
 /**
@@ -42,7 +44,7 @@ export interface ReelsServiceDeps {
  * shared (`GET /api/reels/{id}`, no token), of the chunks the maker may still see. Nothing is shared
  * until its maker says so.
  */
-export function createReelsService({ db, storage, jobs, users, videos }: ReelsServiceDeps) {
+export function createReelsService({ db, storage, jobs, users, videos, teams }: ReelsServiceDeps) {
   const repo = createClipsRepo(db);
   const sign = createMediaUrls(storage);
 
@@ -89,7 +91,7 @@ export function createReelsService({ db, storage, jobs, users, videos }: ReelsSe
   }
 
   /** The reels' JSON with these chunks (already narrowed to what the reader may see). */
-  async function views(reels: ReelRow[], chunks: ChunkWithClip[]): Promise<Reel[]> {
+  async function views(reels: ReelRow[], chunks: ChunkWithClip[], toChunk: typeof toReelChunk = toReelChunk): Promise<Reel[]> {
     const expires = mediaExpiresAt();
     return Promise.all(
       reels.map(async (reel) => ({
@@ -97,7 +99,7 @@ export function createReelsService({ db, storage, jobs, users, videos }: ReelsSe
         title: reel.title,
         shared: reel.shared,
         timestamp: reel.createdAt.getTime(),
-        chunks: await Promise.all(chunks.filter((c) => c.reelId === reel.id).map((c) => toReelChunk(sign, c))),
+        chunks: await Promise.all(chunks.filter((c) => c.reelId === reel.id).map((c) => toChunk(sign, c))),
         mediaExpiresAt: expires,
       })),
     );
@@ -137,7 +139,8 @@ export function createReelsService({ db, storage, jobs, users, videos }: ReelsSe
     async view(caller: Caller, id: string): Promise<ReelView> {
       const { viewer, reel, owned, chunks } = await requireVisible(caller, id);
       const saved = reel.clipId && !owned ? { saved: await repo.isSaved(viewer.userId, reel.clipId) } : {};
-      return { ...(await views([reel], chunks))[0]!, owned, ...saved };
+      // A viewer who may see the clips also sees where they come from (the clip page's heading).
+      return { ...(await views([reel], chunks, toReelViewChunk))[0]!, owned, ...saved };
     },
 
     /** The id of a reel the caller may see (as `view` decides), for modules that refer to reels. */
@@ -261,7 +264,7 @@ export function createReelsService({ db, storage, jobs, users, videos }: ReelsSe
      * see now, each from its clip's own cut file only (never the source, which holds the whole game):
      * until every clip is cut the link answers 409. Unknown and unshared answer the same 404.
      */
-    async shared(tenantId: string, id: string): Promise<Reel> {
+    async shared(tenantId: string, id: string): Promise<SharedReel> {
       const reel = await repo.reelById(tenantId, id);
       if (!reel || !reel.shared) throw new AppError('NOT_FOUND', REEL_NOT_FOUND);
       const chunks = await repo.chunksOf([reel.id], 'maker');
@@ -269,7 +272,8 @@ export function createReelsService({ db, storage, jobs, users, videos }: ReelsSe
       if (chunks.some((c) => !c.clip.fileKey)) {
         throw new AppError('CONFLICT', chunks.some((c) => c.clip.status === 'failed') ? REEL_UNPLAYABLE : REEL_PREPARING);
       }
-      return (await views([reel], chunks))[0]!;
+      const team = await teams.publicTeamOf(reel.tenantId, reel.ownerUserId);
+      return { ...(await views([reel], chunks))[0]!, ...(team && { team }) };
     },
   };
 }

@@ -117,6 +117,21 @@ function queries(q: Executor) {
         .where(and(eq(channelMembers.channelId, channelId), eq(channelMembers.userId, userId)))
         .then((rows) => rows.length > 0),
 
+    /**
+     * The name (description) of a user's current team: the activated channel while still a member of
+     * it, else the oldest membership, as `activeTeam` picks it; undefined when the user is in none.
+     */
+    currentTeamName: (tenantId: string, userId: number) =>
+      q
+        .select({ name: channels.description })
+        .from(channelMembers)
+        .innerJoin(channels, eq(channels.id, channelMembers.channelId))
+        .innerJoin(users, eq(users.id, channelMembers.userId))
+        .where(and(eq(channelMembers.userId, userId), eq(channels.tenantId, tenantId)))
+        .orderBy(sql`(${channels.id} = ${users.activeChannelId}) DESC NULLS LAST`, channelMembers.joinedAt, channels.id)
+        .limit(1)
+        .then((rows) => rows[0]?.name),
+
     /** Is anyone with this product e-mail a member already? */
     isMemberByEmail: (channelId: number, email: string) =>
       q

@@ -93,6 +93,15 @@ export function createTeamsService({ db, identity, users }: { db: Db; identity: 
       return { user, channel };
     },
 
+    /**
+     * The team a user's shared things come from (a shared reel's page shows it): their current team's
+     * name and logo; undefined when they are in no team or it has no name. Teams have no logo image yet.
+     */
+    async publicTeamOf(tenantId: string, userId: number): Promise<{ name: string; logo: string | null } | undefined> {
+      const name = (await repo.currentTeamName(tenantId, userId))?.trim();
+      return name ? { name, logo: null } : undefined;
+    },
+
     /** The members of a channel with these usernames (any case); the others are left out. */
     async membersNamed(channelId: number, usernames: string[]): Promise<{ id: number; username: string }[]> {
       return repo.membersNamed(channelId, [...new Set(usernames.map((u) => u.toLowerCase()))]);

@@ -1,34 +1,58 @@
-import { ListIcon, PauseIcon, PlayIcon, SkipBackIcon, SkipForwardIcon, Volume2Icon, VolumeXIcon } from 'lucide-react';
-import { useMemo } from 'react';
+import { MaximizeIcon, MinimizeIcon, PauseIcon, PlayIcon, SkipBackIcon, SkipForwardIcon, Volume2Icon, VolumeXIcon } from 'lucide-react';
+import { useId, useMemo, useRef } from 'react';
 
-import { chunkPlans, nextChunk, previousChunk } from '@/components/player/chunk-sequence';
+import { chunkAt, chunkLength, chunkPlans, nextChunk, previousChunk, reelTimeline } from '@/components/player/chunk-sequence';
+import { ControlButton, PlayerTime, SpeedSelect } from '@/components/player/player-controls';
+import { SeekBar } from '@/components/player/seek-bar';
 import { useChunkPlayback } from '@/components/player/use-chunk-playback';
+import { useFullscreen } from '@/components/player/use-fullscreen';
 import { formatMediaTime } from '@/lib/media-time';
 import { cn } from '@/lib/utils';
 
 type ChunkPlayerProps = {
-  /** The reel's chunks in order (spec section 3 "Video chunk"): `source` may carry a `#t=start,end` range. */
-  chunks: readonly { id: string; source: string; description: string; poster?: string | null }[];
+  /**
+   * The reel's chunks in order (spec section 3 "Video chunk"): `source` may carry a `#t=start,end`
+   * range; `in`/`out` (seconds of the clip) give a whole-file chunk's length before its file loads.
+   */
+  chunks: readonly { id: string; source: string; description: string; poster?: string | null; in?: number; out?: number }[];
   /** Accessible name of the player region, e.g. the reel's title. */
   label: string;
   /** An element could not load its source (an expired signed URL): the page fetches the reel again. */
   onSourceError?: () => void;
+  /** 'metadata' where several players share a page (the editors' previews): each loads only what it shows. */
+  preload?: 'auto' | 'metadata';
   className?: string;
 };
 
 /**
  * Spec section 4's chunk player: plays a reel's chunks back to back without a gap (see
- * useChunkPlayback), from the first, back to the first after the last; shows the current chunk's
- * time and description, with play/pause, previous/next chunk and a list to jump to any chunk.
- * Renewed signed URLs (the page refetches the reel before `mediaExpiresAt`) are used from the next load on.
+ * useChunkPlayback), from the first, back to the first after the last, with the film player's
+ * controls over the whole reel: a seek bar with the chunks' boundaries, time, speed, fullscreen;
+ * previous/next chunk and the list of the reel's clips when it has several. The current chunk's
+ * description shows under the picture. Renewed signed URLs (the page refetches the reel before
+ * `mediaExpiresAt`) are used from the next load on.
  */
-export function ChunkPlayer({ chunks, label, onSourceError, className }: ChunkPlayerProps) {
+export function ChunkPlayer({ chunks, label, onSourceError, preload = 'auto', className }: ChunkPlayerProps) {
   const plans = useMemo(() => chunkPlans(chunks), [chunks]);
   const player = useChunkPlayback({ plans, onSourceError });
-  const { active, current, playing, muted, position } = player;
+  const { active, current, playing, muted, position, fileDurations } = player;
+  const containerRef = useRef<HTMLDivElement>(null);
+  const { fullscreen, toggleFullscreen } = useFullscreen(containerRef);
+  const listId = useId();
   const plan = plans[current];
-  const length = plan?.end !== null && plan?.end !== undefined ? plan.end - plan.start : null;
   const count = plans.length;
+
+  const lengths = plans.map((p, i) => {
+    const chunk = chunks[i];
+    const hint = chunk?.in !== undefined && chunk.out !== undefined ? chunk.out - chunk.in : undefined;
+    return chunkLength(p, fileDurations[p.id], hint);
+  });
+  const { starts, total } = reelTimeline(lengths);
+  const reelTime = (starts[current] ?? 0) + Math.min(position, lengths[current] ?? 0);
+  const seek = (t: number) => {
+    const { index, offset } = chunkAt(starts, lengths, t);
+    player.seekTo(index, offset);
+  };
 
   return (
     <div
@@ -36,101 +60,106 @@ export function ChunkPlayer({ chunks, label, onSourceError, className }: ChunkPl
       aria-label={`Reel player: ${label}`}
       data-state={playing ? 'playing' : 'paused'}
       data-chunk={current}
-      className={cn('flex flex-col overflow-hidden rounded-xl bg-black text-white shadow-sm', className)}
+      className={cn('flex flex-col gap-3', className)}
     >
-      <div className="relative aspect-video bg-black">
-        {([0, 1] as const).map((slot) => (
-          <video
-            key={slot}
-            ref={player.videoRefs[slot]}
-            data-active={slot === active}
-            aria-hidden={slot !== active}
-            poster={slot === active ? (plan?.poster ?? undefined) : undefined}
-            playsInline
-            preload="auto"
-            className={cn('absolute inset-0 size-full object-contain', slot !== active && 'pointer-events-none opacity-0')}
-            onClick={playing ? player.pause : player.play}
-            {...player.eventsFor(slot)}
-          />
-        ))}
-        {!playing ? (
-          <button
-            type="button"
-            onClick={player.play}
-            aria-label="Play reel"
-            className="absolute inset-0 m-auto flex size-16 items-center justify-center rounded-full bg-black/60 text-white ring-1 ring-white/30 backdrop-blur-sm transition hover:bg-black/75 focus-visible:ring-4 focus-visible:outline-none"
-          >
-            <PlayIcon aria-hidden="true" className="ml-1 size-7 fill-current" />
-          </button>
-        ) : null}
-      </div>
-
-      <div className="flex flex-col gap-1 px-3 pt-2 pb-2">
-        <div className="flex items-center gap-1">
-          <IconButton label={playing ? 'Pause' : 'Play'} onClick={playing ? player.pause : player.play}>
-            {playing ? <PauseIcon className="fill-current" /> : <PlayIcon className="fill-current" />}
-          </IconButton>
-          <IconButton label="Previous chunk" onClick={() => player.goTo(previousChunk(current, count))} disabled={count < 2}>
-            <SkipBackIcon />
-          </IconButton>
-          <IconButton label="Next chunk" onClick={() => player.goTo(nextChunk(current, count))} disabled={count < 2}>
-            <SkipForwardIcon />
-          </IconButton>
-          <IconButton label={muted ? 'Unmute' : 'Mute'} onClick={player.toggleMute}>
-            {muted ? <VolumeXIcon /> : <Volume2Icon />}
-          </IconButton>
-          <span className="ml-1 text-xs whitespace-nowrap text-white/90 tabular-nums">
-            <span data-testid="chunk-time">{formatMediaTime(position)}</span>
-            {length !== null ? <span className="text-white/60"> / {formatMediaTime(length)}</span> : null}
-          </span>
-          <span className="ml-auto text-xs text-white/70 tabular-nums">
-            {count > 0 ? `${current + 1} / ${count}` : ''}
-          </span>
+      <div
+        ref={containerRef}
+        className={cn('flex flex-col overflow-hidden rounded-xl bg-black text-white shadow-sm', fullscreen && 'h-full rounded-none')}
+      >
+        <div className={cn('relative bg-black', fullscreen ? 'min-h-0 flex-1' : 'aspect-video')}>
+          {([0, 1] as const).map((slot) => (
+            <video
+              key={slot}
+              ref={player.videoRefs[slot]}
+              data-active={slot === active}
+              aria-hidden={slot !== active}
+              poster={slot === active ? (plan?.poster ?? undefined) : undefined}
+              playsInline
+              preload={preload}
+              className={cn('absolute inset-0 size-full object-contain', slot !== active && 'pointer-events-none opacity-0')}
+              onClick={playing ? player.pause : player.play}
+              {...player.eventsFor(slot)}
+            />
+          ))}
+          {!playing ? (
+            <button
+              type="button"
+              onClick={player.play}
+              aria-label="Play reel"
+              className="absolute inset-0 m-auto flex size-16 items-center justify-center rounded-full bg-black/60 text-white ring-1 ring-white/30 backdrop-blur-sm transition hover:bg-black/75 focus-visible:ring-4 focus-visible:outline-none"
+            >
+              <PlayIcon aria-hidden="true" className="ml-1 size-7 fill-current" />
+            </button>
+          ) : null}
         </div>
-        <p className="min-h-5 text-sm break-words text-white/90" aria-live="polite" data-testid="chunk-description">
-          {plan?.description ?? ''}
-        </p>
-        {count > 1 ? (
-          <details className="text-sm">
-            <summary className="flex cursor-pointer items-center gap-1 text-white/80 select-none">
-              <ListIcon aria-hidden="true" className="size-4" />
-              Chunks
-            </summary>
-            <ol className="mt-1 flex flex-col gap-0.5">
-              {plans.map((chunk, index) => (
-                <li key={chunk.id}>
-                  <button
-                    type="button"
-                    aria-current={index === current ? 'true' : undefined}
-                    onClick={() => player.goTo(index)}
-                    className={cn(
-                      'w-full rounded px-2 py-1 text-left hover:bg-white/10 focus-visible:ring-2 focus-visible:ring-white/60 focus-visible:outline-none',
-                      index === current && 'bg-white/15 font-medium',
-                    )}
-                  >
-                    {index + 1}. {chunk.description || `Chunk ${index + 1}`}
-                  </button>
-                </li>
-              ))}
-            </ol>
-          </details>
-        ) : null}
-      </div>
-    </div>
-  );
-}
 
-function IconButton({ label, onClick, disabled, children }: { label: string; onClick: () => void; disabled?: boolean; children: React.ReactNode }) {
-  return (
-    <button
-      type="button"
-      aria-label={label}
-      title={label}
-      onClick={onClick}
-      disabled={disabled}
-      className="flex size-9 items-center justify-center rounded-md text-white/90 hover:bg-white/10 focus-visible:ring-2 focus-visible:ring-white/60 focus-visible:outline-none disabled:opacity-40 [&_svg]:size-5"
-    >
-      {children}
-    </button>
+        <div className="flex flex-col gap-1 px-3 pt-1 pb-2">
+          <SeekBar currentTime={reelTime} duration={total} boundaries={starts.slice(1)} onSeek={seek} />
+          <div className="flex items-center gap-0.5 sm:gap-1">
+            <ControlButton label={playing ? 'Pause' : 'Play'} onClick={playing ? player.pause : player.play}>
+              {playing ? <PauseIcon className="fill-current" /> : <PlayIcon className="fill-current" />}
+            </ControlButton>
+            {count > 1 ? (
+              <>
+                <ControlButton label="Previous clip" onClick={() => player.goTo(previousChunk(current, count))}>
+                  <SkipBackIcon />
+                </ControlButton>
+                <ControlButton label="Next clip" onClick={() => player.goTo(nextChunk(current, count))}>
+                  <SkipForwardIcon />
+                </ControlButton>
+              </>
+            ) : null}
+            <ControlButton label={muted ? 'Unmute' : 'Mute'} onClick={player.toggleMute}>
+              {muted ? <VolumeXIcon /> : <Volume2Icon />}
+            </ControlButton>
+            <PlayerTime currentTime={reelTime} duration={total} />
+            <div className="ml-auto flex items-center gap-0.5 sm:gap-1">
+              {count > 1 ? (
+                <span className="px-1 text-xs whitespace-nowrap text-white/70 tabular-nums">
+                  {current + 1} / {count}
+                </span>
+              ) : null}
+              <SpeedSelect rate={player.rate} onChange={player.changeRate} />
+              <ControlButton label={fullscreen ? 'Exit fullscreen' : 'Fullscreen'} onClick={toggleFullscreen}>
+                {fullscreen ? <MinimizeIcon /> : <MaximizeIcon />}
+              </ControlButton>
+            </div>
+          </div>
+        </div>
+      </div>
+
+      <p className="text-sm break-words empty:hidden" aria-live="polite" data-testid="chunk-description">
+        {plan?.description ?? ''}
+      </p>
+      {count > 1 ? (
+        <section aria-labelledby={listId} className="flex flex-col gap-1">
+          <h2 id={listId} className="text-muted-foreground text-sm font-medium">
+            Clips in this reel
+          </h2>
+          <ol className="flex flex-col gap-0.5 text-sm">
+            {plans.map((chunk, index) => (
+              <li key={chunk.id}>
+                <button
+                  type="button"
+                  aria-current={index === current ? 'true' : undefined}
+                  onClick={() => player.goTo(index)}
+                  className={cn(
+                    'hover:bg-accent focus-visible:ring-ring/50 flex w-full gap-2 rounded-md px-2 py-1.5 text-left outline-none focus-visible:ring-[3px]',
+                    index === current && 'bg-accent font-medium',
+                  )}
+                >
+                  <span className="min-w-0 flex-1 break-words">
+                    {index + 1}. {chunk.description || `Clip ${index + 1}`}
+                  </span>
+                  <span aria-hidden="true" className="text-muted-foreground text-xs tabular-nums">
+                    {formatMediaTime(lengths[index])}
+                  </span>
+                </button>
+              </li>
+            ))}
+          </ol>
+        </section>
+      ) : null}
+    </div>
   );
 }

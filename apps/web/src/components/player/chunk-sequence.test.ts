@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { chunkPlans, FIRST_CHUNK, nextChunk, parseChunkSource, previousChunk } from '@/components/player/chunk-sequence';
+import { chunkAt, chunkLength, chunkPlans, FIRST_CHUNK, nextChunk, parseChunkSource, previousChunk, reelTimeline } from '@/components/player/chunk-sequence';
 
 describe('parseChunkSource', () => {
   it('reads the range of a media fragment and drops it from the URL', () => {
@@ -46,5 +46,27 @@ describe('chunk order', () => {
     expect(chunkPlans([{ id: 'c1', source: 'a.mp4#t=1,2', description: 'Press', poster: null }])).toEqual([
       { id: 'c1', url: 'a.mp4', start: 1, end: 2, description: 'Press', poster: null },
     ]);
+  });
+});
+
+describe('the reel as one timeline', () => {
+  it("takes a range's length, a whole file's once its duration is known, else the hint", () => {
+    expect(chunkLength({ start: 40, end: 46 }, 90, 5)).toBe(6);
+    expect(chunkLength({ start: 0, end: null }, 5.2, 5)).toBe(5.2);
+    expect(chunkLength({ start: 0, end: null }, undefined, 5)).toBe(5);
+    expect(chunkLength({ start: 0, end: null }, Number.NaN)).toBe(0);
+  });
+
+  it('places each chunk after the ones before it, and finds the chunk and offset of a time', () => {
+    const lengths = [5, 6, 4];
+    const { starts, total } = reelTimeline(lengths);
+    expect(starts).toEqual([0, 5, 11]);
+    expect(total).toBe(15);
+    expect(chunkAt(starts, lengths, 0)).toEqual({ index: 0, offset: 0 });
+    expect(chunkAt(starts, lengths, 4.9)).toEqual({ index: 0, offset: 4.9 });
+    expect(chunkAt(starts, lengths, 5)).toEqual({ index: 1, offset: 0 });
+    expect(chunkAt(starts, lengths, 12.5)).toEqual({ index: 2, offset: 1.5 });
+    // The end of the reel is the end of its last chunk.
+    expect(chunkAt(starts, lengths, 20)).toEqual({ index: 2, offset: 4 });
   });
 });

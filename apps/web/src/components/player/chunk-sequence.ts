@@ -53,3 +53,32 @@ export function nextChunk(index: number, count: number): number {
 export function previousChunk(index: number, count: number): number {
   return count === 0 ? 0 : (index - 1 + count) % count;
 }
+
+/**
+ * How long a chunk plays: its range, or for a whole file the file's duration once its metadata
+ * loaded, else `hint` (the reel's out - in), else 0.
+ */
+export function chunkLength(plan: Pick<ChunkPlan, 'start' | 'end'>, fileDuration: number | undefined, hint?: number): number {
+  if (plan.end !== null) return plan.end - plan.start;
+  if (fileDuration !== undefined && Number.isFinite(fileDuration) && fileDuration > plan.start) return fileDuration - plan.start;
+  return hint !== undefined && hint > 0 ? hint : 0;
+}
+
+/** The reel as one timeline: where each chunk starts on it, and its whole length. */
+export function reelTimeline(lengths: readonly number[]): { starts: number[]; total: number } {
+  const starts: number[] = [];
+  let total = 0;
+  for (const length of lengths) {
+    starts.push(total);
+    total += length;
+  }
+  return { starts, total };
+}
+
+/** The chunk at `t` on the reel's timeline and the offset into it (the end of the reel is the last chunk's end). */
+export function chunkAt(starts: readonly number[], lengths: readonly number[], t: number): { index: number; offset: number } {
+  let index = 0;
+  while (index < starts.length - 1 && t >= starts[index + 1]!) index += 1;
+  const offset = Math.min(Math.max(0, t - (starts[index] ?? 0)), lengths[index] ?? 0);
+  return { index, offset };
+}

@@ -70,27 +70,12 @@ export function PlayerControls({
         <ControlButton label={muted ? 'Unmute' : 'Mute'} shortcut="M" onClick={clock.toggleMute}>
           {muted ? <VolumeXIcon /> : <Volume2Icon />}
         </ControlButton>
-        <span className="ml-1 text-xs whitespace-nowrap text-white/90 tabular-nums" aria-live="off">
-          <span data-testid="player-time">{formatMediaTime(currentTime)}</span>
-          <span className="text-white/60"> / {formatMediaTime(duration)}</span>
-        </span>
+        <PlayerTime currentTime={currentTime} duration={duration} />
         <span className="sr-only" aria-live="polite">
           {state === 'ended' ? 'Ended' : ''}
         </span>
         <div className="ml-auto flex items-center gap-0.5 sm:gap-1">
-          <select
-            aria-label="Playback speed"
-            title="Playback speed"
-            value={clock.rate}
-            onChange={(event) => clock.changeRate(Number(event.target.value))}
-            className={selectClass}
-          >
-            {PLAYBACK_RATES.map((value) => (
-              <option key={value} value={value} className="bg-neutral-900 text-white">
-                {value}x
-              </option>
-            ))}
-          </select>
+          <SpeedSelect rate={clock.rate} onChange={clock.changeRate} />
           {qualities.length > 1 && quality ? (
             <select
               aria-label="Quality"
@@ -119,7 +104,30 @@ export function PlayerControls({
 const selectClass =
   'h-8 cursor-pointer appearance-none rounded-md bg-transparent px-2 text-center text-xs font-semibold text-white tabular-nums outline-none hover:bg-white/10 focus-visible:ring-2 focus-visible:ring-white/60';
 
-function ControlButton({
+/** Position and length, `m:ss / m:ss`. */
+export function PlayerTime({ currentTime, duration }: { currentTime: number; duration: number }) {
+  return (
+    <span className="ml-1 text-xs whitespace-nowrap text-white/90 tabular-nums" aria-live="off">
+      <span data-testid="player-time">{formatMediaTime(currentTime)}</span>
+      <span className="text-white/60"> / {formatMediaTime(duration)}</span>
+    </span>
+  );
+}
+
+/** The film-study speeds, slow motion to double. */
+export function SpeedSelect({ rate, onChange }: { rate: number; onChange: (rate: number) => void }) {
+  return (
+    <select aria-label="Playback speed" title="Playback speed" value={rate} onChange={(event) => onChange(Number(event.target.value))} className={selectClass}>
+      {PLAYBACK_RATES.map((value) => (
+        <option key={value} value={value} className="bg-neutral-900 text-white">
+          {value}x
+        </option>
+      ))}
+    </select>
+  );
+}
+
+export function ControlButton({
   label,
   shortcut,
   onClick,

@@ -14,6 +14,8 @@ type SeekBarProps = {
   /** Seconds buffered ahead of the play position (drawn lighter than the played part). */
   bufferedEnd?: number;
   markers?: readonly TimelineMarker[];
+  /** Where one part ends and the next begins (a reel's clips), drawn as gaps in the track. */
+  boundaries?: readonly number[];
   storyboard?: Storyboard | null;
   onSeek: (t: number) => void;
   /** Keyboard on the focused slider: the player decides how far a step goes. */
@@ -28,7 +30,7 @@ const PREVIEW_WIDTH = 160;
  * under the pointer, and click or drag to seek. A `slider` for assistive technology; the player's
  * keyboard shortcuts (arrows, frame step) work while it has focus.
  */
-export function SeekBar({ currentTime, duration, bufferedEnd = 0, markers = [], storyboard, onSeek, onKeyDown }: SeekBarProps) {
+export function SeekBar({ currentTime, duration, bufferedEnd = 0, markers = [], boundaries = [], storyboard, onSeek, onKeyDown }: SeekBarProps) {
   const trackRef = useRef<HTMLDivElement>(null);
   const [hover, setHover] = useState<{ t: number; x: number; width: number } | null>(null);
   const dragging = useRef(false);
@@ -115,6 +117,15 @@ export function SeekBar({ currentTime, duration, bufferedEnd = 0, markers = [], 
             aria-hidden="true"
             className="absolute -top-1 -bottom-1 w-1 -translate-x-1/2 rounded-full ring-1 ring-black/40"
             style={{ left: `${timelinePercent(marker.at, duration)}%`, backgroundColor: markerColor(index) }}
+          />
+        ))}
+        {boundaries.map((at) => (
+          <div
+            key={`boundary-${at}`}
+            data-boundary={at}
+            aria-hidden="true"
+            className="absolute inset-y-0 w-0.5 -translate-x-1/2 bg-black"
+            style={{ left: `${timelinePercent(at, duration)}%` }}
           />
         ))}
         <div

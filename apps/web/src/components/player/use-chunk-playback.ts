@@ -40,7 +40,11 @@ export function useChunkPlayback({ plans, onSourceError }: { plans: readonly Chu
   const [playing, setPlaying] = useState(false);
   const [muted, setMuted] = useState(true);
   const [position, setPosition] = useState(0);
+  const [rate, setRate] = useState(1);
+  /** The duration of each whole-file chunk's file (by chunk id), once its metadata loaded. */
+  const [fileDurations, setFileDurations] = useState<Readonly<Record<string, number>>>({});
   const mutedRef = useRef(true);
+  const rateRef = useRef(1);
 
   // The state the media callbacks read (they run outside React's render).
   const plansRef = useRef(plans);
@@ -121,7 +125,7 @@ export function useChunkPlayback({ plans, onSourceError }: { plans: readonly Chu
       pending.current = null;
       setActive(slot);
       setCurrent(currentRef.current);
-      setPosition(0);
+      setPosition(offsetIn(video, plansRef.current[currentRef.current]));
       if (video && playingRef.current) startPlaying(video);
     },
     [startPlaying],
@@ -153,22 +157,25 @@ export function useChunkPlayback({ plans, onSourceError }: { plans: readonly Chu
     [show, cancelHandoff],
   );
 
-  /** Shows chunk `index`: at once when the hidden element holds it ready, else once it is. */
+  /**
+   * Shows chunk `index`: at once when the hidden element holds it ready, else once it is. With `at`
+   * (seconds into its file), from there: the hidden element seeks there first.
+   */
   const goTo = useCallback(
-    (index: number) => {
+    (index: number, at: number | null = null) => {
       if (!plansRef.current[index]) return;
       const hidden = other(activeRef.current);
       // Already starting (playing, hidden): it is shown with its first frame. Another chunk is
       // loaded in its place below.
-      if (handoff.current && slotChunk.current[hidden] === index) return;
+      if (at === null && handoff.current && slotChunk.current[hidden] === index) return;
       stopHandoff();
       const url = plansRef.current[index].url;
       const holdsIt = slotChunk.current[hidden] === index && videos.current[hidden]?.getAttribute('src') === url;
-      if (holdsIt && slotReady.current[hidden] && resumeAt.current[hidden] === null) return show(hidden);
+      if (at === null && holdsIt && slotReady.current[hidden] && resumeAt.current[hidden] === null) return show(hidden);
       // Keep the current frame up (paused) while the chunk loads in the hidden element.
       videos.current[activeRef.current]?.pause();
       pending.current = index;
-      if (!holdsIt || resumeAt.current[hidden] !== null) load(hidden, index);
+      if (at !== null || !holdsIt || resumeAt.current[hidden] !== null) load(hidden, index, at);
     },
     [load, show, stopHandoff],
   );
@@ -210,7 +217,8 @@ export function useChunkPlayback({ plans, onSourceError }: { plans: readonly Chu
       const plan = plansRef.current[currentRef.current];
       const outPoint = plan?.end ?? (Number.isFinite(video.duration) ? video.duration : null);
       if (outPoint === null || handoff.current || pending.current !== null || !playingRef.current || video.paused) return;
-      if (!handoffDue({ mediaTime, frameSec, outPoint, leadSec: leadSec.current })) return;
+      // The lead is wall-clock time: at double speed it spans twice the media time.
+      if (!handoffDue({ mediaTime, frameSec, outPoint, leadSec: leadSec.current * rateRef.current })) return;
       const hidden = other(activeRef.current);
       const next = nextChunk(currentRef.current, plansRef.current.length);
       const ready = slotChunk.current[hidden] === next && slotReady.current[hidden] && resumeAt.current[hidden] === null;
@@ -256,7 +264,13 @@ export function useChunkPlayback({ plans, onSourceError }: { plans: readonly Chu
     return {
       onLoadedMetadata: (event: React.SyntheticEvent<HTMLVideoElement>) => {
         const plan = plansRef.current[slotChunk.current[slot]];
-        if (plan) event.currentTarget.currentTime = resumeAt.current[slot] ?? plan.start;
+        if (!plan) return;
+        const video = event.currentTarget;
+        video.currentTime = resumeAt.current[slot] ?? plan.start;
+        const duration = video.duration;
+        if (plan.end === null && Number.isFinite(duration) && duration > 0) {
+          setFileDurations((known) => (known[plan.id] === duration ? known : { ...known, [plan.id]: duration }));
+        }
       },
       onSeeked: () => {
         if (slotChunk.current[slot] < 0) return;
@@ -267,8 +281,7 @@ export function useChunkPlayback({ plans, onSourceError }: { plans: readonly Chu
         if (slot === activeRef.current && playingRef.current && video?.paused && pending.current === null) startPlaying(video);
       },
       onTimeUpdate: (event: React.SyntheticEvent<HTMLVideoElement>) => {
-        const plan = plansRef.current[slotChunk.current[slot]];
-        if (slot === activeRef.current && plan) setPosition(Math.max(0, event.currentTarget.currentTime - plan.start));
+        if (slot === activeRef.current && pending.current === null) setPosition(offsetIn(event.currentTarget, plansRef.current[slotChunk.current[slot]]));
       },
       onEnded: () => {
         if (slot === activeRef.current) reachedOutPoint();
@@ -310,6 +323,41 @@ export function useChunkPlayback({ plans, onSourceError }: { plans: readonly Chu
     videos.current[activeRef.current]?.pause();
   }, [cancelHandoff]);
 
+  /** Plays from `offset` seconds into chunk `index` (the reel's seek bar). */
+  const seekTo = useCallback(
+    (index: number, offset: number) => {
+      const plan = plansRef.current[index];
+      if (!plan) return;
+      const at = plan.start + Math.max(0, offset);
+      if (index !== currentRef.current || pending.current !== null) return goTo(index, at);
+      // A next chunk started ahead of the old position's out-point is taken back to its in-point.
+      cancelHandoff();
+      // Loaded or not yet, the shown element goes there (and plays on once there, when playing).
+      load(activeRef.current, index, at);
+      setPosition(at - plan.start);
+    },
+    [goTo, cancelHandoff, load],
+  );
+
+  const changeRate = useCallback((next: number) => {
+    rateRef.current = next;
+    setRate(next);
+    for (const video of videos.current) if (video) playAtRate(video, next);
+  }, []);
+
+  // timeupdate fires about 4 times a second; while playing, the position follows every frame so the
+  // seek bar moves smoothly.
+  useEffect(() => {
+    if (!playing) return;
+    let frame = 0;
+    const tick = () => {
+      if (pending.current === null) setPosition(offsetIn(videos.current[activeRef.current], plansRef.current[currentRef.current]));
+      frame = requestAnimationFrame(tick);
+    };
+    frame = requestAnimationFrame(tick);
+    return () => cancelAnimationFrame(frame);
+  }, [playing]);
+
   const toggleMute = useCallback(() => {
     mutedRef.current = !mutedRef.current;
     setMuted(mutedRef.current);
@@ -327,7 +375,34 @@ export function useChunkPlayback({ plans, onSourceError }: { plans: readonly Chu
     if (slotChunk.current[0] < 0) load(0, FIRST_CHUNK);
   }, [load]);
 
-  return { active, current, playing, muted, position, play, pause, toggleMute, goTo, videoRefs: [attachFirst, attachSecond] as const, eventsFor };
+  return {
+    active,
+    current,
+    playing,
+    muted,
+    position,
+    rate,
+    fileDurations,
+    play,
+    pause,
+    toggleMute,
+    changeRate,
+    goTo,
+    seekTo,
+    videoRefs: [attachFirst, attachSecond] as const,
+    eventsFor,
+  };
+}
+
+/** Plays at `rate`, also after a new source (which starts at the default rate). */
+function playAtRate(video: HTMLVideoElement, rate: number) {
+  video.defaultPlaybackRate = rate;
+  video.playbackRate = rate;
+}
+
+/** Seconds an element is into its chunk (0 before the in-point, or without either). */
+function offsetIn(video: HTMLVideoElement | null | undefined, plan: ChunkPlan | undefined): number {
+  return video && plan ? Math.max(0, video.currentTime - plan.start) : 0;
 }
 
 function attach(videos: [HTMLVideoElement | null, HTMLVideoElement | null], slot: Slot, element: HTMLVideoElement | null) {

@@ -1,5 +1,5 @@
 import type { ReelView } from '@app/contracts/clips';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 
@@ -61,6 +61,33 @@ describe('ClipDetail', () => {
     expect(within(player).getByText('/ 0:08')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Edit' })).toHaveAttribute('href', `/team/clips/${reelId}/edit`);
     expect(await screen.findByText('No comments yet. Be the first to say something.')).toBeInTheDocument();
+  });
+
+  it("is named by its source and position, and has the film player's controls: seek bar over the clip, time once the file's metadata loads, speed; no list of clips", async () => {
+    const chunk = { id: 'k1', description: '', source: '/storage/c/clip.mp4?sig=a', clip: 'clip-1', in: 0, out: 8, poster: null, clipTitle: 'Hawks vs Owls', time: '00:00:12' };
+    mockFetch({ [`GET ${reelPath}`]: reelFixture({ chunks: [chunk] }), 'GET /api/user/team': team, 'GET /api/user/me': me('coach'), [`GET ${commentsPath}`]: [] });
+    renderClip();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Hawks vs Owls · 00:00:12' })).toBeInTheDocument();
+    const player = screen.getByRole('region', { name: 'Reel player: Hawks vs Owls · 00:00:12' });
+    const [first, second] = Array.from(player.querySelectorAll('video'));
+    // The clip's own file: its length is the file's, once its metadata is in (the reel's out - in until then).
+    expect(within(player).getByTestId('player-time').parentElement).toHaveTextContent('0:00 / 0:08');
+    Object.defineProperty(first!, 'duration', { value: 9.6, configurable: true });
+    act(() => void first!.dispatchEvent(new Event('loadedmetadata')));
+    expect(within(player).getByTestId('player-time').parentElement).toHaveTextContent('0:00 / 0:09');
+    const seek = within(player).getByRole('slider', { name: 'Seek' });
+    expect(seek).toHaveAttribute('aria-valuemax', '9');
+    expect(seek.querySelectorAll('[data-boundary]')).toHaveLength(0);
+
+    await userEvent.setup().selectOptions(within(player).getByRole('combobox', { name: 'Playback speed' }), '0.5');
+    expect(first!.playbackRate).toBe(0.5);
+    expect(second!.playbackRate).toBe(0.5);
+    // A new source keeps the speed.
+    expect(second!.defaultPlaybackRate).toBe(0.5);
+
+    expect(within(player).queryByRole('heading', { name: 'Clips in this reel' })).not.toBeInTheDocument();
+    expect(within(player).queryByRole('button', { name: 'Next clip' })).not.toBeInTheDocument();
+    expect(within(player).queryByText(/chunks/i)).not.toBeInTheDocument();
   });
 
   it('shows no Edit link to a viewer who did not make the clip', async () => {

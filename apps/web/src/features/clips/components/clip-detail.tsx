@@ -37,8 +37,10 @@ export function ClipDetail({ reelId }: { reelId: string }) {
   }
 
   const { data } = reel;
-  const clipId = data.chunks[0]?.clip ?? '';
-  const title = data.title || 'Clip';
+  const chunk = data.chunks[0];
+  const clipId = chunk?.clip ?? '';
+  // Untitled, a clip is named by where it comes from, as the library's cards name it.
+  const title = data.title || (chunk?.clipTitle && chunk.time ? `${chunk.clipTitle} · ${chunk.time}` : 'Clip');
   return (
     <Page
       width="wide"

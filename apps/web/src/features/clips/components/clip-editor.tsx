@@ -57,7 +57,7 @@ export function ClipEditor({ reel, formId, doneValue, onDone }: ClipEditorProps)
         <Label htmlFor={`${id}-title`}>Title</Label>
         <Input id={`${id}-title`} value={title} maxLength={REEL_TITLE_MAX} onChange={(e) => setTitle(e.target.value)} />
       </div>
-      <ChunkTrim chunk={chunk} value={trim} onChange={setTrim} label="Clip" />
+      <ChunkTrim source={chunk.source} sourceIn={chunk.in} length={chunk.out} value={trim} onChange={setTrim} label="Clip" />
       <div className="grid gap-2">
         <Label htmlFor={`${id}-description`}>Description</Label>
         <textarea

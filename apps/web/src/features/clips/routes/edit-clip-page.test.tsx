@@ -1,5 +1,5 @@
 import type { UpdateReelBody } from '@app/contracts/clips';
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 
@@ -56,6 +56,24 @@ describe('Edit Clip', () => {
       shared: false,
       chunks: [{ clip: 'c9', in: 2.1, out: 14.5, description: 'Trap at half court' }],
     });
+  });
+
+  it("previews the trimmed part in the reel player's own controls, not the browser's", async () => {
+    mockFetch({ 'GET /api/user/reels/reel-9': ownReel });
+    renderEdit();
+    const inThumb = await screen.findByRole('slider', { name: 'Clip in' });
+    const preview = screen.getByRole('region', { name: 'Reel player: Clip' });
+    expect(preview.querySelector('video[controls]')).toBeNull();
+    expect(within(preview).getByRole('slider', { name: 'Seek' })).toHaveAttribute('aria-valuemax', '15');
+    expect(within(preview).getByRole('combobox', { name: 'Playback speed' })).toBeInTheDocument();
+    const shown = () => preview.querySelector<HTMLVideoElement>('video[data-active="true"]')!;
+    expect(shown().getAttribute('src')).toBe('/storage/clips/c9/clip.mp4?sig=a');
+    inThumb.focus();
+    await userEvent.setup().keyboard('{PageUp}');
+    // The new in-point: the preview plays 1 s to 15 s of the clip's file.
+    expect(shown().dataset.in).toBe('1');
+    expect(shown().dataset.out).toBe('15');
+    expect(within(preview).getByRole('slider', { name: 'Seek' })).toHaveAttribute('aria-valuemax', '14');
   });
 
   it("'Done' saves what changed, then goes back to the clip; with nothing changed it just goes back", async () => {

@@ -1,4 +1,4 @@
-import { reel, type Reel } from '@app/contracts/clips';
+import { sharedReel, type SharedReel } from '@app/contracts/clips';
 import { useQuery } from '@tanstack/react-query';
 
 import { mediaRenewDelay } from '@/components/player/sources';
@@ -6,9 +6,9 @@ import type { ApiClient } from '@/lib/api-client';
 import { useApiClient } from '@/lib/api-client-context';
 import { queryKeys } from '@/lib/query-keys';
 
-/** `GET /api/reels/{reelId}` (no token needed): the share link; 404 when sharing is off. */
-export function getSharedReel(api: ApiClient, reelId: string, signal?: AbortSignal): Promise<Reel> {
-  return api.request(`/api/reels/${encodeURIComponent(reelId)}`, { schema: reel, signal });
+/** `GET /api/reels/{reelId}` (no token needed): the share link, with the maker's team; 404 when sharing is off. */
+export function getSharedReel(api: ApiClient, reelId: string, signal?: AbortSignal): Promise<SharedReel> {
+  return api.request(`/api/reels/${encodeURIComponent(reelId)}`, { schema: sharedReel, signal });
 }
 
 /** The shared reel, fetched again before its signed chunk URLs expire. */

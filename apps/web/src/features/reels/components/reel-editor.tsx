@@ -12,7 +12,8 @@ import { ReelExportPanel } from '@/features/reels/components/reel-export-panel';
 import { ShareLink } from '@/features/reels/components/share-link';
 import { useUpdateReel } from '@/lib/clips/update-reel';
 
-type EditedChunk = { key: string; clip: string; in: number; out: number; description: string; source: string; clipLength?: number };
+/** `source` and `sourceIn` are the preview's (as saved); `length` bounds the out point. */
+type EditedChunk = { key: string; clip: string; in: number; out: number; description: string; source: string; sourceIn: number; length: number };
 
 let added = 0;
 const fromClip = (clip: Clip): EditedChunk => ({
@@ -22,7 +23,8 @@ const fromClip = (clip: Clip): EditedChunk => ({
   out: clip.duration,
   description: clip.description,
   source: '',
-  clipLength: clip.duration,
+  sourceIn: 0,
+  length: clip.duration,
 });
 
 function move<T>(list: readonly T[], from: number, to: number): T[] {
@@ -42,7 +44,9 @@ export function ReelEditor({ reel }: { reel: ReelView }) {
   const save = useUpdateReel(reel.reelId);
   const [title, setTitle] = useState(reel.title ?? '');
   const [shared, setShared] = useState(reel.shared);
-  const [chunks, setChunks] = useState<EditedChunk[]>(() => reel.chunks.map((c) => ({ key: c.id, clip: c.clip, in: c.in, out: c.out, description: c.description, source: c.source })));
+  const [chunks, setChunks] = useState<EditedChunk[]>(() =>
+    reel.chunks.map((c) => ({ key: c.id, clip: c.clip, in: c.in, out: c.out, description: c.description, source: c.source, sourceIn: c.in, length: c.out })),
+  );
   const [dragging, setDragging] = useState<number | null>(null);
   const [announcement, setAnnouncement] = useState('');
 
@@ -115,7 +119,14 @@ export function ReelEditor({ reel }: { reel: ReelView }) {
                   </Button>
                 </span>
               </div>
-              <ChunkTrim chunk={chunk} clipLength={chunk.clipLength} value={chunk} onChange={(v) => patch(index, v)} label={`Clip ${index + 1}`} />
+              <ChunkTrim
+                source={chunk.source}
+                sourceIn={chunk.sourceIn}
+                length={chunk.length}
+                value={chunk}
+                onChange={(v) => patch(index, v)}
+                label={`Clip ${index + 1}`}
+              />
               <Input
                 aria-label={`Description of clip ${index + 1}`}
                 placeholder="What happens here?"

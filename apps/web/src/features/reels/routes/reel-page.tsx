@@ -6,6 +6,7 @@ import { ErrorAlert } from '@/components/error-alert';
 import { Page } from '@/components/page';
 import { PageLoading } from '@/components/page-loading';
 import { ChunkPlayer } from '@/components/player/chunk-player';
+import { laptopPlayerSize } from '@/components/player/laptop-player-size';
 import { Button } from '@/components/ui/button';
 import { ApiError } from '@/lib/api-client';
 import { useReel } from '@/lib/clips/get-reel';
@@ -53,7 +54,7 @@ function ReelDetail({ reelId }: { reelId: string }) {
       }
     >
       {data.chunks.length > 0 ? (
-        <ChunkPlayer chunks={data.chunks} label={title} onSourceError={() => void reel.refetch()} />
+        <ChunkPlayer chunks={data.chunks} label={title} onSourceError={() => void reel.refetch()} className={laptopPlayerSize} />
       ) : (
         <EmptyState icon={ListVideoIcon}>This reel has no clips yet.</EmptyState>
       )}

@@ -97,6 +97,37 @@ describe('reel pages', () => {
     expect(within(player).getByTestId('chunk-description')).toHaveTextContent('Block');
   });
 
+  it('has one seek bar over the whole reel, with the boundary between its clips, and seeking into a clip shows it from there', async () => {
+    mockFetch({ [`GET /api/user/reels/${reelId}`]: { ...reelFixture(), owned: true } });
+    renderApp(`/library/reels/${reelId}`, { routes: [reelRoute], session: signedInSession, level: 'team' });
+    const player = await screen.findByRole('region', { name: 'Reel player: Best defence' });
+    const [first, second] = Array.from(player.querySelectorAll('video'));
+    const fire = (video: HTMLVideoElement, type: string) => act(() => void video.dispatchEvent(new Event(type)));
+    // The first clip is a whole 5 s file, the second 6 s of another: 11 s, the boundary at 5 s.
+    const seek = within(player).getByRole('slider', { name: 'Seek' });
+    expect(seek).toHaveAttribute('aria-valuemax', '11');
+    expect(within(player).getByTestId('player-time').parentElement).toHaveTextContent('0:00 / 0:11');
+    const boundaries = Array.from(seek.querySelectorAll<HTMLElement>('[data-boundary]'));
+    expect(boundaries.map((b) => b.dataset.boundary)).toEqual(['5']);
+    expect(boundaries[0]!.style.left).toMatch(/^45\.45/);
+    for (const video of [first!, second!]) {
+      fire(video, 'loadedmetadata');
+      fire(video, 'seeked');
+    }
+
+    // 8 s into the reel is 3 s into the second clip: 43 s of its file.
+    vi.spyOn(seek, 'getBoundingClientRect').mockReturnValue(DOMRect.fromRect({ x: 0, y: 0, width: 110, height: 24 }));
+    await userEvent.setup().pointer({ keys: '[MouseLeft]', target: seek, coords: { clientX: 80 } });
+    expect(second!.currentTime).toBe(43);
+    expect(second).toHaveAttribute('data-active', 'false');
+    fire(second!, 'seeked');
+    expect(second).toHaveAttribute('data-active', 'true');
+    expect(player).toHaveAttribute('data-chunk', '1');
+    expect(within(player).getByTestId('player-time').parentElement).toHaveTextContent('0:08 / 0:11');
+    expect(within(player).getByRole('button', { name: '2. Steal' })).toHaveAttribute('aria-current', 'true');
+    expect(within(player).getByText('2 / 2')).toBeInTheDocument();
+  });
+
   it('says so when the reel is not there', async () => {
     mockFetch({ [`GET /api/user/reels/${reelId}`]: errorJson(404, 'Not Found', 'NOT_FOUND') });
     renderApp(`/library/reels/${reelId}`, { routes: [reelRoute], session: signedInSession, level: 'team' });
@@ -109,6 +140,16 @@ describe('reel pages', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Best defence' })).toBeInTheDocument();
     expect(screen.getByRole('region', { name: 'Reel player: Best defence' })).toBeInTheDocument();
     expect(net.call('GET', `/api/reels/${reelId}`)?.headers.get('authorization')).toBeNull();
+    expect(screen.getByRole('link', { name: 'Sign up' })).toHaveAttribute('href', '/register');
+  });
+
+  it("shows the team a shared reel comes from: its name, and its initials until it has a logo", async () => {
+    mockFetch({ [`GET /api/reels/${reelId}`]: { ...reelFixture(), team: { name: 'Riverside Hawks', logo: null } } });
+    renderApp(`/r/${reelId}`, { routes: [sharedRoute] });
+    const heading = await screen.findByRole('heading', { level: 1, name: 'Best defence' });
+    const header = heading.closest('header')!;
+    expect(within(header).getByText('Riverside Hawks')).toBeInTheDocument();
+    expect(within(header).getByText('RH')).toBeInTheDocument();
   });
 
   it('tells a visitor when the reel is not shared (404)', async () => {
