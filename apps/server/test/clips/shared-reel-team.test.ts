@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { athlete, call, coach, joinTeam, readyVideo, videosApp, type Person, type TeamsApp } from './helpers';
+import { athlete, call, coach, joinTeam, markCut, readyVideo, setSharing, videosApp, type Person, type TeamsApp } from './helpers';
 
 let t: TeamsApp;
 let owner: Person;
@@ -15,14 +15,17 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-/** A reel (shared, as new reels are) of one 6 s clip at `at` s of a new video of `maker`'s. */
+/** A reel its maker shared, of one 6 s clip (cut) at `at` s of a new video of `maker`'s. */
 async function reelOf(maker: Person, title: string, at = 10) {
   const video = await readyVideo(t, maker.username, { title });
   const clip = await call(t, 'POST', `/api/user/videos/${video.key}/clips`, maker.headers, { timestamp: at, duration: 6 });
   expect(clip.statusCode, clip.body).toBe(201);
+  await markCut(t, clip.json()._id);
   const reel = await call(t, 'POST', `/api/user/reels/${video.key}`, maker.headers, { clips: [clip.json().clip_id] });
   expect(reel.statusCode, reel.body).toBe(201);
-  return reel.json().reelId as string;
+  const reelId = reel.json().reelId as string;
+  expect((await setSharing(t, maker, reelId, true)).statusCode).toBe(200);
+  return reelId;
 }
 
 const shared = (id: string) => t.app.inject({ method: 'GET', url: `/api/reels/${id}` });
