@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { athlete, call, coach, joinTeam, readyVideo, videosApp, type Person, type TeamsApp } from './helpers';
+import { athlete, call, coach, joinTeam, markCut, readyVideo, setSharing, videosApp, type Person, type TeamsApp } from './helpers';
 
 let t: TeamsApp;
 let owner: Person;
@@ -15,13 +15,15 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-/** A reel (shared, as new reels are) of one 6 s clip at `at` s of a new video of `maker`'s. */
+/** A reel of one 6 s clip at `at` s of a new video of `maker`'s, cut and shared by its maker. */
 async function reelOf(maker: Person, title: string, at = 10) {
   const video = await readyVideo(t, maker.username, { title });
   const clip = await call(t, 'POST', `/api/user/videos/${video.key}/clips`, maker.headers, { timestamp: at, duration: 6 });
   expect(clip.statusCode, clip.body).toBe(201);
   const reel = await call(t, 'POST', `/api/user/reels/${video.key}`, maker.headers, { clips: [clip.json().clip_id] });
   expect(reel.statusCode, reel.body).toBe(201);
+  await markCut(t, clip.json()._id);
+  expect((await setSharing(t, maker, reel.json().reelId, true)).statusCode).toBe(200);
   return reel.json().reelId as string;
 }
 
