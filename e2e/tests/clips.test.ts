@@ -105,7 +105,7 @@ describe('clips and reels journeys', () => {
     await athlete.context.close();
   });
 
-  it('a reel of three clips from two videos: built and reordered in the editor, played through, shared signed out, then unshared', { timeout: 300_000 }, async () => {
+  it("a reel of three clips from two videos: built and reordered in the editor, played through, shared signed out, then unshared by the team's owner and in the editor", { timeout: 300_000 }, async () => {
     const coach = await subscribedCoach('reelmaker');
     const home = await readyVideo(coach, 'Home game');
     const away = await readyVideo(coach, 'Away game');
@@ -172,8 +172,21 @@ describe('clips and reels journeys', () => {
     await playsChunk(shared, 0);
     expect(visitor.problems).toEqual([]);
 
-    // Sharing off in the editor: the link is dead at once, before any Save.
+    // The coach owns the team: the members page lists the link among the team's public links, and
+    // Turn off there kills it at once; the editor then shows it off.
+    await page.goto('/team/members');
+    const links = page.getByRole('region', { name: "Public links to your team's footage" });
+    await links.getByRole('link', { name: 'Best of the week' }).waitFor();
+    await links.getByRole('button', { name: 'Turn off the link to Best of the week' }).click();
+    await links.getByText("No public links: nothing of your team's footage is shared.").waitFor();
+    expect((await fetch(`${inject('baseUrl')}/api/reels/${reelId}`)).status).toBe(404);
     await page.goto(`/library/reels/${reelId}/edit`);
+    await page.getByText('Sharing is off: the link does not work.').waitFor();
+
+    // On again, then off in the editor: the link is dead at once, before any Save.
+    await page.getByRole('switch', { name: 'Anyone with the link can watch', checked: false }).click();
+    await page.getByRole('textbox', { name: 'Share link' }).waitFor();
+    expect((await fetch(`${inject('baseUrl')}/api/reels/${reelId}`)).status).toBe(200);
     await page.getByRole('switch', { name: 'Anyone with the link can watch', checked: true }).click();
     await page.getByText('Sharing is off: the link does not work.').waitFor();
     expect((await fetch(`${inject('baseUrl')}/api/reels/${reelId}`)).status).toBe(404);

@@ -93,10 +93,14 @@ export const reelChunkInput = z
   })
   .refine((c) => c.in < c.out, { message: 'The out point must be after the in point', path: ['out'] });
 
-/** `PUT /api/user/reels/{reelId}`: the editor's save, the whole reel. */
+/**
+ * `PUT /api/user/reels/{reelId}`: the editor's save, the whole reel. `shared` is optional and absent
+ * keeps the link as it is (the switch has its own request), so a save from an editor opened before
+ * the team owner switched the link off does not switch it on again; old clients still send it.
+ */
 export const updateReelBody = z.object({
   title: z.string().trim().max(REEL_TITLE_MAX).nullable(),
-  shared: z.boolean(),
+  shared: z.boolean().optional(),
   chunks: z.array(reelChunkInput).min(1, 'A reel needs at least one clip').max(REEL_MAX_CHUNKS),
 });
 export type UpdateReelBody = z.infer<typeof updateReelBody>;
@@ -165,9 +169,16 @@ export const reelSharingBody = z.object({ shared: z.boolean() });
 export const reelSharing = z.object({ reelId: z.string(), shared: z.boolean() });
 export type ReelSharing = z.infer<typeof reelSharing>;
 
+/** The share link's 409 answers: the clips' own files are still being cut, or one cut failed. */
+export const REEL_PREPARING = 'This reel is being prepared. Try again in a minute.';
+export const REEL_UNPLAYABLE = 'This reel cannot be played: one of its clips could not be prepared.';
+
+/** `GET /api/team/shared-reels` answers the newest this many (it has no paging). */
+export const TEAM_SHARED_REELS_LIMIT = 100;
+
 /**
- * `GET /api/team/shared-reels`: the shared reels that play the caller's team's footage (its owner
- * switches any of them off). `maker` is the maker's username; `ownClip` marks a clip's own reel.
+ * `GET /api/team/shared-reels`: the newest shared reels that play the caller's team's footage (its
+ * owner switches any of them off). `maker` is the maker's username; `ownClip` marks a clip's own reel.
  */
 export const teamSharedReel = z.object({ reelId: z.string(), title: z.string().nullable(), maker: z.string(), ownClip: z.boolean(), timestamp: z.number() });
 export const teamSharedReelList = z.object({ items: z.array(teamSharedReel) });

@@ -476,6 +476,8 @@ export const clips = pgTable(
   (t) => [
     uniqueIndex('clips_stream_clip_id').on(t.tenantId, t.streamKind, t.streamId, t.clipId),
     index('clips_owner_created').on(t.ownerUserId, t.createdAt),
+    // The team clips list: a tenant's clips, newest first.
+    index('clips_tenant_created').on(t.tenantId, t.createdAt.desc(), t.id.desc()),
   ],
 );
 

@@ -250,6 +250,35 @@ describe("the team owner and the share links of the team's footage", () => {
     expectError(await setSharing(t, coachC, reelId, true), 403, "Only the reel's maker may share it.");
     expect((await call(t, 'GET', '/api/team/shared-reels', coachC.headers)).json().items.map((r: { reelId: string }) => r.reelId)).toEqual([clip.reel_id]);
   });
+
+  it("keeps the link off when the maker's editor, opened before the owner switched it off, saves without `shared`", async () => {
+    const open = await call(t, 'GET', `/api/user/reels/${clip.reel_id}`, athleteC.headers);
+    expect(open.json().shared).toBe(true);
+    expect((await setSharing(t, coachC, clip.reel_id, false)).statusCode).toBe(200);
+    const saved = await call(t, 'PUT', `/api/user/reels/${clip.reel_id}`, athleteC.headers, { title: 'Reworked', chunks: [{ clip: clip._id, in: 0, out: 2 }] });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json()).toMatchObject({ title: 'Reworked', shared: false });
+    expectError(await share(clip.reel_id), 404, 'Reel not found.');
+    expect((await call(t, 'GET', '/api/team/shared-reels', coachC.headers)).json().items).toEqual([]);
+    // A save without `shared` keeps a shared link on too.
+    await shareOn(athleteC, clip.reel_id);
+    const again = await call(t, 'PUT', `/api/user/reels/${clip.reel_id}`, athleteC.headers, { title: null, chunks: [{ clip: clip._id, in: 0, out: 2 }] });
+    expect(again.json()).toMatchObject({ shared: true });
+    expect((await share(clip.reel_id)).statusCode).toBe(200);
+  });
+
+  it('lists the newest 100 only (it has no paging)', async () => {
+    const [maker] = await t.sql<{ id: number }>(`SELECT id FROM users WHERE username = 'reviewathlete'`);
+    await t.sql(
+      `INSERT INTO reels (id, tenant_id, owner_user_id, shared, created_at) SELECT 'bulk' || g, 'demo', $1, true, now() - g * interval '1 minute' FROM generate_series(1, 100) g`,
+      [maker!.id],
+    );
+    await t.sql(`INSERT INTO reel_chunks (reel_id, position, clip_id, in_sec, out_sec) SELECT 'bulk' || g, 0, $1, 0, 1 FROM generate_series(1, 100) g`, [clip._id]);
+    const items: { reelId: string }[] = (await call(t, 'GET', '/api/team/shared-reels', coachC.headers)).json().items;
+    expect(items).toHaveLength(100);
+    expect(items.slice(0, 3).map((r) => r.reelId)).toEqual([clip.reel_id, 'bulk1', 'bulk2']);
+    expect(items.at(-1)!.reelId).toBe('bulk99');
+  });
 });
 
 describe('an export', () => {

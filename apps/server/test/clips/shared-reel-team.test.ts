@@ -15,17 +15,16 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-/** A reel its maker shared, of one 6 s clip (cut) at `at` s of a new video of `maker`'s. */
+/** A reel of one 6 s clip at `at` s of a new video of `maker`'s, cut and shared by its maker. */
 async function reelOf(maker: Person, title: string, at = 10) {
   const video = await readyVideo(t, maker.username, { title });
   const clip = await call(t, 'POST', `/api/user/videos/${video.key}/clips`, maker.headers, { timestamp: at, duration: 6 });
   expect(clip.statusCode, clip.body).toBe(201);
-  await markCut(t, clip.json()._id);
   const reel = await call(t, 'POST', `/api/user/reels/${video.key}`, maker.headers, { clips: [clip.json().clip_id] });
   expect(reel.statusCode, reel.body).toBe(201);
-  const reelId = reel.json().reelId as string;
-  expect((await setSharing(t, maker, reelId, true)).statusCode).toBe(200);
-  return reelId;
+  await markCut(t, clip.json()._id);
+  expect((await setSharing(t, maker, reel.json().reelId, true)).statusCode).toBe(200);
+  return reel.json().reelId as string;
 }
 
 const shared = (id: string) => t.app.inject({ method: 'GET', url: `/api/reels/${id}` });

@@ -93,6 +93,25 @@ describe('GET /api/team/clips', () => {
     expect(seen).toEqual(ids(all));
   });
 
+  it("reads a tenant's clips newest first along an index, never sorting them all", async () => {
+    const client = await t.runtime.db.$client.connect();
+    try {
+      await client.query('BEGIN');
+      // The test tables are tiny: tell the planner to avoid what it would avoid on a big one.
+      await client.query('SET LOCAL enable_seqscan = off');
+      await client.query('SET LOCAL enable_sort = off');
+      const { rows } = await client.query<{ 'QUERY PLAN': string }>(
+        `EXPLAIN SELECT * FROM clips WHERE tenant_id = 'demo' AND created_at < now() ORDER BY created_at DESC, id DESC LIMIT 21`,
+      );
+      const plan = rows.map((r) => r['QUERY PLAN']).join('\n');
+      expect(plan).toContain('Index Scan using clips_tenant_created on clips');
+      expect(plan).not.toMatch(/Sort/);
+    } finally {
+      await client.query('ROLLBACK');
+      client.release();
+    }
+  });
+
   it('follows the team the user activated', async () => {
     const hawksIds = ids(await teamClips(mate));
     await joinTeam(t, 'trival', 'tmate');

@@ -325,7 +325,8 @@ export function createClipsRepo(db: Db) {
       await tx.insert(reelChunks).values(chunks.map((c, position) => ({ ...c, reelId, position })));
     },
 
-    async updateReel(tx: Executor, id: string, values: { title: string | null; shared: boolean }): Promise<void> {
+    /** `shared` undefined keeps the share link as it is. */
+    async updateReel(tx: Executor, id: string, values: { title: string | null; shared?: boolean | undefined }): Promise<void> {
       await tx
         .update(reels)
         .set({ ...values, updatedAt: sql`now()` })
@@ -451,13 +452,14 @@ export function createClipsRepo(db: Db) {
      * The shared reels of the tenant that play any of the team's footage (`ownerUserId` owns the team),
      * newest first, with their maker's name.
      */
-    async sharedReelsOfTeam(tenantId: string, ownerUserId: number): Promise<(ReelRow & { makerUsername: string })[]> {
+    async sharedReelsOfTeam(tenantId: string, ownerUserId: number, limit: number): Promise<(ReelRow & { makerUsername: string })[]> {
       const rows = await db
         .select({ reel: reels, makerUsername: users.username })
         .from(reels)
         .innerJoin(users, eq(users.id, reels.ownerUserId))
         .where(and(eq(reels.tenantId, tenantId), eq(reels.shared, true), reelHasChunk(teamFootage(ownerUserId))))
-        .orderBy(desc(reels.createdAt), desc(reels.id));
+        .orderBy(desc(reels.createdAt), desc(reels.id))
+        .limit(limit);
       return rows.map((r) => ({ ...r.reel, makerUsername: r.makerUsername }));
     },
 

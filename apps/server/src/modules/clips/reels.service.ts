@@ -1,6 +1,18 @@
 import { randomUUID } from 'node:crypto';
 import type PgBoss from 'pg-boss';
-import type { Reel, ReelExport, ReelList, ReelSharing, ReelView, SharedReel, TeamSharedReelList, UpdateReelBody } from '@app/contracts/clips';
+import {
+  REEL_PREPARING,
+  REEL_UNPLAYABLE,
+  TEAM_SHARED_REELS_LIMIT,
+  type Reel,
+  type ReelExport,
+  type ReelList,
+  type ReelSharing,
+  type ReelView,
+  type SharedReel,
+  type TeamSharedReelList,
+  type UpdateReelBody,
+} from '@app/contracts/clips';
 import type { Db } from '../../db/client';
 import { withJobTransaction, type Executor } from '../../db/job-transaction';
 import { AppError } from '../../errors';
@@ -18,8 +30,6 @@ import { reelExportPrefix, toReelExport } from './reel-export-view';
 import { exportTimeLimitSec } from './reel-exporter';
 
 export const REEL_NOT_FOUND = 'Reel not found.';
-export const REEL_PREPARING = 'This reel is being prepared. Try again in a minute.';
-export const REEL_UNPLAYABLE = 'This reel cannot be played: one of its clips could not be prepared.';
 /** Seconds a chunk's out point may pass its clip's end (clients round to frames). */
 const OUT_TOLERANCE_SEC = 0.001;
 
@@ -165,6 +175,7 @@ export function createReelsService({ db, storage, jobs, users, videos, teams }: 
     /**
      * `PUT /api/user/reels/{reelId}`: the editor's save (maker only). Every chunk's clip must be one
      * the caller may see, its out point within the clip. A clip's own reel plays that clip only.
+     * Without `shared` the share link stays as it is now.
      */
     async update(caller: Caller, id: string, body: UpdateReelBody): Promise<Reel> {
       const { viewer, reel } = await requireOwn(caller, id);
@@ -252,10 +263,10 @@ export function createReelsService({ db, storage, jobs, users, videos, teams }: 
       return { reelId: reel.id, shared };
     },
 
-    /** `GET /api/team/shared-reels`: the shared reels that play the caller's team's footage, for its owner to review and switch off. */
+    /** `GET /api/team/shared-reels`: the newest shared reels that play the caller's team's footage, for its owner to review and switch off. */
     async sharedOfTeam(caller: Caller): Promise<TeamSharedReelList> {
       const viewer = await requireViewer(caller);
-      const rows = await repo.sharedReelsOfTeam(viewer.tenantId, viewer.userId);
+      const rows = await repo.sharedReelsOfTeam(viewer.tenantId, viewer.userId, TEAM_SHARED_REELS_LIMIT);
       return { items: rows.map((r) => ({ reelId: r.id, title: r.title, maker: r.makerUsername, ownClip: r.clipId !== null, timestamp: r.createdAt.getTime() })) };
     },
 

@@ -4,7 +4,6 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ApiClient } from '@/lib/api-client';
 import { useApiClient } from '@/lib/api-client-context';
 import { useSession } from '@/lib/auth/session';
-import { getReel } from '@/lib/clips/get-reel';
 import { updateReel } from '@/lib/clips/update-reel';
 import { queryKeys } from '@/lib/query-keys';
 
@@ -29,10 +28,8 @@ export async function createReelOf(api: ApiClient, clips: readonly Clip[]): Prom
   const sameStream = clips.filter((c) => c.stream_id === first.stream_id);
   const reelId = await createReel(api, first.stream_id, sameStream.map((c) => c.clip_id));
   if (sameStream.length < clips.length) {
-    const made = await getReel(api, reelId);
     await updateReel(api, reelId, {
-      title: made.title,
-      shared: made.shared,
+      title: null,
       chunks: clips.map((c) => ({ clip: c._id, in: 0, out: c.duration, description: c.description })),
     });
   }

@@ -6,7 +6,10 @@ import { useApiClient } from '@/lib/api-client-context';
 import { useSession } from '@/lib/auth/session';
 import { queryKeys } from '@/lib/query-keys';
 
-/** `PUT /api/user/reels/{reelId} {title, shared, chunks:[{clip, in, out, description}]}`: the whole reel. */
+/**
+ * `PUT /api/user/reels/{reelId} {title, chunks:[{clip, in, out, description}]}`: the whole reel but its
+ * share link, which has its own switch (`PUT /api/user/reels/{reelId}/sharing`).
+ */
 export function updateReel(api: ApiClient, reelId: string, body: UpdateReelBody): Promise<Reel> {
   return api.request(`/api/user/reels/${encodeURIComponent(reelId)}`, { method: 'PUT', body, schema: reel });
 }

@@ -40,15 +40,12 @@ export function ClipEditor({ reel, formId, doneValue, onDone }: ClipEditorProps)
     const done = (event.nativeEvent as SubmitEvent).submitter?.getAttribute('value') === doneValue;
     const body = bodyOf(title, description, { clip: chunk.clip, ...trim });
     if (done && JSON.stringify(body) === JSON.stringify(stored)) return onDone();
-    save.mutate(
-      { ...body, shared: reel.shared },
-      {
-        onSuccess: () => {
-          setStored(body);
-          if (done) onDone();
-        },
+    save.mutate(body, {
+      onSuccess: () => {
+        setStored(body);
+        if (done) onDone();
       },
-    );
+    });
   }
 
   return (

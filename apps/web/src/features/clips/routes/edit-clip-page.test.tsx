@@ -53,7 +53,6 @@ describe('Edit Clip', () => {
     expect(await screen.findByText('Saved')).toBeInTheDocument();
     expect(net.call('PUT', '/api/user/reels/reel-9')!.body).toEqual({
       title: 'Full-court press',
-      shared: false,
       chunks: [{ clip: 'c9', in: 2.1, out: 14.5, description: 'Trap at half court' }],
     });
   });
@@ -91,7 +90,7 @@ describe('Edit Clip', () => {
     await user.click(screen.getByRole('button', { name: 'Done' }));
     expect(await screen.findByText('at: /team/clips/reel-9')).toBeInTheDocument();
     expect(net.calls.filter((c) => c.method === 'PUT').map((c) => c.body)).toEqual([
-      { title: 'Press', shared: false, chunks: [{ clip: 'c9', in: 0, out: 15, description: 'Press' }] },
+      { title: 'Press', chunks: [{ clip: 'c9', in: 0, out: 15, description: 'Press' }] },
     ]);
 
     await router.navigate('/team/clips/reel-9/edit');

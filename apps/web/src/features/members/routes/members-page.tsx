@@ -11,10 +11,11 @@ import { useMe } from '@/lib/users/get-me';
 import { useTeam } from '@/lib/teams/get-team';
 import { InviteMemberForm } from '@/features/members/components/invite-member-form';
 import { PendingInvites } from '@/features/members/components/pending-invites';
+import { TeamSharedReels } from '@/features/members/components/team-shared-reels';
 
 /**
- * /team/members: everyone on the team channel; the owner also gets the invite form and the pending
- * invitations (spec section 6).
+ * /team/members: everyone on the team channel; the owner also gets the invite form, the pending
+ * invitations (spec section 6) and the public links to the team's footage, to switch off.
  */
 export function Component() {
   const team = useTeam();
@@ -34,6 +35,7 @@ export function Component() {
             <InviteMemberForm owner={owner} channel={channel} onInvited={setNotice} />
             <SuccessNotice message={notice} />
             <PendingInvites owner={owner} channel={channel} onRevoked={setNotice} />
+            <TeamSharedReels onTurnedOff={setNotice} />
           </>
         ) : null}
         <table className="w-full text-sm">

@@ -59,11 +59,12 @@ export function ReelEditor({ reel }: { reel: ReelView }) {
 
   function submit(event: React.FormEvent) {
     event.preventDefault();
-    save.mutate({
-      title: title.trim() || null,
-      shared,
-      chunks: chunks.map((c) => ({ clip: c.clip, in: c.in, out: c.out, description: c.description.trim() })),
-    });
+    // No `shared`: the switch has its own request, and the link may have been switched off (by the
+    // team owner) since this editor loaded; the saved reel says how it is now.
+    save.mutate(
+      { title: title.trim() || null, chunks: chunks.map((c) => ({ clip: c.clip, in: c.in, out: c.out, description: c.description.trim() })) },
+      { onSuccess: (saved) => setShared(saved.shared) },
+    );
   }
 
   return (

@@ -33,7 +33,7 @@ describe('Reel editor', () => {
       'PUT /api/user/reels/r1/sharing': (call: { body: unknown }) => json({ reelId: 'r1', ...(call.body as object) }),
       'PUT /api/user/reels/r1': (call: { body: unknown }) => {
         const body = call.body as UpdateReelBody;
-        return json({ ...reel, owned: undefined, title: body.title, shared: body.shared, chunks: body.chunks.map((c) => chunkFixture(c)) });
+        return json({ ...reel, owned: undefined, title: body.title, shared: false, chunks: body.chunks.map((c) => chunkFixture(c)) });
       },
     });
     const user = userEvent.setup();
@@ -50,7 +50,6 @@ describe('Reel editor', () => {
     expect(await screen.findByText('Saved')).toBeInTheDocument();
     expect(net.call('PUT', '/api/user/reels/r1')!.body).toEqual({
       title: 'Defense',
-      shared: false,
       chunks: [
         { clip: 'c', in: 0, out: 8, description: 'Zone' },
         { clip: 'b', in: 0, out: 12, description: '' },
@@ -76,6 +75,19 @@ describe('Reel editor', () => {
     expect(await screen.findByText('Sharing is off: the link does not work.')).toBeInTheDocument();
     expect(toggle).not.toBeChecked();
     expect(net.call('PUT', '/api/user/reels/r1')).toBeUndefined();
+  });
+
+  it("saves without the link's state, and then shows it as the server has it (the team owner switched it off meanwhile)", async () => {
+    const net = renderEditor({
+      'GET /api/user/reels/r1/export': { status: 'none', progress: 0, url: null, failureReason: null },
+      'PUT /api/user/reels/r1': (call: { body: unknown }) => json({ ...reel, shared: false, chunks: (call.body as UpdateReelBody).chunks.map((c) => chunkFixture(c)) }),
+    });
+    const user = userEvent.setup();
+    expect(await screen.findByRole('switch', { name: 'Anyone with the link can watch' })).toBeChecked();
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Sharing is off: the link does not work.')).toBeInTheDocument();
+    expect(screen.getByRole('switch', { name: 'Anyone with the link can watch' })).not.toBeChecked();
+    expect(net.call('PUT', '/api/user/reels/r1')!.body).not.toHaveProperty('shared');
   });
 
   it('keeps the switch as it was and shows why when the server refuses', async () => {

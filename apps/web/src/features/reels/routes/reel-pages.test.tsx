@@ -1,9 +1,10 @@
-import type { Reel } from '@app/contracts/clips';
+import { REEL_PREPARING, REEL_UNPLAYABLE, type Reel } from '@app/contracts/clips';
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
-import { errorJson, mockFetch } from '@/test/fetch-mock';
+import { PREPARING_RETRY_MS } from '@/features/reels/api/get-shared-reel';
+import { errorJson, json, mockFetch } from '@/test/fetch-mock';
 import { signedInSession } from '@/test/fixtures';
 import { renderApp } from '@/test/render-app';
 
@@ -150,6 +151,40 @@ describe('reel pages', () => {
     const header = heading.closest('header')!;
     expect(within(header).getByText('Riverside Hawks')).toBeInTheDocument();
     expect(within(header).getByText('RH')).toBeInTheDocument();
+  });
+
+  describe('while the link cannot play yet', () => {
+    // The page asks again on an interval: only that clock is ours to move.
+    beforeEach(() => void vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] }));
+    afterEach(() => void vi.useRealTimers());
+    const tick = () => act(() => vi.advanceTimersByTimeAsync(PREPARING_RETRY_MS));
+
+    it('says the reel is being prepared, asks again every few seconds and plays it once its clips are cut, without a reload', async () => {
+      const answers = [errorJson(409, REEL_PREPARING, 'CONFLICT'), errorJson(409, REEL_PREPARING, 'CONFLICT')];
+      const net = mockFetch({ [`GET /api/reels/${reelId}`]: () => answers.shift() ?? json(reelFixture()) });
+      renderApp(`/r/${reelId}`, { routes: [sharedRoute] });
+      expect(await screen.findByRole('heading', { level: 1, name: 'This reel is being prepared' })).toBeInTheDocument();
+      expect(screen.getByRole('status')).toHaveTextContent('Checking every few seconds...');
+      expect(document.title).toMatch(/^This reel is being prepared · /);
+      await tick();
+      expect(net.calls).toHaveLength(2);
+      expect(screen.getByRole('heading', { level: 1, name: 'This reel is being prepared' })).toBeInTheDocument();
+      await tick();
+      expect(await screen.findByRole('region', { name: 'Reel player: Best defence' })).toBeInTheDocument();
+      expect(screen.getByRole('heading', { level: 1, name: 'Best defence' })).toBeInTheDocument();
+      expect(net.calls).toHaveLength(3);
+    });
+
+    it('says clearly when one of its clips could not be prepared, and does not keep asking', async () => {
+      const net = mockFetch({ [`GET /api/reels/${reelId}`]: errorJson(409, REEL_UNPLAYABLE, 'CONFLICT') });
+      renderApp(`/r/${reelId}`, { routes: [sharedRoute] });
+      expect(await screen.findByRole('heading', { level: 1, name: 'This reel cannot be played' })).toBeInTheDocument();
+      expect(screen.getByText(/One of its clips could not be prepared\./)).toBeInTheDocument();
+      await tick();
+      await tick();
+      expect(net.calls).toHaveLength(1);
+      expect(screen.queryByRole('region', { name: /Reel player/ })).not.toBeInTheDocument();
+    });
   });
 
   it('tells a visitor when the reel is not shared (404)', async () => {

@@ -1,5 +1,5 @@
-import type { ReelTeam } from '@app/contracts/clips';
-import { ListVideoIcon } from 'lucide-react';
+import type { ReelTeam, SharedReel as SharedReelData } from '@app/contracts/clips';
+import { ListVideoIcon, Loader2Icon } from 'lucide-react';
 import { Link, useParams } from 'react-router';
 
 import { EmptyState } from '@/components/empty-state';
@@ -11,7 +11,7 @@ import { PublicPage } from '@/components/public-page';
 import { UserAvatar } from '@/components/user-avatar';
 import { APP_NAME } from '@/config/app';
 import { paths } from '@/config/paths';
-import { useSharedReel } from '@/features/reels/api/get-shared-reel';
+import { isPreparing, isUnplayable, useSharedReel } from '@/features/reels/api/get-shared-reel';
 import { ApiError } from '@/lib/api-client';
 import { useSession } from '@/lib/auth/session';
 import { useDocumentTitle } from '@/lib/use-document-title';
@@ -26,29 +26,53 @@ export function Component() {
 
 function SharedReel({ reelId }: { reelId: string }) {
   const reel = useSharedReel(reelId);
-  const session = useSession();
-  const title = reel.data?.title || 'Reel';
-  useDocumentTitle(reel.isError ? NOT_SHARED : title);
-
   if (reel.isPending) return <PageLoading />;
-  if (reel.isError) {
-    // 404 covers an unknown id and a reel whose maker turned sharing off: the link is dead either way.
-    return reel.error instanceof ApiError && reel.error.statusCode === 404 ? (
-      <PublicPage title={NOT_SHARED} description="The link may be mistyped, or its owner turned sharing off. Ask them for a new link." />
-    ) : (
-      <ErrorAlert error={reel.error} />
+  if (reel.isError) return <Unavailable error={reel.error} />;
+  return <Player reel={reel.data} onSourceError={() => void reel.refetch()} />;
+}
+
+/** Why the link does not play now; while its clips are being cut the page asks again by itself. */
+function Unavailable({ error }: { error: Error }) {
+  if (isPreparing(error)) {
+    return (
+      <PublicPage
+        title="This reel is being prepared"
+        description="Its clips are still being cut. It starts here by itself in a moment: no need to reload."
+      >
+        <p role="status" className="text-muted-foreground flex items-center gap-2 text-sm">
+          <Loader2Icon aria-hidden="true" className="size-4 animate-spin" />
+          Checking every few seconds...
+        </p>
+      </PublicPage>
     );
   }
+  if (isUnplayable(error)) {
+    return (
+      <PublicPage
+        title="This reel cannot be played"
+        description="One of its clips could not be prepared. Ask the person who shared it to check the reel and share it again."
+      />
+    );
+  }
+  // 404 covers an unknown id and a reel whose maker turned sharing off: the link is dead either way.
+  if (error instanceof ApiError && error.statusCode === 404) {
+    return <PublicPage title={NOT_SHARED} description="The link may be mistyped, or its owner turned sharing off. Ask them for a new link." />;
+  }
+  return <PublicPage title="This reel could not be loaded" description={<ErrorAlert error={error} />} />;
+}
 
-  const { data } = reel;
+function Player({ reel, onSourceError }: { reel: SharedReelData; onSourceError: () => void }) {
+  const session = useSession();
+  const title = reel.title || 'Reel';
+  useDocumentTitle(title);
   return (
     <div className="flex flex-col gap-4">
       <header className="flex flex-col gap-3">
-        {data.team ? <TeamName team={data.team} /> : null}
+        {reel.team ? <TeamName team={reel.team} /> : null}
         <h1 className="text-2xl font-semibold tracking-tight text-balance break-words">{title}</h1>
       </header>
-      {data.chunks.length > 0 ? (
-        <ChunkPlayer chunks={data.chunks} label={title} onSourceError={() => void reel.refetch()} className={laptopPlayerSize} />
+      {reel.chunks.length > 0 ? (
+        <ChunkPlayer chunks={reel.chunks} label={title} onSourceError={onSourceError} className={laptopPlayerSize} />
       ) : (
         <EmptyState icon={ListVideoIcon}>This reel has no clips yet.</EmptyState>
       )}
