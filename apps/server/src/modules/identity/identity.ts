@@ -13,14 +13,18 @@ import { createTokenService } from './tokens.service';
 import { createUsersRepo } from './users.repo';
 
 /** The tenants' signing keys, encrypted with the key-encryption key (read once, on first use). */
-export function createSigningKeys(db: Db, config: Pick<Config, 'identity' | 'dataDir'>) {
+export function createSigningKeys(db: Db, config: Pick<Config, 'identity' | 'dataDir'>, { now }: { now?: () => number } = {}) {
   let kek: Promise<Buffer> | undefined;
   const key = () => {
     kek ??= loadKeyEncryptionKey(config.identity.keyEncryptionKey, config.dataDir);
     kek.catch(() => (kek = undefined));
     return kek;
   };
-  return createKeyStore(db, secretBoxWith(key), { rotateAfterDays: config.identity.signingKeyRotationDays });
+  return createKeyStore(db, secretBoxWith(key), {
+    rotateAfterDays: config.identity.signingKeyRotationDays,
+    verificationCacheMs: config.identity.verificationKeyCacheMinutes * 60_000,
+    now,
+  });
 }
 
 /** The identity provider's services, wired once per runtime (no singletons, so tests get their own). */
