@@ -163,7 +163,7 @@ export interface Config {
     authRateLimit: number;
     /** E-mails/SMS an IP may trigger per 15 minutes. */
     mailRateLimit: number;
-    /** Encrypts the signing keys at rest; unset: a key file in DATA_DIR (see key-encryption-key.ts). */
+    /** Encrypts the signing keys and TOTP secrets at rest; unset: a key file in DATA_DIR (see key-encryption-key.ts). */
     keyEncryptionKey: Buffer | undefined;
     /** A tenant's signing key is replaced once it is this old (retired keys stay published until their tokens expire). */
     signingKeyRotationDays: number;
