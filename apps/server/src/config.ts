@@ -101,6 +101,7 @@ const envSchema = z.object({
     })
     .optional(),
   SIGNING_KEY_ROTATION_DAYS: z.coerce.number({ message: 'must be a number' }).int('must be an integer').min(1, 'must be 1 or more').default(30),
+  VERIFICATION_KEY_CACHE_MINUTES: z.coerce.number({ message: 'must be a number' }).int('must be an integer').min(1, 'must be 1 or more').max(60, 'must be at most 60').default(5),
   REFRESH_REUSE_GRACE_SECONDS: z.coerce.number({ message: 'must be a number' }).int('must be an integer').min(0, 'must be 0 or more').max(60, 'must be at most 60').default(10),
   AUTH_RATE_LIMIT: z.coerce.number({ message: 'must be a number' }).int().positive('must be positive').default(20),
   MAIL_RATE_LIMIT: z.coerce.number({ message: 'must be a number' }).int().positive('must be positive').default(10),
@@ -162,10 +163,12 @@ export interface Config {
     authRateLimit: number;
     /** E-mails/SMS an IP may trigger per 15 minutes. */
     mailRateLimit: number;
-    /** Encrypts the signing keys at rest; unset: a key file in DATA_DIR (see key-encryption-key.ts). */
+    /** Encrypts the signing keys and TOTP secrets at rest; unset: a key file in DATA_DIR (see key-encryption-key.ts). */
     keyEncryptionKey: Buffer | undefined;
     /** A tenant's signing key is replaced once it is this old (retired keys stay published until their tokens expire). */
     signingKeyRotationDays: number;
+    /** A node re-reads the public keys it verifies tokens with this often, so a key deleted from the database stops verifying everywhere. */
+    verificationKeyCacheMinutes: number;
     /** A refresh token presented again this soon after its rotation answers the same successor instead of ending the session. */
     refreshReuseGraceSeconds: number;
   };
@@ -226,6 +229,7 @@ export function loadConfig(
       mailRateLimit: env.MAIL_RATE_LIMIT,
       keyEncryptionKey: env.KEY_ENCRYPTION_KEY,
       signingKeyRotationDays: env.SIGNING_KEY_ROTATION_DAYS,
+      verificationKeyCacheMinutes: env.VERIFICATION_KEY_CACHE_MINUTES,
       refreshReuseGraceSeconds: env.REFRESH_REUSE_GRACE_SECONDS,
     },
     mail: {

@@ -31,7 +31,7 @@ export async function startRuntime(config: Config, databaseUrl: string, log: Log
     // createMail names its own components (mail, sms).
     const mail = createMail(config, log);
     const identity = createIdentity(db, config);
-    await identity.keys.prepare();
+    await identity.prepare();
     await identity.tenants.ensureConfigured();
     const storage = await buildStorage(config, db);
     const jobs = await startJobQueue(databaseUrl, log);

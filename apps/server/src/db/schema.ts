@@ -42,8 +42,10 @@ export const identityUsers = pgTable(
     confirmedEmailAt: ts('confirmed_email_at'),
     isPhoneNumberConfirmed: boolean('is_phone_number_confirmed').notNull().default(false),
     confirmedPhoneNumberAt: ts('confirmed_phone_number_at'),
-    /** TOTP secret, encrypted with the tenant data key (see identity/secret-box.ts). */
+    /** TOTP secret of rows from before `totpSecretBox`, sealed with a key kept in the database; moved at start. */
     totpSecret: text('totp_secret'),
+    /** TOTP secret encrypted with the key-encryption key, which is kept outside the database (see key-encryption-key.ts). */
+    totpSecretBox: text('totp_secret_box'),
     totpEnabledAt: ts('totp_enabled_at'),
     /** The last accepted 30 s step: a code is never accepted twice. */
     totpLastStep: integer('totp_last_step'),

@@ -1,11 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { exportJWK, generateKeyPair } from 'jose';
+import { exportJWK, generateKeyPair, SignJWT, type CryptoKey } from 'jose';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config';
 import { ConfigError } from '../../src/config-error';
+import { createSigningKeys } from '../../src/modules/identity/identity';
+import { UNKNOWN_KID_REREAD_MS, type KeyStore } from '../../src/modules/identity/keys.service';
+import { createTokenService } from '../../src/modules/identity/tokens.service';
 import { startRuntime } from '../../src/runtime';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 import { bearer, header, signIn, signUp } from './helpers';
@@ -88,5 +91,68 @@ describe('signing key rotation', () => {
     await t.runtime.identity.keys.rotateDue();
     expect((await keyRows()).map((r) => r.kid)).toEqual([current!.kid]);
     expect((await self(after)).statusCode).toBe(200);
+  });
+});
+
+describe('verification keys cached on a node', () => {
+  const cacheMs = () => t.config.identity.verificationKeyCacheMinutes * 60_000;
+  /** A node whose clock the test moves, verifying with its own cache (as another web node would). */
+  const node = () => {
+    const clock = { now: Date.now() };
+    const tokens = createTokenService(createSigningKeys(t.runtime.db, t.config, { now: () => clock.now }), t.config.publicUrl);
+    return { clock, verify: (token: string, tenant: string) => tokens.verifyFirstFactor(token, tenant) };
+  };
+  const signed = ({ kid, privateKey }: { kid: string; privateKey: CryptoKey }, tenant: string) =>
+    new SignJWT({ tenantId: tenant })
+      .setProtectedHeader({ alg: 'RS256', kid, typ: 'ff+jwt' })
+      .setIssuer(`${t.config.publicUrl}/v0/tenants/${tenant}`)
+      .setAudience(tenant)
+      .setExpirationTime('5m')
+      .sign(privateKey);
+  /** A token signed with the tenant's key as the node holding `keys` has it (this test's "elsewhere"). */
+  const tokenFrom = async (keys: KeyStore, tenant: string) => signed(await keys.signingKey(tenant), tenant);
+  const newTenant = async (id: string) => {
+    await sql(`INSERT INTO tenants (id, name) VALUES ($1, $1)`, [id]);
+    return id;
+  };
+
+  it('stop verifying a key deleted from the database once the cache life has passed', async () => {
+    const tenant = await newTenant('compromised');
+    const elsewhere = createSigningKeys(t.runtime.db, t.config);
+    const token = await tokenFrom(elsewhere, tenant);
+    const { clock, verify } = node();
+    await expect(verify(token, tenant)).resolves.toMatchObject({ tenantId: tenant });
+
+    await sql(`DELETE FROM identity_keys WHERE kid = $1`, [header(token).kid]);
+    clock.now += cacheMs() - 1;
+    await expect(verify(token, tenant)).resolves.toMatchObject({ tenantId: tenant });
+    clock.now += 1;
+    await expect(verify(token, tenant)).rejects.toThrow('Invalid token.');
+  });
+
+  it('verify a key made on another node at once, and read the database for unknown kids at most once per interval', async () => {
+    const tenant = await newTenant('rotating');
+    const elsewhere = createSigningKeys(t.runtime.db, t.config);
+    const first = await tokenFrom(elsewhere, tenant);
+    const { clock, verify } = node();
+    await expect(verify(first, tenant)).resolves.toMatchObject({ tenantId: tenant });
+
+    const newKey = async () => {
+      await sql(`UPDATE identity_keys SET retired_at = now() WHERE tenant_id = $1 AND retired_at IS NULL`, [tenant]);
+      return tokenFrom(createSigningKeys(t.runtime.db, t.config), tenant);
+    };
+    const second = await newKey();
+    expect(header(second).kid).not.toBe(header(first).kid);
+    await expect(verify(second, tenant)).resolves.toMatchObject({ tenantId: tenant });
+
+    // A made-up kid is refused; the next unknown kid within the interval is not looked up again,
+    // not even a real new one, until the interval has passed.
+    const madeUp = await signed({ kid: 'made-up-kid', privateKey: (await generateKeyPair('RS256')).privateKey }, tenant);
+    await expect(verify(madeUp, tenant)).rejects.toThrow('Invalid token.');
+    const third = await newKey();
+    await expect(verify(third, tenant)).rejects.toThrow('Invalid token.');
+    clock.now += UNKNOWN_KID_REREAD_MS;
+    await expect(verify(third, tenant)).resolves.toMatchObject({ tenantId: tenant });
+    await expect(verify(first, tenant)).resolves.toMatchObject({ tenantId: tenant });
   });
 });

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { SignJWT } from 'jose';
 import { authenticator } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { keyEncryptionBox } from '../../src/modules/identity/key-encryption-key';
 import { createSecretBox } from '../../src/modules/identity/secret-box';
 import { matchingStep } from '../../src/modules/identity/totp.service';
 import { createTestApp, type TestApp } from '../helpers/test-app';
@@ -69,7 +70,7 @@ describe('enrolment', () => {
     expect((await t.app.inject({ url: '/v0/auth/totp' })).statusCode).toBe(401);
   });
 
-  it('returns a base32 secret, a PNG QR code and 10 backup codes, stored pending and encrypted', async () => {
+  it('returns a base32 secret, a PNG QR code and 10 backup codes, stored pending and encrypted with the key-encryption key', async () => {
     const res = await t.app.inject({ url: '/v0/auth/totp', headers: bearer(access) });
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toBe('no-store');
@@ -83,14 +84,18 @@ describe('enrolment', () => {
     expect(new Set(body.backupCodes).size).toBe(10);
 
     const userId = decode(access).userId as number;
-    const [row] = (await t.runtime.db.execute(sql`SELECT totp_secret, totp_enabled_at FROM identity_users WHERE id = ${userId}`)).rows as {
-      totp_secret: string;
+    const [row] = (await t.runtime.db.execute(sql`SELECT totp_secret, totp_secret_box, totp_enabled_at FROM identity_users WHERE id = ${userId}`)).rows as {
+      totp_secret: string | null;
+      totp_secret_box: string;
       totp_enabled_at: Date | null;
     }[];
     expect(row!.totp_enabled_at).toBeNull();
-    expect(row!.totp_secret).toMatch(/^v1\.[\w-]+\.[\w-]+\.[\w-]+$/);
-    expect(row!.totp_secret).not.toContain(body.totpSecret);
-    expect(await createSecretBox(t.runtime.db).decrypt(row!.totp_secret, `totp:${userId}`)).toBe(body.totpSecret);
+    expect(row!.totp_secret).toBeNull();
+    expect(row!.totp_secret_box).toMatch(/^v1\.[\w-]+\.[\w-]+\.[\w-]+$/);
+    expect(row!.totp_secret_box).not.toContain(body.totpSecret);
+    expect(await keyEncryptionBox(t.config).decrypt(row!.totp_secret_box, `totp:${userId}`)).toBe(body.totpSecret);
+    // The key kept in the database does not open it: a copy of the database cannot make codes.
+    await expect(createSecretBox(t.runtime.db).decrypt(row!.totp_secret_box, `totp:${userId}`)).rejects.toThrow();
     const hashes = (await t.runtime.db.execute(sql`SELECT code_hash FROM identity_backup_codes WHERE user_id = ${userId}`)).rows as { code_hash: string }[];
     expect(hashes).toHaveLength(10);
     for (const h of hashes) expect(h.code_hash).toMatch(/^\$argon2id\$/);
@@ -344,9 +349,9 @@ describe('disable', () => {
     expect(ok.json()).toEqual({ message: 'OK' });
     expect((await signIn(t, u.email)).json().message).toBe('OK');
     const [row] = (await t.runtime.db.execute(
-      sql`SELECT totp_secret, totp_enabled_at, (SELECT count(*)::int FROM identity_backup_codes WHERE user_id = ${u.userId}) AS codes FROM identity_users WHERE id = ${u.userId}`,
-    )).rows as { totp_secret: string | null; totp_enabled_at: Date | null; codes: number }[];
-    expect(row).toEqual({ totp_secret: null, totp_enabled_at: null, codes: 0 });
+      sql`SELECT totp_secret, totp_secret_box, totp_enabled_at, (SELECT count(*)::int FROM identity_backup_codes WHERE user_id = ${u.userId}) AS codes FROM identity_users WHERE id = ${u.userId}`,
+    )).rows as { totp_secret: string | null; totp_secret_box: string | null; totp_enabled_at: Date | null; codes: number }[];
+    expect(row).toEqual({ totp_secret: null, totp_secret_box: null, totp_enabled_at: null, codes: 0 });
     expect((await del({ totpCode: codeAt(u.secret) })).statusCode).toBe(400);
   });
 

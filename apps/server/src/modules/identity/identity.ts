@@ -2,31 +2,36 @@ import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { createTenantService } from '../tenants/tenants.service';
 import { createAccountsService } from './accounts.service';
-import { loadKeyEncryptionKey } from './key-encryption-key';
+import { keyEncryptionBox } from './key-encryption-key';
 import { createKeyStore } from './keys.service';
 import { createOneTimeTokens } from './one-time-tokens.service';
 import { createPasswordService } from './password.service';
-import { secretBoxWith } from './secret-box';
+import { createSecretBox, type SecretBoxCipher } from './secret-box';
 import { createSessionService } from './sessions.service';
 import { createSignInService } from './sign-in.service';
 import { createTokenService } from './tokens.service';
+import { sealLegacyTotpSecrets } from './totp.service';
 import { createUsersRepo } from './users.repo';
 
-/** The tenants' signing keys, encrypted with the key-encryption key (read once, on first use). */
-export function createSigningKeys(db: Db, config: Pick<Config, 'identity' | 'dataDir'>) {
-  let kek: Promise<Buffer> | undefined;
-  const key = () => {
-    kek ??= loadKeyEncryptionKey(config.identity.keyEncryptionKey, config.dataDir);
-    kek.catch(() => (kek = undefined));
-    return kek;
-  };
-  return createKeyStore(db, secretBoxWith(key), { rotateAfterDays: config.identity.signingKeyRotationDays });
+/** The tenants' signing keys, encrypted with the key-encryption key. */
+export function createSigningKeys(
+  db: Db,
+  config: Pick<Config, 'identity' | 'dataDir'>,
+  { box = keyEncryptionBox(config), now }: { box?: SecretBoxCipher; now?: () => number } = {},
+) {
+  return createKeyStore(db, box, {
+    rotateAfterDays: config.identity.signingKeyRotationDays,
+    verificationCacheMs: config.identity.verificationKeyCacheMinutes * 60_000,
+    now,
+  });
 }
 
 /** The identity provider's services, wired once per runtime (no singletons, so tests get their own). */
 export function createIdentity(db: Db, config: Config) {
   const tenants = createTenantService(db, config);
-  const keys = createSigningKeys(db, config);
+  /** Seals small secrets (signing keys, TOTP secrets) with the key-encryption key, kept outside the database. */
+  const secretBox = keyEncryptionBox(config);
+  const keys = createSigningKeys(db, config, { box: secretBox });
   const tokens = createTokenService(keys, config.publicUrl);
   const users = createUsersRepo(db);
   const sessions = createSessionService(db, { reuseGraceSeconds: config.identity.refreshReuseGraceSeconds });
@@ -35,7 +40,25 @@ export function createIdentity(db: Db, config: Config) {
   const passwords = createPasswordService({ users, sessions, signIn });
   const accounts = createAccountsService(users, sessions);
   // The users repository stays inside: other modules (and identity's routes) use `accounts`.
-  return { tenants, keys, tokens, sessions, oneTime, signIn, passwords, accounts };
+  return {
+    tenants,
+    keys,
+    secretBox,
+    tokens,
+    sessions,
+    oneTime,
+    signIn,
+    passwords,
+    accounts,
+    /**
+     * At start, before serving: signing keys and TOTP secrets stored by older versions are encrypted with
+     * the key-encryption key, and a key-encryption key that does not open the stored keys stops the start.
+     */
+    async prepare(): Promise<void> {
+      await keys.prepare();
+      await sealLegacyTotpSecrets(db, createSecretBox(db), secretBox);
+    },
+  };
 }
 
 export type Identity = ReturnType<typeof createIdentity>;

@@ -1,6 +1,7 @@
 import { createPublicKey, type KeyObject } from 'node:crypto';
 import { and, eq, gt, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import { exportJWK, generateKeyPair, importJWK, type CryptoKey, type JWK } from 'jose';
+import { LRUCache } from 'lru-cache';
 import { ConfigError } from '../../config-error';
 import { randomToken } from './crypto';
 import type { Db } from '../../db/client';
@@ -19,6 +20,29 @@ export const SIGNING_KEY_CACHE_SECONDS = 60;
  * time other nodes may still sign with it from their cache, plus clock skew.
  */
 export const RETIRED_KEY_SECONDS = 15 * 60 + SIGNING_KEY_CACHE_SECONDS + 4 * 60;
+/**
+ * A `kid` a node has not seen may be a key another node has just created, so it reads the tenant's
+ * keys again, but at most this often: a flood of made-up kids costs one read per tenant per second.
+ */
+export const UNKNOWN_KID_REREAD_MS = 1000;
+/** Tenants whose public keys a node keeps; made-up tenant ids in tokens cannot grow the cache past this. */
+const CACHED_TENANTS = 1000;
+
+/** A tenant's published public keys as a node last read them. */
+interface PublishedKeys {
+  keys: Promise<Map<string, KeyObject>>;
+  readAt: number;
+  /** When an unknown kid last made this node read them (the rate limit of those reads). */
+  unknownKidReadAt: number;
+}
+
+export interface KeyStoreOptions {
+  rotateAfterDays: number;
+  /** How long a node verifies with the public keys it read before it reads them again. */
+  verificationCacheMs: number;
+  /** The node's clock (tests move it instead of waiting). */
+  now?: () => number;
+}
 
 const k = identityKeys;
 /** Keys whose tokens may still be valid: the active one and those retired less than RETIRED_KEY_SECONDS ago. */
@@ -31,9 +55,9 @@ const boxContext = (kid: string) => `identity-key:${kid}`;
  * replaces each tenant's key every `rotateAfterDays`, and retired keys stay published until the
  * tokens they signed have expired.
  */
-export function createKeyStore(db: Db, box: SecretBoxCipher, { rotateAfterDays }: { rotateAfterDays: number }) {
+export function createKeyStore(db: Db, box: SecretBoxCipher, { rotateAfterDays, verificationCacheMs, now = Date.now }: KeyStoreOptions) {
   const signing = new Map<string, { key: Promise<SigningKey>; until: number }>();
-  const verifying = new Map<string, Promise<KeyObject | undefined>>();
+  const verifying = new LRUCache<string, PublishedKeys>({ max: CACHED_TENANTS });
 
   async function newKeyRow(tenantId: string) {
     const { privateKey, publicKey } = await generateKeyPair('RS256', { modulusLength: 2048, extractable: true });
@@ -61,34 +85,48 @@ export function createKeyStore(db: Db, box: SecretBoxCipher, { rotateAfterDays }
     return loadOrCreate(tenantId);
   }
 
+  /** Reads a tenant's published keys; a key already imported keeps its KeyObject (the token service remembers tokens by it). */
+  function readPublished(tenantId: string, previous: PublishedKeys | undefined, forUnknownKid: boolean): PublishedKeys {
+    const at = now();
+    const keys = (async () => {
+      const before = await previous?.keys.catch(() => undefined);
+      const rows = await db.select({ kid: k.kid, publicJwk: k.publicJwk }).from(k).where(and(eq(k.tenantId, tenantId), published()));
+      return new Map(
+        rows.map((row) => [row.kid, before?.get(row.kid) ?? createPublicKey({ key: row.publicJwk as JWK & { kty: string }, format: 'jwk' })]),
+      );
+    })();
+    const entry = { keys, readAt: at, unknownKidReadAt: forUnknownKid ? at : (previous?.unknownKidReadAt ?? -Infinity) };
+    verifying.set(tenantId, entry);
+    keys.catch(() => verifying.get(tenantId) === entry && verifying.delete(tenantId));
+    return entry;
+  }
+
   return {
     signingKey(tenantId: string): Promise<SigningKey> {
       const cached = signing.get(tenantId);
-      if (cached && cached.until > Date.now()) return cached.key;
+      if (cached && cached.until > now()) return cached.key;
       const key = loadOrCreate(tenantId);
       key.catch(() => signing.delete(tenantId));
-      signing.set(tenantId, { key, until: Date.now() + SIGNING_KEY_CACHE_SECONDS * 1000 });
+      signing.set(tenantId, { key, until: now() + SIGNING_KEY_CACHE_SECONDS * 1000 });
       return key;
     },
 
     /**
      * The public key for `kid`, only if it belongs to `tenantId` and is still published, as a
      * node:crypto KeyObject imported once (tokens are verified with `crypto.verify`, see the token service).
+     * Keys are read again after `verificationCacheMs`, so a key deleted from the database (a compromised
+     * one) stops verifying on every node by then, not at their next restart.
      */
-    verificationKey(tenantId: string, kid: string): Promise<KeyObject | undefined> {
-      const cacheKey = `${tenantId}/${kid}`;
-      let key = verifying.get(cacheKey);
-      if (!key) {
-        key = db
-          .select({ publicJwk: k.publicJwk })
-          .from(k)
-          .where(and(eq(k.tenantId, tenantId), eq(k.kid, kid), published()))
-          .then(([row]) => (row ? createPublicKey({ key: row.publicJwk as JWK & { kty: string }, format: 'jwk' }) : undefined));
-        // Unknown kids are not cached, so a key created by another node is found later.
-        void key.then((found) => found ?? verifying.delete(cacheKey), () => verifying.delete(cacheKey));
-        verifying.set(cacheKey, key);
-      }
-      return key;
+    async verificationKey(tenantId: string, kid: string): Promise<KeyObject | undefined> {
+      const cached = verifying.get(tenantId);
+      const entry = cached && now() - cached.readAt < verificationCacheMs ? cached : readPublished(tenantId, cached, false);
+      const key = (await entry.keys).get(kid);
+      if (key) return key;
+      // Another call may have read them again meanwhile (the same unknown kid, or a newer key).
+      const latest = verifying.get(tenantId);
+      if (latest && latest !== entry) return (await latest.keys).get(kid);
+      if (entry !== cached || now() - entry.unknownKidReadAt < UNKNOWN_KID_REREAD_MS) return undefined;
+      return (await readPublished(tenantId, entry, true).keys).get(kid);
     },
 
     async jwks(tenantId: string): Promise<{ keys: JWK[] }> {

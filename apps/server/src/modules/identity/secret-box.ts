@@ -10,7 +10,7 @@ const IV_BYTES = 12;
 const TAG_BYTES = 16;
 
 /**
- * AES-256-GCM for small secrets at rest (the TOTP seed, signing keys). Format: `v1.<iv>.<tag>.<ciphertext>`,
+ * AES-256-GCM for small secrets at rest (TOTP secrets, signing keys, live ingest keys). Format: `v1.<iv>.<tag>.<ciphertext>`,
  * each part base64url. `context` is bound as associated data (e.g. `totp:<userId>`), so a ciphertext
  * copied onto another row does not decrypt there. `key` gives the 32-byte key (loaded once by the caller).
  */
@@ -41,7 +41,10 @@ export function secretBoxWith(key: () => Promise<Buffer>) {
 
 export type SecretBoxCipher = ReturnType<typeof secretBoxWith>;
 
-/** The TOTP seeds' box, keyed by an app secret in the database. */
+/**
+ * A box keyed by an app secret in the database (live ingest keys; TOTP secrets of older versions
+ * until the start moves them under the key-encryption key).
+ */
 export function createSecretBox(db: Db) {
   let key: Promise<Buffer> | undefined;
   const dataKey = () => {

@@ -8,7 +8,7 @@ import { identityBackupCodes, identityUsers } from '../../db/schema';
 import { AppError } from '../../errors';
 import type { Identity } from './identity';
 import { LOCKOUT_MS, LOCKOUT_THRESHOLD } from './password.service';
-import { createSecretBox, type SecretBox } from './secret-box';
+import type { SecretBoxCipher } from './secret-box';
 import { createUsersRepo, type IdentityUser } from './users.repo';
 
 export const TOTP_ISSUER = 'Teamfilm';
@@ -60,16 +60,32 @@ export function matchingStep(secret: string, code: string, now = Date.now()): nu
 
 const secretContext = (user: Pick<IdentityUser, 'id'>) => `totp:${user.id}`;
 
-export function createTotpService(deps: { db: Db; identity: Identity; box?: SecretBox }) {
-  const { db, identity } = deps;
+/**
+ * At start: TOTP secrets sealed by older versions with the key kept in the database (`legacy`) are
+ * sealed again with the key-encryption key (`box`), so enrolled users keep their authenticator app.
+ * Each row moves only if its secret is still the one read (a node may enrol the user meanwhile).
+ */
+export async function sealLegacyTotpSecrets(db: Db, legacy: SecretBoxCipher, box: SecretBoxCipher): Promise<void> {
+  const u = identityUsers;
+  const rows = await db.select({ id: u.id, totpSecret: u.totpSecret }).from(u).where(isNotNull(u.totpSecret));
+  for (const row of rows) {
+    // A secret that does not open never verified a code before either; it stays where it is.
+    const secret = await legacy.decrypt(row.totpSecret!, secretContext(row)).catch(() => undefined);
+    if (secret === undefined) continue;
+    const totpSecretBox = await box.encrypt(secret, secretContext(row));
+    await db.update(u).set({ totpSecretBox, totpSecret: null }).where(and(eq(u.id, row.id), eq(u.totpSecret, row.totpSecret!)));
+  }
+}
+
+export function createTotpService({ db, identity }: { db: Db; identity: Identity }) {
   const users = createUsersRepo(db);
-  const box = deps.box ?? createSecretBox(db);
+  const box = identity.secretBox;
 
   const isLocked = (user: IdentityUser) => user.lockedUntil !== null && user.lockedUntil > new Date();
 
   async function secretOf(user: IdentityUser): Promise<string | undefined> {
-    if (!user.totpSecret) return undefined;
-    return box.decrypt(user.totpSecret, secretContext(user)).catch(() => undefined);
+    if (!user.totpSecretBox) return undefined;
+    return box.decrypt(user.totpSecretBox, secretContext(user)).catch(() => undefined);
   }
 
   /**
@@ -88,7 +104,7 @@ export function createTotpService(deps: { db: Db; identity: Identity; box?: Secr
         and(
           eq(identityUsers.id, user.id),
           // The secret that was checked is still the stored one (no enrolment raced in between).
-          eq(identityUsers.totpSecret, user.totpSecret!),
+          eq(identityUsers.totpSecretBox, user.totpSecretBox!),
           requireEnabled ? isNotNull(identityUsers.totpEnabledAt) : isNull(identityUsers.totpEnabledAt),
           or(isNull(identityUsers.totpLastStep), lt(identityUsers.totpLastStep, step)),
         ),
@@ -117,8 +133,6 @@ export function createTotpService(deps: { db: Db; identity: Identity; box?: Secr
   }
 
   return {
-    box,
-
     /**
      * Starts (or restarts) an enrolment: a new secret, stored encrypted but not yet enabled, and ten
      * new backup codes. The plain codes are shown once, here.
@@ -135,7 +149,7 @@ export function createTotpService(deps: { db: Db; identity: Identity; box?: Secr
       await db.transaction(async (tx) => {
         const [row] = await tx
           .update(identityUsers)
-          .set({ totpSecret: sealed, totpLastStep: null, updatedAt: new Date() })
+          .set({ totpSecretBox: sealed, totpSecret: null, totpLastStep: null, updatedAt: new Date() })
           .where(and(eq(identityUsers.id, user.id), isNull(identityUsers.totpEnabledAt)))
           .returning({ id: identityUsers.id });
         if (!row) throw new AppError('CONFLICT', 'Two-factor authentication is already on.');
@@ -148,7 +162,7 @@ export function createTotpService(deps: { db: Db; identity: Identity; box?: Secr
     /** Confirms a pending enrolment with a current code; the user's other sessions end. */
     async confirmEnrolment(user: IdentityUser, sessionId: string, code: string | undefined): Promise<void> {
       if (user.totpEnabledAt) throw new AppError('CONFLICT', 'Two-factor authentication is already on.');
-      if (!user.totpSecret) throw new AppError('BAD_REQUEST', 'Start the two-factor setup first.');
+      if (!user.totpSecretBox) throw new AppError('BAD_REQUEST', 'Start the two-factor setup first.');
       if (!code || !(await spendTotp(user, code, false))) throw refusedCode();
       await identity.sessions.revokeOthers(user.id, sessionId, 'mfa-enabled');
     },
@@ -177,7 +191,7 @@ export function createTotpService(deps: { db: Db; identity: Identity; box?: Secr
       await db.transaction(async (tx) => {
         await tx
           .update(identityUsers)
-          .set({ totpSecret: null, totpEnabledAt: null, totpLastStep: null, updatedAt: new Date() })
+          .set({ totpSecretBox: null, totpSecret: null, totpEnabledAt: null, totpLastStep: null, updatedAt: new Date() })
           .where(eq(identityUsers.id, user.id));
         await tx.delete(identityBackupCodes).where(eq(identityBackupCodes.userId, user.id));
       });

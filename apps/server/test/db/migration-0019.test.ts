@@ -1,0 +1,80 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { migrate } from 'drizzle-orm/node-postgres/migrator';
+import { authenticator } from 'otplib';
+import pino from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { build } from '../../src/app';
+import { loadConfig } from '../../src/config';
+import { createDb, type Db } from '../../src/db/client';
+import { migrationsFolder } from '../../src/db/migrate';
+import { keyEncryptionBox } from '../../src/modules/identity/key-encryption-key';
+import { createSecretBox } from '../../src/modules/identity/secret-box';
+import { startRuntime, type Runtime } from '../../src/runtime';
+import { createTestDatabase } from '../helpers/test-db';
+
+const TAG = '0019_totp_secret_box';
+
+let database: Awaited<ReturnType<typeof createTestDatabase>>;
+let db: Db;
+let before: string;
+let dataDir: string;
+let runtime: Runtime | undefined;
+beforeAll(async () => {
+  database = await createTestDatabase();
+  db = createDb(database.url, 2);
+  dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'teamfilm-test-'));
+  // The migrations as they stood before 0019, to enrol users the way the old code did.
+  before = await fs.mkdtemp(path.join(os.tmpdir(), 'migrations-'));
+  await fs.cp(migrationsFolder, before, { recursive: true });
+  const journalPath = path.join(before, 'meta', '_journal.json');
+  const journal = JSON.parse(await fs.readFile(journalPath, 'utf8')) as { entries: { tag: string }[] };
+  journal.entries = journal.entries.slice(0, journal.entries.findIndex((e) => e.tag === TAG));
+  await fs.writeFile(journalPath, JSON.stringify(journal));
+});
+afterAll(async () => {
+  await runtime?.close();
+  await db?.$client.end();
+  await database?.drop();
+  await fs.rm(before, { recursive: true, force: true });
+  await fs.rm(dataDir, { recursive: true, force: true });
+});
+
+const q = async <T = Record<string, unknown>>(text: string, values: unknown[] = []) => (await db.$client.query(text, values)).rows as T[];
+
+describe(`migration ${TAG}`, () => {
+  it('moves TOTP secrets sealed with the key in the database under the key-encryption key, and enrolled users still sign in with their codes', async () => {
+    await migrate(db, { migrationsFolder: before });
+    await q(`INSERT INTO tenants (id) VALUES ('demo')`);
+    const [user] = await q<{ id: number }>(
+      `INSERT INTO identity_users (tenant_id, email, username, is_email_confirmed, totp_enabled_at) VALUES ('demo', 'mfa@x.io', 'mfa', true, now()) RETURNING id`,
+    );
+    // Enrolled by the old code: the secret sealed with the data key kept in `app_secrets`.
+    const secret = authenticator.generateSecret(20);
+    const context = `totp:${user!.id}`;
+    const legacy = createSecretBox(db);
+    await q(`UPDATE identity_users SET totp_secret = $1 WHERE id = $2`, [await legacy.encrypt(secret, context), user!.id]);
+
+    const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent', WORKERS: '0' });
+    runtime = await startRuntime(config, database.url, pino({ level: 'silent' }));
+
+    const [row] = await q<{ totp_secret: string | null; totp_secret_box: string }>(`SELECT totp_secret, totp_secret_box FROM identity_users WHERE id = $1`, [user!.id]);
+    expect(row!.totp_secret).toBeNull();
+    await expect(legacy.decrypt(row!.totp_secret_box, context)).rejects.toThrow();
+    expect(await keyEncryptionBox(config).decrypt(row!.totp_secret_box, context)).toBe(secret);
+
+    const app = await build(config, runtime);
+    try {
+      const res = await app.inject({
+        method: 'POST',
+        url: '/v0/tenants/demo/auth/totp',
+        payload: { email: 'mfa@x.io', totpCode: authenticator.generate(secret) },
+      });
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toMatchObject({ isMfaRequired: true, authentication: { firstFactor: { strategy: 'totp', channel: 'authenticator' } } });
+    } finally {
+      await app.close();
+    }
+  });
+});
