@@ -107,7 +107,7 @@ export async function runChild(command: string, args: readonly string[], options
       clearTimeout(killTimer);
       clearTimeout(timeoutTimer);
       signal?.removeEventListener('abort', onAbort);
-      const stderr = tail.text();
+      const stderr = withoutQueries(tail.text());
       if (spawnFailure) {
         reject(startError(label, command, spawnFailure));
       } else if (run.wrapped && (exitCode === 126 || exitCode === 127) && SETPRIV_EXEC_FAILURE.test(stderr)) {
@@ -120,6 +120,14 @@ export async function runChild(command: string, args: readonly string[], options
       }
     });
   });
+}
+
+/**
+ * ffmpeg quotes its inputs in errors; a presigned link's query is its credential, which must not
+ * reach a log or a failure reason.
+ */
+function withoutQueries(text: string): string {
+  return text.replace(/(https?:\/\/[^\s?'"]*)\?[^\s'"]*/g, '$1?…');
 }
 
 function track(pid: number, child: ChildProcess): void {

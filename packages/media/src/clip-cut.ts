@@ -13,6 +13,7 @@ import {
   type ClipPiece,
   type ClipPlan,
 } from './args/clip';
+import type { MediaInput } from './args/common';
 import { headerMismatch, readH264Header } from './codec-header';
 import { listKeyframes } from './keyframes';
 import { MediaError } from './media-error';
@@ -22,8 +23,8 @@ import { runFfmpeg, type FfmpegProgress } from './run-ffmpeg';
 import { StepProgress } from './step-progress';
 
 export interface CutClipOptions {
-  /** The rendition to cut, an MP4. */
-  input: string;
+  /** The rendition to cut, a faststart MP4: a file, or a link read in byte ranges. */
+  input: MediaInput;
   /** probe(input). */
   source: ProbeResult;
   startSec: number;
@@ -144,7 +145,7 @@ async function cutPieces(plan: ClipPlan, work: string, options: CutClipOptions, 
 }
 
 /** Why the encoded piece's header differs from the source's; '' when they are the same. */
-async function mismatch(source: string, encoded: string, options: { signal?: AbortSignal; ffprobePath?: string }): Promise<string> {
+async function mismatch(source: MediaInput, encoded: string, options: { signal?: AbortSignal; ffprobePath?: string }): Promise<string> {
   const [want, got] = await Promise.all([readH264Header(source, options), readH264Header(encoded, options)]);
   if (!want || !got) return 'no H.264 header to compare';
   return headerMismatch(want, got) ?? '';

@@ -1,4 +1,4 @@
-import path from 'node:path';
+import { absoluteInput, describeInput, linkOptions, type MediaInput } from './args/common';
 import { findFfprobe } from './binaries';
 import { runChild } from './child-runner';
 import { MediaError } from './media-error';
@@ -15,8 +15,8 @@ export interface H264Header {
  * ffprobe prints a stream's extradata (an MP4's avcC box body) with -show_data. ffprobe is used on
  * MP4 only: the shipped static ffprobe build crashes (SIGSEGV) on any MPEG-TS file.
  */
-export function codecHeaderProbeArgs(file: string): string[] {
-  return ['-v', 'error', '-select_streams', 'v:0', '-show_data', '-show_entries', 'stream=codec_name,extradata', '-of', 'json', path.resolve(file)];
+export function codecHeaderProbeArgs(file: MediaInput): string[] {
+  return ['-v', 'error', '-select_streams', 'v:0', '-show_data', '-show_entries', 'stream=codec_name,extradata', '-of', 'json', ...linkOptions(file), absoluteInput(file)];
 }
 
 /** ffprobe's hexdump ("00000000: 0164 001e ffe1 ...  .d......") back to bytes. */
@@ -59,7 +59,7 @@ export function headerMismatch(a: H264Header, b: H264Header): string | null {
 }
 
 /** The H.264 header of an MP4's first video stream; null when it is not H.264 or has none. */
-export async function readH264Header(file: string, options: { signal?: AbortSignal; ffprobePath?: string } = {}): Promise<H264Header | null> {
+export async function readH264Header(file: MediaInput, options: { signal?: AbortSignal; ffprobePath?: string } = {}): Promise<H264Header | null> {
   let stdout = '';
   const result = await runChild(options.ffprobePath ?? findFfprobe().path, codecHeaderProbeArgs(file), {
     signal: options.signal,
@@ -67,13 +67,13 @@ export async function readH264Header(file: string, options: { signal?: AbortSign
     onStdout: (chunk) => (stdout += chunk),
   });
   if (result.exitCode !== 0) {
-    throw new MediaError('FFMPEG_FAILED', `ffprobe could not read the codec header of ${file}: ${result.stderrTail || `exit code ${result.exitCode}`}`);
+    throw new MediaError('FFMPEG_FAILED', `ffprobe could not read the codec header of ${describeInput(file)}: ${result.stderrTail || `exit code ${result.exitCode}`}`);
   }
   let stream: { codec_name?: string; extradata?: string } | undefined;
   try {
     stream = (JSON.parse(stdout) as { streams?: (typeof stream)[] }).streams?.[0];
   } catch (error) {
-    throw new MediaError('FFMPEG_FAILED', `ffprobe printed invalid JSON for ${file}`, { cause: error });
+    throw new MediaError('FFMPEG_FAILED', `ffprobe printed invalid JSON for ${describeInput(file)}`, { cause: error });
   }
   if (stream?.codec_name !== 'h264' || !stream.extradata) return null;
   return parseH264Header(parseHexDump(stream.extradata));

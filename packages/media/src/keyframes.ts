@@ -1,7 +1,6 @@
-import path from 'node:path';
 import { findFfprobe } from './binaries';
 import { runChild } from './child-runner';
-import { seconds } from './args/common';
+import { absoluteInput, describeInput, linkOptions, seconds, type MediaInput } from './args/common';
 import { MediaError } from './media-error';
 
 /**
@@ -11,7 +10,7 @@ import { MediaError } from './media-error';
  * of a two-hour game). -read_intervals seeks to the keyframe at or before fromSec, so the answer
  * includes the keyframe a clip would start from either way.
  */
-export function keyframeProbeArgs(file: string, fromSec: number, toSec: number): string[] {
+export function keyframeProbeArgs(file: MediaInput, fromSec: number, toSec: number): string[] {
   return [
     '-v',
     'error',
@@ -23,7 +22,8 @@ export function keyframeProbeArgs(file: string, fromSec: number, toSec: number):
     'packet=pts_time,flags',
     '-of',
     'csv=p=0',
-    path.resolve(file),
+    ...linkOptions(file),
+    absoluteInput(file),
   ];
 }
 
@@ -40,7 +40,7 @@ export function parseKeyframes(csv: string): number[] {
 }
 
 export async function listKeyframes(
-  file: string,
+  file: MediaInput,
   range: { fromSec: number; toSec: number },
   options: { signal?: AbortSignal; ffprobePath?: string } = {},
 ): Promise<number[]> {
@@ -52,7 +52,7 @@ export async function listKeyframes(
     onStdout: (chunk) => (stdout += chunk),
   });
   if (result.exitCode !== 0) {
-    throw new MediaError('DAMAGED', `ffprobe could not list the keyframes of ${file}: ${result.stderrTail || `exit code ${result.exitCode}`}`);
+    throw new MediaError('DAMAGED', `ffprobe could not list the keyframes of ${describeInput(file)}: ${result.stderrTail || `exit code ${result.exitCode}`}`);
   }
   return parseKeyframes(stdout);
 }

@@ -1,5 +1,5 @@
 import { stat } from 'node:fs/promises';
-import path from 'node:path';
+import { absoluteInput, describeInput, linkOptions, type MediaInput } from './args/common';
 import { findFfprobe } from './binaries';
 import { runChild } from './child-runner';
 import { MediaError, type MediaErrorOptions } from './media-error';
@@ -15,10 +15,15 @@ export interface ProbeOptions {
   timeoutMs?: number;
 }
 
-export async function probe(file: string, options: ProbeOptions = {}): Promise<ProbeResult> {
+/**
+ * A file, or a link (an object store's presigned URL): ffprobe then reads the index with range
+ * requests, and the size comes from the answer.
+ */
+export async function probe(file: MediaInput, options: ProbeOptions = {}): Promise<ProbeResult> {
   // Absolute, so a name like "-x.mp4" or "a:b.mp4" is never read as an option or protocol.
-  const absolute = path.resolve(file);
-  const sizeBytes = await fileSize(absolute);
+  const absolute = absoluteInput(file);
+  const name = typeof file === 'string' ? absolute : describeInput(file);
+  const sizeBytes = typeof file === 'string' ? await fileSize(absolute) : null;
   if (sizeBytes === 0) throw new MediaError('EMPTY_FILE', `${absolute} is empty`);
 
   const ffprobePath = options.ffprobePath ?? findFfprobe().path;
@@ -27,28 +32,28 @@ export async function probe(file: string, options: ProbeOptions = {}): Promise<P
   let stdout = '';
   const result = await runChild(
     ffprobePath,
-    ['-v', 'error', '-print_format', 'json', '-show_format', '-show_streams', absolute],
+    ['-v', 'error', '-print_format', 'json', '-show_format', '-show_streams', ...linkOptions(file), absolute],
     { signal: options.signal, timeoutMs, onStdout: (chunk) => (stdout += chunk) },
   );
 
   if (result.exitCode !== 0) {
-    throw await unreadable(absolute, `ffprobe could not read ${absolute}: ${result.stderrTail || `exit code ${result.exitCode}`}`, {
-      exitCode: result.exitCode,
-      stderr: result.stderrTail,
-    });
+    const message = `ffprobe could not read ${name}: ${result.stderrTail || `exit code ${result.exitCode}`}`;
+    const details = { exitCode: result.exitCode, stderr: result.stderrTail };
+    // A link's first bytes are not at hand to tell a damaged movie from another kind of file.
+    throw typeof file === 'string' ? await unreadable(absolute, message, details) : new MediaError('DAMAGED', message, details);
   }
 
   let raw: RawProbe;
   try {
     raw = JSON.parse(stdout) as RawProbe;
   } catch (error) {
-    throw new MediaError('NOT_MEDIA', `ffprobe printed invalid JSON for ${absolute}`, { cause: error });
+    throw new MediaError('NOT_MEDIA', `ffprobe printed invalid JSON for ${name}`, { cause: error });
   }
   try {
-    return parseProbe(raw, sizeBytes);
+    return parseProbe(raw, sizeBytes ?? 0);
   } catch (error) {
     // "No streams" from a file that starts like a movie is a movie cut short, not a text file.
-    if (error instanceof MediaError && error.code === 'NOT_MEDIA') throw await unreadable(absolute, error.message, { cause: error });
+    if (error instanceof MediaError && error.code === 'NOT_MEDIA' && typeof file === 'string') throw await unreadable(absolute, error.message, { cause: error });
     throw error;
   }
 }

@@ -3,11 +3,14 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { S3Storage } from '../../src/storage/s3-storage';
+import { startCountingRelay, type CountingRelay } from './counting-relay';
 
 export interface S3rverStorage {
   storage: S3Storage;
   endpoint: string;
   bucket: string;
+  /** With `countBytes`: the relay the storage talks to s3rver through. */
+  relay: CountingRelay | null;
   close(): Promise<void>;
 }
 
@@ -18,8 +21,9 @@ export interface S3rverStorage {
  * through `configureBuckets` so it exists before the first request. s3rver signs bucket-level paths
  * without the trailing slash the SDK sends (`/bucket/?list-type=2`), so ListObjectsV2 and
  * DeleteObjects fail SigV4 unless the slash is dropped before signing (S3 treats both the same).
+ * `countBytes` puts a counting relay between the storage (and the links it signs) and s3rver.
  */
-export async function startS3rverStorage(): Promise<S3rverStorage> {
+export async function startS3rverStorage(options: { countBytes?: boolean } = {}): Promise<S3rverStorage> {
   const directory = await mkdtemp(path.join(os.tmpdir(), 'storage-s3rver-'));
   const bucket = 'test-bucket';
   const server = new S3rver({
@@ -31,7 +35,8 @@ export async function startS3rverStorage(): Promise<S3rverStorage> {
     configureBuckets: [{ name: bucket }],
   });
   const { port } = await server.run();
-  const endpoint = `http://127.0.0.1:${port}`;
+  const relay = options.countBytes ? await startCountingRelay({ host: '127.0.0.1', port }) : null;
+  const endpoint = `http://127.0.0.1:${relay?.port ?? port}`;
   const storage = new S3Storage({
     bucket,
     endpoint,
@@ -52,8 +57,10 @@ export async function startS3rverStorage(): Promise<S3rverStorage> {
     storage,
     endpoint,
     bucket,
+    relay,
     async close() {
       storage.client.destroy();
+      await relay?.close();
       await server.close();
       await rm(directory, { recursive: true, force: true });
     },

@@ -1,7 +1,6 @@
-import path from 'node:path';
 import { MediaError } from '../media-error';
 import type { ProbeResult } from '../probe-parse';
-import { baseArgs, mediaPath, seconds } from './common';
+import { absoluteInput, baseArgs, inputArg, linkOptions, mediaPath, seconds, type MediaInput } from './common';
 import { posterArgs } from './poster';
 import { aacArgs, formatFps, fullPreset, renditionFps, renditionSize, x264Args, type RenditionPreset } from './rendition';
 
@@ -139,15 +138,16 @@ function notOurRendition(source: ProbeResult): string {
  * frame even when its timestamp is a rounding error below its nominal time (29.97 fps); the
  * constant-rate output then counts exactly `frames` frames.
  */
-export function clipEncodeArgs(options: { input: string; output: string; plan: ClipPlan; piece: ClipPiece }): string[] {
+export function clipEncodeArgs(options: { input: MediaInput; output: string; plan: ClipPlan; piece: ClipPiece }): string[] {
   const { plan, piece } = options;
   const seek = Math.max(0, (piece.startFrame - 0.25) / plan.fps);
   return [
     ...baseArgs(),
+    ...linkOptions(options.input),
     '-ss',
     seconds(seek),
     '-i',
-    mediaPath(options.input),
+    inputArg(options.input),
     '-map',
     '0:v:0',
     '-an',
@@ -172,7 +172,7 @@ export function clipEncodeArgs(options: { input: string; output: string; plan: C
  * keyframe before. The concat demuxer's inpoint seeks to the last keyframe at or before it; a
  * quarter frame past the keyframe absorbs rounding in its time.
  */
-export function clipCopyList(input: string, plan: ClipPlan, piece: ClipPiece): string {
+export function clipCopyList(input: MediaInput, plan: ClipPlan, piece: ClipPiece): string {
   return `ffconcat version 1.0\nfile ${concatPath(input)}\ninpoint ${microseconds((piece.startFrame + 0.25) / plan.fps)}\n`;
 }
 
@@ -215,11 +215,11 @@ export function clipJoinList(pieces: readonly { file: string; durationSec: numbe
  * Joins the pieces (stream copy) and adds the clip's audio, encoded once from the source: cheap, and
  * free of the gaps AAC priming would leave at each join if audio were cut and copied with the video.
  */
-export function clipJoinArgs(options: { listFile: string; source: string; output: string; plan: ClipPlan }): string[] {
+export function clipJoinArgs(options: { listFile: string; source: MediaInput; output: string; plan: ClipPlan }): string[] {
   const { plan } = options;
   const args = [...baseArgs(), '-f', 'concat', '-safe', '0', '-i', mediaPath(options.listFile)];
   if (plan.audio) {
-    args.push('-ss', seconds(plan.startSec), '-t', seconds(plan.durationSec), '-i', mediaPath(options.source));
+    args.push(...linkOptions(options.source), '-ss', seconds(plan.startSec), '-t', seconds(plan.durationSec), '-i', inputArg(options.source));
   }
   args.push('-map', '0:v:0');
   if (plan.audio) args.push('-map', '1:a:0', ...aacArgs());
@@ -233,9 +233,9 @@ export function clipPosterArgs(options: { clip: string; output: string; width?: 
   return posterArgs({ input: options.clip, output: options.output, timeSec: 0, width: options.width });
 }
 
-/** A quoted absolute path for a concat list (-safe 0); a quote inside is closed, escaped, reopened. */
-function concatPath(file: string): string {
-  return `'${path.resolve(file).replace(/'/g, "'\\''")}'`;
+/** A quoted absolute path or link for a concat list (-safe 0); a quote inside is closed, escaped, reopened. */
+function concatPath(file: MediaInput): string {
+  return `'${absoluteInput(file).replace(/'/g, "'\\''")}'`;
 }
 
 function microseconds(value: number): string {

@@ -1,3 +1,5 @@
+import path from 'node:path';
+
 /** Every builder starts with this: quiet, non-interactive, overwrite, machine-readable progress on stdout. */
 export const BASE_ARGS: readonly string[] = Object.freeze([
   '-hide_banner',
@@ -21,6 +23,45 @@ export function baseArgs(): string[] {
 export function mediaPath(file: string): string {
   if (file.startsWith('-') || /^[A-Za-z0-9+.-]{2,}:/.test(file)) return `file:${file}`;
   return file;
+}
+
+/**
+ * What ffmpeg and ffprobe read: a local file, or an object store's presigned http(s) link. A link
+ * is read with range requests: the index of a faststart MP4, then only the bytes of the times a
+ * seek (`-ss` before `-i`, a concat inpoint, -read_intervals) lands on.
+ */
+export type MediaInput = string | URL;
+
+/** The input as an ffmpeg argument: a path as mediaPath gives it, a link as its text. */
+export function inputArg(input: MediaInput): string {
+  return typeof input === 'string' ? mediaPath(input) : linkText(input);
+}
+
+/**
+ * Options to put before a link's `-i` (none for a file). Each open reads the index from the start
+ * of the file and then jumps to the clip, abandoning a response; what the kernel had buffered of
+ * it by then was transferred for nothing, and an autotuned receive buffer holds megabytes.
+ */
+export function linkOptions(input: MediaInput): string[] {
+  return typeof input === 'string' ? [] : ['-recv_buffer_size', String(LINK_RECEIVE_BUFFER_BYTES)];
+}
+
+const LINK_RECEIVE_BUFFER_BYTES = 256 * 1024;
+
+/** The input as an absolute path, or a link as its text. */
+export function absoluteInput(input: MediaInput): string {
+  return typeof input === 'string' ? path.resolve(input) : linkText(input);
+}
+
+/** The input for a message: a link without its query, which is its credential. */
+export function describeInput(input: MediaInput): string {
+  return typeof input === 'string' ? input : `${input.origin}${input.pathname}`;
+}
+
+function linkText(url: URL): string {
+  // Only what a store answers; a file: or concat: URL would read what the caller never meant.
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new RangeError(`media links must be http or https, not ${url.protocol}`);
+  return url.href;
 }
 
 /** Seconds as ffmpeg expects them: plain decimal, millisecond precision, never exponent notation. */

@@ -5,6 +5,7 @@ import { fullPreset, lowPreset } from '@app/media/args/rendition';
 import { cutClip } from '@app/media/clip-cut';
 import { probe } from '@app/media/probe';
 import type { JobContext } from '../../jobs/define-job';
+import { mediaSource } from '../../storage/media-source';
 import { clipObjectsPrefix } from './clips.service';
 import { createClipsRepo } from './clips.repo';
 
@@ -31,11 +32,7 @@ export async function cutStoredClip(clipId: string, ctx: JobContext): Promise<vo
   const prefix = `${clipObjectsPrefix(clip)}${randomUUID()}/`;
   const keys = { fileKey: `${prefix}clip.mp4`, posterKey: `${prefix}poster.jpg` };
   try {
-    let input = storage.localPath ? await storage.localPath(clip.sourceKey) : null;
-    if (!input) {
-      input = path.join(dir, 'source.mp4');
-      await storage.downloadToFile(clip.sourceKey, input);
-    }
+    const input = await mediaSource(storage, clip.sourceKey);
     const preset = clip.sourceRendition === 'low' ? lowPreset : fullPreset;
     const output = path.join(dir, 'clip.mp4');
     const poster = path.join(dir, 'poster.jpg');
