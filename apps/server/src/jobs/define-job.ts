@@ -40,6 +40,11 @@ export interface JobDefinition<S extends z.ZodTypeAny> {
   queue: Omit<PgBoss.Queue, 'name'>;
   /** Jobs of this type processed at once by one worker process (default 1). */
   concurrency?: number | ((config: Config) => number);
+  /**
+   * Long jobs: each run writes a heartbeat (job-heartbeat.ts), and the job reaper retries a run
+   * whose worker died as soon as its heartbeat is stale, instead of at `expireInSeconds`.
+   */
+  heartbeat?: boolean;
   /** Cron expression (UTC) when the job also runs on a schedule; `runOnStart` also sends one when a worker starts. */
   schedule?: { cron: string; data: z.input<S>; runOnStart?: boolean };
   handle(data: z.output<S>, ctx: JobContext): Promise<void>;

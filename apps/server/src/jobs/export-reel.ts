@@ -5,11 +5,12 @@ import { defineJob } from './define-job';
 
 /**
  * A reel's MP4 (modules/clips/reel-exporter.ts). Each job is sent with a time limit sized to its
- * reel (exportTimeLimitSec); the queue's is for the longest reel. A worker that dies leaves the job
- * active until its limit, after which pg-boss retries it like any failure (with backoff).
+ * reel (exportTimeLimitSec); the queue's is for the longest reel. A run whose worker dies is
+ * retried once its heartbeat is stale (job-reaper.ts), not at the time limit.
  */
 export const exportReel = defineJob({
   payload: z.object({ reelId: z.string().min(1).max(100) }),
   queue: { retryLimit: 2, retryDelay: 10, retryBackoff: true, expireInSeconds: exportTimeLimitSec(REEL_MAX_CHUNKS * CLIP_MAX_SEC) },
+  heartbeat: true,
   handle: ({ reelId }, ctx) => exportStoredReel(reelId, ctx),
 });

@@ -3,6 +3,7 @@ import type { Logger } from 'pino';
 import { AppError } from '../errors';
 import type { z } from 'zod';
 import type { JobContext, JobControl, JobDefinition } from './define-job';
+import { startJobHeartbeat, type JobHeartbeat } from './job-heartbeat';
 import { jobRegistry, type JobName, type JobPayload } from './registry';
 
 export interface JobQueue {
@@ -20,6 +21,9 @@ export interface JobQueue {
   isRunning(): boolean;
   stop(): Promise<void>;
 }
+
+/** Four beats within the staleness bound, at most every 15 s, like the transcode's own heartbeat. */
+const heartbeatMs = (staleAfterSec: number) => Math.max(500, Math.min(15_000, (staleAfterSec * 1000) / 4));
 
 /** pg-boss keeps its queue in our PostgreSQL, so any number of web and worker nodes share it. */
 export async function startJobQueue(connectionString: string, log: Logger): Promise<JobQueue> {
@@ -82,7 +86,9 @@ export async function startJobQueue(connectionString: string, log: Logger): Prom
             abort.signal.addEventListener('abort', onStop, { once: true });
             if (abort.signal.aborted) onStop();
             const limit = setTimeout(() => jobAbort.abort(new Error(`time limit of ${job.expireInSeconds} s reached`)), job.expireInSeconds * 1000);
+            let beat: JobHeartbeat | null = null;
             try {
+              if (def.heartbeat) beat = await startJobHeartbeat(ctx.db, name, job.id, heartbeatMs(ctx.config.transcode.staleAfterSec), jobLog);
               await def.handle(data, {
                 ...ctx,
                 log: jobLog,
@@ -91,6 +97,7 @@ export async function startJobQueue(connectionString: string, log: Logger): Prom
                 queue,
               });
             } finally {
+              await beat?.stop();
               clearTimeout(limit);
               abort.signal.removeEventListener('abort', onStop);
             }

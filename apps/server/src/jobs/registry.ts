@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import { cutClip } from './cut-clip';
 import { exportReel } from './export-reel';
 import { finishLiveClipJob } from './finish-live-clip';
+import { jobReaper } from './job-reaper';
 import { previewRetirement } from './preview-retirement';
 import { rateLimitSweep } from './rate-limit-sweep';
 import { signingKeyRotation } from './signing-key-rotation';
@@ -15,6 +16,7 @@ export const jobRegistry = {
   'storage-cleanup': storageCleanup,
   'transcode-video': transcodeVideo,
   'transcode-reaper': transcodeReaper,
+  'job-reaper': jobReaper,
   'upload-sweep': uploadSweep,
   'preview-retirement': previewRetirement,
   'rate-limit-sweep': rateLimitSweep,

@@ -1,3 +1,4 @@
+import { retryDeadJob } from '../../../jobs/dead-job';
 import type { JobContext } from '../../../jobs/define-job';
 import { GENERIC_FAILURE } from './failure-reasons';
 import { deleteOutputsExcept, outputsPrefix } from './outputs';
@@ -15,25 +16,12 @@ export interface ReapResult {
 }
 
 /**
- * pg-boss only notices a dead worker's `active` job at its expiry (hours for a transcode). A live
- * attempt writes its heartbeat every few seconds, so a processing video whose heartbeat is older
- * than TRANSCODE_STALE_SECONDS lost its worker: fail its job through pg-boss, which retries it now
- * (a crash is no reason to back off), or, after the last retry, mark the video failed. Safe with
- * several workers: one pass at a time (advisory lock), a job is only failed while `active`, and a
- * video only marked failed while its heartbeat is still stale.
+ * A live attempt writes its heartbeat on the video every few seconds, so a processing video whose
+ * heartbeat is older than TRANSCODE_STALE_SECONDS lost its worker: its job is retried now through
+ * pg-boss (retryDeadJob), or, after the last retry, the video is marked failed. Safe with several
+ * workers: one pass at a time (advisory lock), and a video is only marked failed while its
+ * heartbeat is still stale.
  */
-/**
- * The job's current run started after the video's last heartbeat, and less than `staleAfterSec` ago:
- * a retry (or another worker's pass of this reaper) already handed the job to a new attempt, which
- * has not claimed the video yet. Failing it again would waste that attempt and a retry. Both times
- * are the database's, so the clocks of the nodes do not matter.
- */
-function newAttemptStarting(startedOn: Date | null, video: repo.StaleVideo, staleAfterSec: number): boolean {
-  if (!startedOn || startedOn <= video.heartbeatAt) return false;
-  const startedAgeSec = video.heartbeatAgeSec - (startedOn.getTime() - video.heartbeatAt.getTime()) / 1000;
-  return startedAgeSec < staleAfterSec;
-}
-
 export async function reapStaleTranscodes(ctx: Pick<JobContext, 'db' | 'storage' | 'config' | 'log' | 'queue'>): Promise<ReapResult> {
   const { db, storage, queue, log } = ctx;
   const staleAfterSec = ctx.config.transcode.staleAfterSec;
@@ -44,23 +32,18 @@ export async function reapStaleTranscodes(ctx: Pick<JobContext, 'db' | 'storage'
     if (!rows[0]?.locked) return result;
     try {
       for (const video of await repo.findStale(db, staleAfterSec)) {
-        const job = video.jobId ? await queue.get(TRANSCODE_JOB, video.jobId) : null;
-        if (job && (job.state === 'created' || job.state === 'retry')) continue; // queued to run again
-        if (job?.state === 'active' && newAttemptStarting(job.startedOn, video, staleAfterSec)) continue;
-        if (job?.state === 'active') {
-          const message = `worker stopped reporting: no heartbeat for ${Math.round(video.heartbeatAgeSec)} s`;
-          await queue.fail(TRANSCODE_JOB, video.jobId!, { message }, { retryNow: true });
-          const after = await queue.get(TRANSCODE_JOB, video.jobId!);
-          if (after?.state !== 'failed') {
-            log.warn({ videoId: video.id, transcodeJobId: video.jobId, heartbeatAgeSec: video.heartbeatAgeSec }, 'retrying a transcode whose worker died');
-            result.retried.push(video.id);
-            continue;
-          }
+        const beat = { at: video.heartbeatAt, ageSec: video.heartbeatAgeSec };
+        const outcome = await retryDeadJob(queue, TRANSCODE_JOB, video.jobId, beat, staleAfterSec);
+        if (outcome === 'waiting') continue;
+        if (outcome === 'retried') {
+          log.warn({ videoId: video.id, transcodeJobId: video.jobId, heartbeatAgeSec: video.heartbeatAgeSec }, 'retrying a transcode whose worker died');
+          result.retried.push(video.id);
+          continue;
         }
         // The job is gone, failed for good or finished without the video: nothing will run it again.
         const failed = await repo.markStaleFailed(db, { videoId: video.id, attemptId: video.attemptId, staleAfterSec }, GENERIC_FAILURE);
         if (!failed) continue;
-        log.warn({ videoId: video.id, transcodeJobId: video.jobId, jobState: job?.state ?? 'gone' }, 'transcode abandoned: marked the video failed');
+        log.warn({ videoId: video.id, transcodeJobId: video.jobId }, 'transcode abandoned: marked the video failed');
         result.failed.push(video.id);
         await deleteOutputsExcept(storage, outputsPrefix(failed.tenantId, failed.id), new Set([failed.sourceKey])).catch((err: unknown) =>
           log.warn({ err, videoId: video.id }, 'could not delete the outputs of an abandoned video'),
