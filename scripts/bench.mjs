@@ -1,6 +1,7 @@
 // `npm run bench`: prints the numbers. Foundation targets: warm start < 3 s, /login JS < 150 KB gzip
 // (also checked in `npm test`, from the build output); the video targets are in bench-videos.mjs,
-// the signed-in read targets in bench-reads.mjs, the clip and reel targets in bench-clips.mjs,
+// the signed-in read targets in bench-reads.mjs, the clip and reel targets in bench-clips.mjs (and
+// the bytes a clip of a 2 GB rendition on S3 reads in bench-clip-s3.mjs),
 // the live targets in bench-live.mjs, crowd-cheer analysis in bench-cheers.mjs.
 // `npm run bench -- videos`, `-- reads`, `-- clips`, `-- live` or `-- cheers` runs only that part.
 import fs from 'node:fs/promises';
@@ -101,6 +102,8 @@ if (runs('videos')) {
 if (runs('clips')) {
   const { clipBenchmarks } = await import('./bench-clips.mjs');
   await clipBenchmarks();
+  const { clipS3Benchmarks } = await import('./bench-clip-s3.mjs');
+  await clipS3Benchmarks();
 }
 if (runs('live')) {
   const { liveBenchmarks } = await import('./bench-live.mjs');

@@ -39,8 +39,8 @@ export async function probe(file: MediaInput, options: ProbeOptions = {}): Promi
   if (result.exitCode !== 0) {
     const message = `ffprobe could not read ${name}: ${result.stderrTail || `exit code ${result.exitCode}`}`;
     const details = { exitCode: result.exitCode, stderr: result.stderrTail };
-    // A link's first bytes are not at hand to tell a damaged movie from another kind of file.
-    throw typeof file === 'string' ? await unreadable(absolute, message, details) : new MediaError('DAMAGED', message, details);
+    // A link that fails may be the network or the store, not the file: worth a retry.
+    throw typeof file === 'string' ? await unreadable(absolute, message, details) : new MediaError('FFMPEG_FAILED', message, details);
   }
 
   let raw: RawProbe;

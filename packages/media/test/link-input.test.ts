@@ -40,9 +40,9 @@ describe('media links (presigned http(s) URLs)', () => {
     expect(() => absoluteInput(new URL('concat:/a.mp4|/b.mp4'))).toThrow(/http or https/);
   });
 
-  it('a link that fails is a media error whose message keeps the query out', async () => {
+  it('a link that fails is a media error worth a retry, whose message keeps the query out', async () => {
     const error = (await probe(new URL(`${base}/bucket/low.mp4?${SECRET}`)).catch((e: unknown) => e)) as Error & { code: string };
-    expect(error).toMatchObject({ code: 'DAMAGED' });
+    expect(error).toMatchObject({ code: 'FFMPEG_FAILED' });
     expect(error.message).toContain('/bucket/low.mp4');
     expect(error.message).not.toContain(SECRET);
     expect(JSON.stringify(error)).not.toContain(SECRET);
