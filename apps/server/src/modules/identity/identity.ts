@@ -10,7 +10,7 @@ import { secretBoxWith } from './secret-box';
 import { createSessionService } from './sessions.service';
 import { createSignInService } from './sign-in.service';
 import { createTokenService } from './tokens.service';
-import { createUsersRepo } from './users.repo';
+import { createIdentityUsersRepo } from './identity-users.repo';
 
 /** The tenants' signing keys, encrypted with the key-encryption key (read once, on first use). */
 export function createSigningKeys(db: Db, config: Pick<Config, 'identity' | 'dataDir'>) {
@@ -28,7 +28,7 @@ export function createIdentity(db: Db, config: Config) {
   const tenants = createTenantService(db, config);
   const keys = createSigningKeys(db, config);
   const tokens = createTokenService(keys, config.publicUrl);
-  const users = createUsersRepo(db);
+  const users = createIdentityUsersRepo(db);
   const sessions = createSessionService(db, { reuseGraceSeconds: config.identity.refreshReuseGraceSeconds });
   const oneTime = createOneTimeTokens(db);
   const signIn = createSignInService({ config, users, sessions, tokens, oneTime });

@@ -9,7 +9,7 @@ import { AppError } from '../../errors';
 import type { Identity } from './identity';
 import { LOCKOUT_MS, LOCKOUT_THRESHOLD } from './password.service';
 import { createSecretBox, type SecretBox } from './secret-box';
-import { createUsersRepo, type IdentityUser } from './users.repo';
+import { createIdentityUsersRepo, type IdentityUser } from './identity-users.repo';
 
 export const TOTP_ISSUER = 'Teamfilm';
 export const TOTP_STEP_SECONDS = 30;
@@ -62,7 +62,7 @@ const secretContext = (user: Pick<IdentityUser, 'id'>) => `totp:${user.id}`;
 
 export function createTotpService(deps: { db: Db; identity: Identity; box?: SecretBox }) {
   const { db, identity } = deps;
-  const users = createUsersRepo(db);
+  const users = createIdentityUsersRepo(db);
   const box = deps.box ?? createSecretBox(db);
 
   const isLocked = (user: IdentityUser) => user.lockedUntil !== null && user.lockedUntil > new Date();
