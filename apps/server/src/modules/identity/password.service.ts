@@ -81,5 +81,3 @@ export function createPasswordService(deps: { users: IdentityUsersRepo; sessions
     },
   };
 }
-
-export type PasswordService = ReturnType<typeof createPasswordService>;

@@ -317,5 +317,3 @@ export interface LinkRequest {
 }
 
 type LinkProfile = Pick<LinkRequest, 'name' | 'username' | 'data'>;
-
-export type PasswordlessService = ReturnType<typeof createPasswordlessService>;

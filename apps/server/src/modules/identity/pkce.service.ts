@@ -68,5 +68,3 @@ export function createPkceService(deps: { db: Db; identity: Identity }) {
     },
   };
 }
-
-export type PkceService = ReturnType<typeof createPkceService>;

@@ -58,5 +58,3 @@ export function createResetService(deps: PasswordlessDeps & { outbound?: Outboun
     },
   };
 }
-
-export type ResetService = ReturnType<typeof createResetService>;

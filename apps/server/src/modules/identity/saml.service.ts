@@ -30,5 +30,3 @@ export function createSamlTokens(identity: Identity) {
     },
   };
 }
-
-export type SamlTokens = ReturnType<typeof createSamlTokens>;

@@ -46,5 +46,3 @@ export function createTenantService(db: Db, config: Pick<Config, 'tenants' | 'te
     },
   };
 }
-
-export type TenantService = ReturnType<typeof createTenantService>;

@@ -61,4 +61,3 @@ export function createProductUsersRepo(db: Db) {
     },
   };
 }
-export type ProductUsersRepo = ReturnType<typeof createProductUsersRepo>;
