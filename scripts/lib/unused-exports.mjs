@@ -1,6 +1,6 @@
-// Unused exports: an export no other file imports is dead code, or a name that should not be exported.
-// typescript-eslint cannot see across files, and knip would be one more dependency to install for one
-// check, so this reads the import graph with the TypeScript compiler (parsing only, no type check).
+// Unused exports: an export that no file uses (no other file imports it, its own file does not use it) is
+// dead code. typescript-eslint cannot see across files, and knip would be one more dependency to install
+// for one check, so this reads the import graph with the TypeScript compiler (parsing only, no type check).
 import fs from 'node:fs';
 import path from 'node:path';
 import ts from 'typescript';
@@ -45,7 +45,7 @@ function identifierCounts(source) {
 
 function exportedNames(source) {
   const names = [];
-  const has = (node, kind) => ts.getModifiers?.(node)?.some((m) => m.kind === kind);
+  const has = (node, kind) => ts.canHaveModifiers(node) && ts.getModifiers(node)?.some((m) => m.kind === kind);
   for (const statement of source.statements) {
     if (ts.isExportDeclaration(statement) && !statement.moduleSpecifier && statement.exportClause && ts.isNamedExports(statement.exportClause)) {
       for (const element of statement.exportClause.elements) names.push(element.name.text);
@@ -67,8 +67,8 @@ function exportedNames(source) {
 }
 
 /**
- * `{ file, name }` for every export of the workspaces' own files (not node_modules) that no file uses:
- * no other file imports it and its own file does not use it either. `import * as`, `export *` and `import()` count as using every export of their module.
+ * `{ file, name }` for every export of the workspaces' own files (not node_modules) that no file uses.
+ * `import * as`, `export *` and `import()` count as using every export of their module.
  */
 export function findUnusedExports(root, workspaces) {
   const exportsOf = new Map();
