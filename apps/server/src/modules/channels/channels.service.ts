@@ -4,7 +4,8 @@ import { AppError } from '../../errors';
 import type { ClipsService } from '../clips/clips.service';
 import type { ReelsService } from '../clips/reels.service';
 import type { TeamsService } from '../teams/teams.service';
-import type { Caller, UsersService } from '../users/users.service';
+import type { Caller } from '../../caller';
+import type { UsersService } from '../users/users.service';
 import { createChannelsRepo, type MessageWithPublisher } from './channels.repo';
 
 export const ONLY_OWNER_SHARES = 'Only the team owner can share a reel in the channel.';
