@@ -59,4 +59,3 @@ export function createSecretBox(db: Db) {
   return { dataKey, ...secretBoxWith(dataKey) };
 }
 
-export type SecretBox = ReturnType<typeof createSecretBox>;
