@@ -9,7 +9,7 @@ import { useInfiniteScroll } from '@/lib/use-infinite-scroll';
 import { cn } from '@/lib/utils';
 
 /** A list paged by cursor, as `useInfiniteList` gives it. */
-export type InfiniteListQuery<TItem> = UseInfiniteQueryResult<InfiniteData<{ items: TItem[] }>>;
+type InfiniteListQuery<TItem> = UseInfiniteQueryResult<InfiniteData<{ items: TItem[] }>>;
 
 /** Cards fill two columns on a phone and more on wider screens; rows take the whole width. */
 export type InfiniteListLayout = 'grid' | 'list';
