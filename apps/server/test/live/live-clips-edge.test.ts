@@ -5,7 +5,7 @@ import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Clip } from '@app/contracts/clips';
 import { probe } from '@app/media/probe';
-import type { JobContext } from '../../src/jobs/define-job';
+import type { JobContext } from '../../src/job-context';
 import type { Ingest } from '../../src/modules/live/ingest/ingest.service';
 import { finishLiveClip, OUTSIDE_RECORDING } from '../../src/modules/live/live-clips.service';
 import { call, coach, createEvent, eventId, expectError, pathOf, videosApp, type Person, type TeamsApp } from './events-helpers';

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Clip, ClipList } from '@app/contracts/clips';
 import { probe } from '@app/media/probe';
 import { runFfmpeg } from '@app/media/run-ffmpeg';
-import type { JobContext } from '../../src/jobs/define-job';
+import type { JobContext } from '../../src/job-context';
 import { createLiveClip, finishLiveClip } from '../../src/modules/live/live-clips.service';
 import {
   athlete,

@@ -9,7 +9,7 @@ import type { Storage } from '../../storage/storage';
 import type { TeamsService } from '../teams/teams.service';
 import type { Caller, UsersService } from '../users/users.service';
 import type { VideosService } from '../videos/videos.service';
-import { isKey } from '../videos/processing-video';
+import { isUuid } from '../../uuid';
 import { createMediaUrls } from '../videos/video-view';
 import { chunkSource, mediaExpiresAt, toClip } from './clip-view';
 import { createClipsRepo, type ClipWithTitle, type Viewer } from './clips.repo';
@@ -83,7 +83,7 @@ export function createClipsService({ db, storage, jobs, users, teams, videos, li
   }
 
   /** A clip the caller may see, by its `_id`. */
-  const visibleById = (caller: Caller, id: string) => requireVisible(caller, async () => (isKey(id) ? repo.byId(caller.tenantId, id) : undefined));
+  const visibleById = (caller: Caller, id: string) => requireVisible(caller, async () => (isUuid(id) ? repo.byId(caller.tenantId, id) : undefined));
 
   /**
    * Discards, in `tx`, the exports of reels that play these clips (the reels change, and an export is

@@ -5,7 +5,7 @@ import { isInputError, isMediaError } from '@app/media/media-error';
 import { probe } from '@app/media/probe';
 import type { ProbeResult } from '@app/media/probe-parse';
 import { exportReel } from '@app/media/reel-export';
-import type { JobContext } from '../../jobs/define-job';
+import type { JobContext } from '../../job-context';
 import { AppError } from '../../errors';
 import { createClipsRepo, type ChunkWithClip } from './clips.repo';
 import { reelExportPrefix } from './reel-export-view';

@@ -19,7 +19,7 @@ import { AppError } from '../../errors';
 import type { TeamsService } from '../teams/teams.service';
 import type { Caller, UsersService } from '../users/users.service';
 import type { VideosService } from '../videos/videos.service';
-import { isKey } from '../videos/processing-video';
+import { isUuid } from '../../uuid';
 import { createMediaUrls } from '../videos/video-view';
 import type { Storage } from '../../storage/storage';
 import { mediaExpiresAt, toReelChunk, toReelViewChunk } from './clip-view';
@@ -180,7 +180,7 @@ export function createReelsService({ db, storage, jobs, users, videos, teams }: 
     async update(caller: Caller, id: string, body: UpdateReelBody): Promise<Reel> {
       const { viewer, reel } = await requireOwn(caller, id);
       const ids = [...new Set(body.chunks.map((c) => c.clip))];
-      const visible = new Map((await repo.visibleByIds(viewer, ids.filter(isKey))).map((c) => [c.id, c]));
+      const visible = new Map((await repo.visibleByIds(viewer, ids.filter(isUuid))).map((c) => [c.id, c]));
       body.chunks.forEach((chunk, i) => {
         const clip = visible.get(chunk.clip);
         if (!clip) throw new AppError('VALIDATION_FAILED', `body.chunks.${i}.clip: Not a clip you can see.`);

@@ -7,7 +7,7 @@ import { LIVE_CLIP_AFTER_SEC, LIVE_CLIP_BEFORE_SEC } from '@app/contracts/live';
 import { cutLiveClip } from '@app/media/live-clip-cut';
 import type { Db } from '../../db/client';
 import { AppError } from '../../errors';
-import type { JobContext } from '../../jobs/define-job';
+import type { JobContext } from '../../job-context';
 import type { Storage } from '../../storage/storage';
 import { clipObjectsPrefix, createLiveClipRows } from '../clips/clips.service';
 import { createEventsRepo, type LiveEventRow, type LiveSegmentRow } from './events.repo';
