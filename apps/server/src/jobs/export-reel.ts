@@ -8,7 +8,7 @@ import { defineJob } from './define-job';
  * reel (exportTimeLimitSec); the queue's is for the longest reel. A worker that dies leaves the job
  * active until its limit, after which pg-boss retries it like any failure (with backoff).
  */
-export const exportReel = defineJob({
+export const exportReelJob = defineJob({
   payload: z.object({ reelId: z.string().min(1).max(100) }),
   queue: { retryLimit: 2, retryDelay: 10, retryBackoff: true, expireInSeconds: exportTimeLimitSec(REEL_MAX_CHUNKS * CLIP_MAX_SEC) },
   handle: ({ reelId }, ctx) => exportStoredReel(reelId, ctx),

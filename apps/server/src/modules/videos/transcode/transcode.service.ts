@@ -50,7 +50,7 @@ function owned(stillOwned: boolean | object | null): void {
  * Input problems end as `failed` with a reason (the job completes); anything else throws for a
  * retry with backoff, and the last retry ends as `failed` with GENERIC_FAILURE.
  */
-export async function transcodeVideo(videoId: string, ctx: JobContext): Promise<void> {
+export async function transcodeStoredVideo(videoId: string, ctx: JobContext): Promise<void> {
   const { db, storage, config } = ctx;
   const staleAfterSec = config.transcode.staleAfterSec;
   const attemptId = randomUUID();
