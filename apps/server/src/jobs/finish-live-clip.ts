@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import { finishLiveClip } from '../modules/live/live-clips.service';
+import { finishLiveClip } from '../modules/clips/live-clips.service';
 import { defineJob } from './define-job';
 
 /**
- * The second cut of a live clip pressed at the live edge (modules/live/live-clips.service.ts): sent to
+ * The second cut of a live clip pressed at the live edge (modules/clips/live-clips.service.ts): sent to
  * start when the seconds after the moment should be stored; it retries each second while they are not
  * (a segment closes at the encoder's next keyframe), and its last attempt keeps what exists.
  */

@@ -7,7 +7,7 @@ import type { Clip, ClipList } from '@app/contracts/clips';
 import { probe } from '@app/media/probe';
 import { runFfmpeg } from '@app/media/run-ffmpeg';
 import type { JobContext } from '../../src/job-context';
-import { createLiveClip, finishLiveClip } from '../../src/modules/live/live-clips.service';
+import { createLiveClip, finishLiveClip } from '../../src/modules/clips/live-clips.service';
 import {
   athlete,
   call,

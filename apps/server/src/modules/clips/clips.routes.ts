@@ -4,7 +4,7 @@ import { clip, clipChunk, clipList, createClipBody, pageQuery } from '@app/contr
 import { createLiveClipBody } from '@app/contracts/live';
 import { requireSignedIn } from '../../plugins/auth';
 import type { Identity } from '../identity/identity';
-import type { LiveClipsService } from '../live/live-clips.service';
+import type { LiveClipsService } from './live-clips.service';
 import type { UsersService } from '../users/users.service';
 import { isUuid } from '../../uuid';
 import type { ClipsService } from './clips.service';

@@ -243,34 +243,3 @@ export function createClipsService({ db, storage, jobs, users, teams, videos, li
   };
 }
 export type ClipsService = ReturnType<typeof createClipsService>;
-
-/**
- * The rows of live clips, for the live module (it cuts them from its segments): a live clip is a clip
- * (`stream_kind` 'live', `stream_id` the event key, `source_key` the event id) with its own file from the start.
- */
-export function createLiveClipRows(db: Db) {
-  const repo = createClipsRepo(db);
-  return {
-    /** Inserts the clip and its reel, and sends `finish` (the re-cut once the seconds after the moment exist) in the same transaction. */
-    async insert(
-      values: Omit<Parameters<typeof repo.insertClip>[1], 'reelId' | 'streamKind' | 'sourceRendition' | 'jobId'>,
-      finish?: { jobs: { send(name: 'finish-live-clip', data: { clipId: string }, options?: PgBoss.SendOptions): Promise<string | null> }; startAfter: Date },
-    ): Promise<ClipWithTitle> {
-      const jobId = finish ? randomUUID() : null;
-      const row = await withJobTransaction(db, async (tx, jobDb) => {
-        const inserted = await repo.insertClip(tx, { ...values, streamKind: 'live', sourceRendition: 'live', reelId: newReelId(), jobId });
-        if (finish && jobId) {
-          const sent = await finish.jobs.send('finish-live-clip', { clipId: inserted.id }, { id: jobId, db: jobDb, startAfter: finish.startAfter });
-          if (sent !== jobId) throw new Error(`finish-live-clip job for ${inserted.id} was not created`);
-        }
-        return inserted;
-      });
-      return (await repo.byId(row.tenantId, row.id))!;
-    },
-    forCut: repo.forCut,
-    replaceCut: repo.replaceLiveCut,
-    /** The clip's JSON (contract `clip`), its URLs signed by `storage`. */
-    view: (storage: Storage, row: ClipWithTitle) => toClip(createMediaUrls(storage), row),
-  };
-}
-export type LiveClipRows = ReturnType<typeof createLiveClipRows>;
