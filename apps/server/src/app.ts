@@ -34,8 +34,9 @@ import { createVideosService } from './modules/videos/videos.service';
 import { clipsRoutes } from './modules/clips/clips.routes';
 import { createClipsService } from './modules/clips/clips.service';
 import { createLiveClipsService } from './modules/clips/live-clips.service';
-import { reelsRoutes } from './modules/clips/reels.routes';
-import { createReelsService } from './modules/clips/reels.service';
+import { createClipReels } from './modules/reels/clip-reels';
+import { reelsRoutes } from './modules/reels/reels.routes';
+import { createReelsService } from './modules/reels/reels.service';
 import { channelsRoutes } from './modules/channels/channels.routes';
 import { createChannelsService } from './modules/channels/channels.service';
 import { loadPlaybackTokens } from './modules/live/playback-token';
@@ -133,11 +134,13 @@ export async function build(config: Config, runtime: Runtime, options: BuildOpti
   });
   await app.register(browserPublishRoutes, { identity: runtime.identity, users, events, publisher });
   await app.register(followsRoutes, { identity: runtime.identity, follows: createFollowsService({ db: runtime.db, users }), users });
-  const clips = createClipsService({ db: runtime.db, storage: runtime.storage, jobs: runtime.jobs, users, teams, videos, liveEvents: events });
-  const liveClips = createLiveClipsService({ db: runtime.db, storage: runtime.storage, jobs: runtime.jobs, dataDir: config.dataDir, events });
+  // Every clip has its own reel: the clips module reaches the reels module's rows through this port.
+  const clipReels = createClipReels({ db: runtime.db, storage: runtime.storage });
+  const clips = createClipsService({ db: runtime.db, storage: runtime.storage, jobs: runtime.jobs, users, teams, videos, liveEvents: events, reels: clipReels });
+  const liveClips = createLiveClipsService({ db: runtime.db, storage: runtime.storage, jobs: runtime.jobs, dataDir: config.dataDir, events, reels: clipReels });
   await app.register(videosRoutes, { identity: runtime.identity, videos, users });
   await app.register(clipsRoutes, { identity: runtime.identity, clips, liveClips, users });
-  const reels = createReelsService({ db: runtime.db, storage: runtime.storage, jobs: runtime.jobs, users, videos, teams });
+  const reels = createReelsService({ db: runtime.db, storage: runtime.storage, jobs: runtime.jobs, users, videos, teams, clips });
   await app.register(reelsRoutes, { config, identity: runtime.identity, reels, users });
   const channels = createChannelsService({ db: runtime.db, teams, clips, reels, users });
   await app.register(channelsRoutes, { identity: runtime.identity, channels, users });

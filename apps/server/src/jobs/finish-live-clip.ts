@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { finishLiveClip } from '../modules/clips/live-clips.service';
+import { createClipReels } from '../modules/reels/clip-reels';
 import { defineJob } from './define-job';
 
 /**
@@ -11,5 +12,5 @@ export const finishLiveClipJob = defineJob({
   payload: z.object({ clipId: z.string().uuid() }),
   queue: { retryLimit: 20, retryDelay: 1, retryBackoff: false, expireInSeconds: 120 },
   concurrency: 2,
-  handle: ({ clipId }, ctx) => finishLiveClip(clipId, ctx),
+  handle: ({ clipId }, ctx) => finishLiveClip(clipId, ctx, createClipReels(ctx)),
 });

@@ -14,7 +14,7 @@ import type { EventsService, LiveCaller } from '../live/events.service';
 import { createRecordingService, type RecordedEvent } from '../live/recording.service';
 import { createMediaUrls } from '../videos/video-view';
 import { toClip } from './clip-view';
-import { clipObjectsPrefix, newReelId } from './clips.service';
+import { clipObjectsPrefix, type ClipReels } from './clips.service';
 import { createClipsRepo } from './clips.repo';
 
 export const OUTSIDE_RECORDING = 'body.timestamp: The moment must be within the recorded part of the game.';
@@ -30,6 +30,7 @@ export interface LiveClipDeps {
   jobs: FinishQueue;
   /** Temporary files go under `DATA_DIR/tmp/live-clip`. */
   dataDir: string;
+  reels: ClipReels;
 }
 
 export interface CreateLiveClipInput {
@@ -73,7 +74,7 @@ export function momentOf(timestampMs: number, range: { startMs: number; endMs: n
  * Cuts [moment - 20 s, moment + 5 s] of an event from the segments stored so far (whole segments: each one
  * starts with a keyframe, so a copy needs no re-encode) into a new attempt under the clip's objects.
  */
-async function cutWindow(deps: Omit<LiveClipDeps, 'jobs'>, event: RecordedEvent, clipId: string, momentMs: number, lastTry = false): Promise<Cut> {
+async function cutWindow(deps: Pick<LiveClipDeps, 'db' | 'storage' | 'dataDir'>, event: RecordedEvent, clipId: string, momentMs: number, lastTry = false): Promise<Cut> {
   const window = windowOf(momentMs);
   const { run: segments, later } = await createRecordingService(deps.db).segmentsAround(event.id, window, momentMs);
   if (segments.length === 0) throw new AppError('VALIDATION_FAILED', OUTSIDE_RECORDING);
@@ -144,7 +145,7 @@ export async function createLiveClip(input: CreateLiveClipInput, deps: LiveClipD
         sourceOwnerUserId: event.ownerUserId,
         // The moment itself: unique within the event (the next free millisecond when taken), as a video clip's start is.
         clipId: moment,
-        reelId: newReelId(),
+        reelId: deps.reels.newId(),
         startSec: Math.max(0, (cut.firstSegmentMs - eventStartMs) / 1000),
         durationSec: cut.durationSec,
         cheer: input.cheer,
@@ -155,6 +156,7 @@ export async function createLiveClip(input: CreateLiveClipInput, deps: LiveClipD
         status: cut.complete ? 'ready' : 'cutting',
         jobId: finishJobId,
       });
+      await deps.reels.addOwn(tx, inserted);
       if (finishJobId) {
         const startAfter = new Date(windowOf(moment).toMs + SEGMENT_WRITE_MARGIN_MS);
         const sent = await deps.jobs.send('finish-live-clip', { clipId: inserted.id }, { id: finishJobId, db: jobDb, startAfter });
@@ -170,7 +172,7 @@ export async function createLiveClip(input: CreateLiveClipInput, deps: LiveClipD
 }
 
 /** The `finish-live-clip` job: the clip's second cut, once the seconds after its moment are stored. */
-export async function finishLiveClip(clipId: string, ctx: JobContext): Promise<void> {
+export async function finishLiveClip(clipId: string, ctx: JobContext, reels: Pick<ClipReels, 'lengthChanged'>): Promise<void> {
   const repo = createClipsRepo(ctx.db);
   const clip = await repo.forCut(clipId);
   if (!clip || clip.status === 'ready') return;
@@ -183,7 +185,11 @@ export async function finishLiveClip(clipId: string, ctx: JobContext): Promise<v
     throw new Error(`live clip ${clip.id}: the seconds after the moment are not stored yet`);
   }
   const cut = await cutWindow({ db: ctx.db, storage: ctx.storage, dataDir: ctx.config.dataDir }, event, clip.id, clip.clipId, true);
-  const before = await repo.replaceLiveCut(clip.id, { fileKey: cut.fileKey, posterKey: cut.posterKey, durationSec: cut.durationSec });
+  const before = await withJobTransaction(ctx.db, async (tx) => {
+    const replaced = await repo.replaceLiveCut(tx, clip.id, { fileKey: cut.fileKey, posterKey: cut.posterKey, durationSec: cut.durationSec });
+    if (replaced) await reels.lengthChanged(tx, { id: clip.id, reelId: replaced.reelId }, cut.durationSec);
+    return replaced;
+  });
   if (!before) {
     await ctx.storage.deletePrefix(cut.prefix);
     return;
