@@ -37,7 +37,7 @@ export async function toClip(sign: MediaUrl, row: ClipWithTitle, listedAt: Date 
     _id: row.id,
     clipId: row.id,
     stream_id: row.streamId,
-    clip_id: row.clipId,
+    clip_id: row.momentMs,
     reel_id: row.reelId,
     time: clockTime(row.startSec),
     timestamp: listedAt.getTime(),

@@ -52,27 +52,27 @@ export function createClipsRepo(db: Db) {
 
   return {
     /**
-     * Inserts the clip (its own reel is the reels module's, added in the same transaction). `clip_id` is
-     * the requested moment or, when another clip of the stream has it, the next free millisecond; a lock
-     * per stream makes concurrent clips of one moment take turns.
+     * Inserts the clip (its own reel is the reels module's, added in the same transaction). Its moment is
+     * the requested one or, when another clip of the stream has it, the next free millisecond; a lock per
+     * stream makes concurrent clips of one moment take turns.
      */
-    async insertClip(tx: Executor, values: Omit<NewClip, 'reelId'> & { clipId: number; reelId: string }): Promise<ClipRow> {
+    async insertClip(tx: Executor, values: Omit<NewClip, 'reelId'> & { momentMs: number; reelId: string }): Promise<ClipRow> {
       await tx.execute(
         sql`SELECT pg_advisory_xact_lock(hashtext('clips.stream'), hashtext(${values.tenantId} || '/' || ${values.streamKind ?? 'video'} || '/' || ${values.streamId}))`,
       );
       const taken = await tx
-        .select({ clipId: clips.clipId })
+        .select({ momentMs: clips.momentMs })
         .from(clips)
-        .where(and(clipsOfStream(values.tenantId, values.streamKind ?? 'video', values.streamId), gte(clips.clipId, values.clipId)))
-        .orderBy(asc(clips.clipId));
-      let clipId = values.clipId;
+        .where(and(clipsOfStream(values.tenantId, values.streamKind ?? 'video', values.streamId), gte(clips.momentMs, values.momentMs)))
+        .orderBy(asc(clips.momentMs));
+      let momentMs = values.momentMs;
       for (const row of taken) {
-        if (row.clipId !== clipId) break;
-        clipId++;
+        if (row.momentMs !== momentMs) break;
+        momentMs++;
       }
       const [row] = await tx
         .insert(clips)
-        .values({ ...values, clipId })
+        .values({ ...values, momentMs })
         .returning();
       return row!;
     },
@@ -81,8 +81,8 @@ export function createClipsRepo(db: Db) {
       return flat(await selectWithTitle().where(and(eq(clips.tenantId, tenantId), eq(clips.id, id))))[0];
     },
 
-    async byStreamClip(tenantId: string, streamId: string, clipId: number): Promise<ClipWithTitle | undefined> {
-      const rows = await selectWithTitle().where(and(eq(clips.tenantId, tenantId), eq(clips.streamId, streamId), eq(clips.clipId, clipId)));
+    async byStreamMoment(tenantId: string, streamId: string, momentMs: number): Promise<ClipWithTitle | undefined> {
+      const rows = await selectWithTitle().where(and(eq(clips.tenantId, tenantId), eq(clips.streamId, streamId), eq(clips.momentMs, momentMs)));
       return flat(rows)[0];
     },
 
@@ -175,11 +175,11 @@ export function createClipsRepo(db: Db) {
       return before;
     },
 
-    async ofStreamByClipIds(tenantId: string, streamId: string, clipIds: number[]): Promise<ClipRow[]> {
+    async ofVideoAt(tenantId: string, videoId: string, moments: number[]): Promise<ClipRow[]> {
       return db
         .select()
         .from(clips)
-        .where(and(clipsOfStream(tenantId, 'video', streamId), inArray(clips.clipId, clipIds)));
+        .where(and(clipsOfStream(tenantId, 'video', videoId), inArray(clips.momentMs, moments)));
     },
 
     async visibleByIds(viewer: Viewer, ids: string[]): Promise<ClipRow[]> {

@@ -127,7 +127,7 @@ export function createClipsService({ db, storage, jobs, users, teams, videos, li
           streamKind: 'video',
           streamId: video.id,
           sourceOwnerUserId: video.ownerUserId,
-          clipId: Math.round(body.timestamp * 1000),
+          momentMs: Math.round(body.timestamp * 1000),
           reelId: reels.newId(),
           startSec: body.timestamp,
           durationSec,
@@ -210,17 +210,17 @@ export function createClipsService({ db, storage, jobs, users, teams, videos, li
       return { items: await Promise.all(rows.map(view)), next };
     },
 
-    /** `GET /api/user/clips/{stream_id}/{clip_id}/chunk`. */
-    async chunk(caller: Caller, streamId: string, clipId: string): Promise<ClipChunk> {
+    /** `GET /api/user/clips/{stream_id}/{clip_id}/chunk`: `clip_id` is the clip's moment in ms. */
+    async chunk(caller: Caller, streamId: string, moment: string): Promise<ClipChunk> {
       const { clip } = await requireVisible(caller, async () =>
-        /^\d{1,15}$/.test(clipId) ? repo.byStreamClip(caller.tenantId, streamId, Number(clipId)) : undefined,
+        /^\d{1,15}$/.test(moment) ? repo.byStreamMoment(caller.tenantId, streamId, Number(moment)) : undefined,
       );
       const expires = mediaExpiresAt();
       return { source: await chunkSource(sign, clip, 0, clip.durationSec), mediaExpiresAt: expires };
     },
 
     /** The clips of a video at these moments (their `clip_id`s), for the reels module. */
-    ofVideoAt: (tenantId: string, videoId: string, moments: number[]) => repo.ofStreamByClipIds(tenantId, videoId, moments),
+    ofVideoAt: (tenantId: string, videoId: string, moments: number[]) => repo.ofVideoAt(tenantId, videoId, moments),
 
     /** Which of these clips the viewer may see, for the reels module (a reel plays only those). */
     visibleOf: (viewer: Viewer, ids: string[]) => repo.visibleByIds(viewer, ids),

@@ -144,7 +144,7 @@ export async function createLiveClip(input: CreateLiveClipInput, deps: LiveClipD
         streamId: event.key,
         sourceOwnerUserId: event.ownerUserId,
         // The moment itself: unique within the event (the next free millisecond when taken), as a video clip's start is.
-        clipId: moment,
+        momentMs: moment,
         reelId: deps.reels.newId(),
         startSec: Math.max(0, (cut.firstSegmentMs - eventStartMs) / 1000),
         durationSec: cut.durationSec,
@@ -181,10 +181,10 @@ export async function finishLiveClip(clipId: string, ctx: JobContext, reels: Pic
   if (!event) return;
   const lastTry = ctx.job.retryCount >= ctx.job.retryLimit;
   const range = await recording.recordedRange(event.id);
-  if (!lastTry && event.status === 'live' && (range?.endMs ?? 0) < windowOf(clip.clipId).toMs) {
+  if (!lastTry && event.status === 'live' && (range?.endMs ?? 0) < windowOf(clip.momentMs).toMs) {
     throw new Error(`live clip ${clip.id}: the seconds after the moment are not stored yet`);
   }
-  const cut = await cutWindow({ db: ctx.db, storage: ctx.storage, dataDir: ctx.config.dataDir }, event, clip.id, clip.clipId, true);
+  const cut = await cutWindow({ db: ctx.db, storage: ctx.storage, dataDir: ctx.config.dataDir }, event, clip.id, clip.momentMs, true);
   const before = await withJobTransaction(ctx.db, async (tx) => {
     const replaced = await repo.replaceLiveCut(tx, clip.id, { fileKey: cut.fileKey, posterKey: cut.posterKey, durationSec: cut.durationSec });
     if (replaced) await reels.lengthChanged(tx, { id: clip.id, reelId: replaced.reelId }, cut.durationSec);

@@ -129,16 +129,16 @@ export function createReelsService({ db, storage, jobs, users, videos, teams, cl
 
   return {
     /** `POST /api/user/reels/{streamId} {clips}`: a reel of those clips of a video the caller may see, in that order. */
-    async create(caller: Caller, streamId: string, clipIds: number[]): Promise<{ reelId: string }> {
+    async create(caller: Caller, streamId: string, moments: number[]): Promise<{ reelId: string }> {
       const video = await videos.visibleVideo(caller, streamId);
-      const found = await clips.ofVideoAt(video.tenantId, video.id, [...new Set(clipIds)]);
-      const byClipId = new Map(found.map((c) => [c.clipId, c]));
-      const missing = clipIds.findIndex((id) => !byClipId.has(id));
+      const found = await clips.ofVideoAt(video.tenantId, video.id, [...new Set(moments)]);
+      const byMoment = new Map(found.map((c) => [c.momentMs, c]));
+      const missing = moments.findIndex((moment) => !byMoment.has(moment));
       if (missing >= 0) throw new AppError('VALIDATION_FAILED', `body.clips.${missing}: Not a clip of this video.`);
       const id = newReelId();
       await withJobTransaction(db, async (tx) => {
         await repo.insertReel(tx, { id, tenantId: video.tenantId, ownerUserId: video.viewerUserId });
-        const chunks = clipIds.map((clipId) => byClipId.get(clipId)!);
+        const chunks = moments.map((moment) => byMoment.get(moment)!);
         await repo.replaceChunks(
           tx,
           id,
