@@ -6,6 +6,7 @@ import { withJobTransaction, type Executor } from '../../db/job-transaction';
 import { AppError } from '../../errors';
 import { storageKey } from '../../storage/keys';
 import type { Storage } from '../../storage/storage';
+import type { EventsService } from '../live/events.service';
 import type { TeamsService } from '../teams/teams.service';
 import type { Caller, UsersService } from '../users/users.service';
 import type { VideosService } from '../videos/videos.service';
@@ -26,11 +27,6 @@ export const CLIP_NOT_FOUND = 'Clip not found.';
 export interface CutQueue {
   send(name: 'cut-clip', data: { clipId: string }, options?: PgBoss.SendOptions): Promise<string | null>;
   wake(name: 'cut-clip'): void;
-}
-
-/** What the clips module needs of the live module: who may see an event (a live clip's source). */
-export interface LiveEventVisibility {
-  visibleEvent(caller: Caller, key: string): Promise<{ event: { id: string; tenantId: string }; viewerUserId: number | null }>;
 }
 
 /**
@@ -58,7 +54,8 @@ export interface ClipsServiceDeps {
   users: Pick<UsersService, 'find'>;
   teams: Pick<TeamsService, 'activeChannelId'>;
   videos: Pick<VideosService, 'visibleVideo'>;
-  liveEvents: LiveEventVisibility;
+  /** Who may see a live event (a live clip's source). */
+  liveEvents: Pick<EventsService, 'visibleEvent'>;
   reels: ClipReels;
 }
 
