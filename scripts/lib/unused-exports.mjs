@@ -16,15 +16,7 @@ const ENTRY = [
 ];
 
 /** Exports kept on purpose, each with its reason (file -> names). */
-const KEPT = {
-  // A clip's rows and the live module's services are being split into one home per noun in a parallel
-  // change that rewrites these files; their unused factory types go there.
-  'apps/server/src/modules/clips/clips.repo.ts': ['ClipsRepo'],
-  'apps/server/src/modules/clips/clips.service.ts': ['LiveClipRows'],
-  'apps/server/src/modules/live/events.repo.ts': ['EventsRepo'],
-  'apps/server/src/modules/live/cheers/cheer-analyzer.ts': ['CheerAnalyzer'],
-  'apps/server/src/modules/live/playback/playback.repo.ts': ['PlaybackRepo'],
-};
+const KEPT = {};
 
 function programFiles(tsconfigPath) {
   const { config } = ts.readConfigFile(tsconfigPath, ts.sys.readFile);

@@ -7,7 +7,7 @@ import { defineJob } from './define-job';
  * 180 s, so no heartbeat. A worker that dies leaves the job active until its time limit, after
  * which pg-boss retries it like any failure (with backoff).
  */
-export const cutClip = defineJob({
+export const cutClipJob = defineJob({
   payload: z.object({ clipId: z.string().uuid() }),
   queue: { retryLimit: 3, retryDelay: 10, retryBackoff: true, expireInSeconds: 15 * 60 },
   handle: ({ clipId }, ctx) => cutStoredClip(clipId, ctx),

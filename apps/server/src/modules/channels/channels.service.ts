@@ -2,7 +2,7 @@ import { CLIP_COMMENTS_LIMIT, EMPTY_MESSAGE, mentionedUsernames, type ChannelCom
 import type { Db } from '../../db/client';
 import { AppError } from '../../errors';
 import type { ClipsService } from '../clips/clips.service';
-import type { ReelsService } from '../clips/reels.service';
+import type { ReelsService } from '../reels/reels.service';
 import type { TeamsService } from '../teams/teams.service';
 import type { Caller } from '../../caller';
 import type { UsersService } from '../users/users.service';

@@ -1,4 +1,4 @@
-import type { JobContext } from '../../../jobs/define-job';
+import type { JobContext } from '../../../job-context';
 import { GENERIC_FAILURE } from './failure-reasons';
 import { deleteOutputsExcept, outputsPrefix } from './outputs';
 import * as repo from './transcode.repo';
