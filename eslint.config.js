@@ -37,6 +37,17 @@ const webZones = [
     from: './apps/web/src/app',
     message: 'Features never import the app shell; the app composes features.',
   },
+  // Inside the shared code: components -> lib -> config, never upwards.
+  {
+    target: './apps/web/src/lib',
+    from: './apps/web/src/components',
+    message: 'lib sits below components: move what both need to lib/.',
+  },
+  {
+    target: './apps/web/src/config',
+    from: ['./apps/web/src/lib', './apps/web/src/components'],
+    message: 'config sits below lib and components: fetchers belong in lib/.',
+  },
 ];
 
 // A module's repository is private: other code enters the module through its service.
@@ -51,6 +62,22 @@ const repoZones = dirsIn(serverModules).map((module) => ({
   from: `./${serverModules}/${module}/**/*.repo.ts`,
   message: `A repository is private to its module: call the ${module} service instead.`,
 }));
+
+// Lower layers never reach up into a module: configuration, the database, storage, the plugins, the job
+// definition and the shared files at the root of src (all but the composition roots that build and start
+// the app) hold what modules build on, so a module receives from them and never the other way round.
+const compositionRoots = ['app.ts', 'main.ts', 'runtime.ts', 'worker.ts'];
+const lowerLayerZone = {
+  target: [
+    ...fs
+      .readdirSync(path.join(root, 'apps/server/src'), { withFileTypes: true })
+      .filter((entry) => entry.isFile() && !compositionRoots.includes(entry.name))
+      .map((entry) => `./apps/server/src/${entry.name}`),
+    ...['config', 'db', 'storage', 'plugins', 'jobs/define-job.ts'].map((area) => `./apps/server/src/${area}`),
+  ],
+  from: `./${serverModules}`,
+  message: 'Lower layers (config, db, storage, plugins, jobs/define-job.ts, shared root files) never import a module: move what they need down, or let the module pass it in.',
+};
 
 export default defineConfig([
   globalIgnores(['**/node_modules/', '**/dist/', 'data/', '**/.data-*/', 'coverage/', '.tmp/', 'apps/server/src/db/migrations/', 'scripts/test/lint-fixtures/']),
@@ -73,7 +100,7 @@ export default defineConfig([
     rules: {
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
       'import-x/no-self-import': 'error',
-      'import-x/no-restricted-paths': ['error', { zones: [...webZones, ...repoZones] }],
+      'import-x/no-restricted-paths': ['error', { zones: [...webZones, ...repoZones, lowerLayerZone] }],
       'check-file/filename-naming-convention': [
         'error',
         { '**/*.{ts,tsx,js,mjs}': 'KEBAB_CASE' },

@@ -36,6 +36,11 @@ if (!process.argv.includes('--no-lint')) {
     console.error('Lint failed: fix the code above (npm run lint runs the lint alone).');
     process.exit(lint.status ?? 1);
   }
+  const unused = spawnSync(process.execPath, [at('scripts/check-unused-exports.mjs')], { cwd: root, stdio: 'inherit' });
+  if (unused.status !== 0) {
+    console.error('Unused exports: remove them (npm run lint runs this check too).');
+    process.exit(unused.status ?? 1);
+  }
 }
 
 const vitestArgs = process.argv.slice(2).filter((a) => a !== '--no-typecheck' && a !== '--no-lint');

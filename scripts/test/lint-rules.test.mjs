@@ -27,6 +27,35 @@ describe('architecture lint', () => {
     expect(await ruleIds(shell, 'apps/web/src/components/probe.ts')).toContain('import-x/no-restricted-paths');
   });
 
+  it('lib never imports components, and config imports neither lib nor components', async () => {
+    const component = "import { sameMedia } from '@/components/player/sources';\nexport const x = sameMedia;\n";
+    const lib = "import { createApiClient } from '@/lib/api-client';\nexport const x = createApiClient;\n";
+    expect(await ruleIds(component, 'apps/web/src/lib/clips/probe.ts')).toContain('import-x/no-restricted-paths');
+    expect(await ruleIds(component, 'apps/web/src/config/probe.ts')).toContain('import-x/no-restricted-paths');
+    expect(await ruleIds(lib, 'apps/web/src/config/probe.ts')).toContain('import-x/no-restricted-paths');
+    expect(await ruleIds(lib, 'apps/web/src/components/probe.ts')).not.toContain('import-x/no-restricted-paths');
+  });
+
+  it('config, db, storage, plugins, the job definition and shared root files never import a module', async () => {
+    const probe = (from) =>
+      `import type { BillingService } from '${from}modules/billing/billing.service';\nexport type X = BillingService;\n`;
+    const forbidden = [
+      ['apps/server/src/config.ts', './'],
+      ['apps/server/src/config/probe.ts', '../'],
+      ['apps/server/src/caller.ts', './'],
+      ['apps/server/src/db/probe.ts', '../'],
+      ['apps/server/src/storage/probe.ts', '../'],
+      ['apps/server/src/plugins/probe.ts', '../'],
+      ['apps/server/src/jobs/define-job.ts', '../'],
+    ];
+    for (const [file, up] of forbidden) {
+      expect(await ruleIds(probe(up), file), file).toContain('import-x/no-restricted-paths');
+    }
+    // The composition root wires modules, and a module may call another module's service.
+    expect(await ruleIds(probe('./'), 'apps/server/src/app.ts')).not.toContain('import-x/no-restricted-paths');
+    expect(await ruleIds(probe('../../'), 'apps/server/src/modules/videos/probe.ts')).not.toContain('import-x/no-restricted-paths');
+  });
+
   it("a server module's repository is private to the module", async () => {
     const code = "import { createVideosRepo } from '../videos/videos.repo';\nexport const x = createVideosRepo;\n";
     expect(await ruleIds(code, 'apps/server/src/modules/teams/probe.ts')).toContain('import-x/no-restricted-paths');

@@ -33,13 +33,16 @@ import { videosRoutes } from './modules/videos/videos.routes';
 import { createVideosService } from './modules/videos/videos.service';
 import { clipsRoutes } from './modules/clips/clips.routes';
 import { createClipsService } from './modules/clips/clips.service';
-import { reelsRoutes } from './modules/clips/reels.routes';
-import { createReelsService } from './modules/clips/reels.service';
+import { createLiveClipsService } from './modules/clips/live-clips.service';
+import { createClipReels } from './modules/reels/clip-reels';
+import { reelsRoutes } from './modules/reels/reels.routes';
+import { createReelsService } from './modules/reels/reels.service';
 import { channelsRoutes } from './modules/channels/channels.routes';
 import { createChannelsService } from './modules/channels/channels.service';
 import { loadPlaybackTokens } from './modules/live/playback-token';
 import { playbackRoutes } from './modules/live/playback/playback.routes';
 import { createPlaybackService } from './modules/live/playback/playback.service';
+import { autoHighlights } from './modules/live/auto-highlights';
 import { cheersRoutes } from './modules/live/cheers/cheers.routes';
 import { createCheersService } from './modules/live/cheers/cheers.service';
 import { browserPublishRoutes } from './modules/live/browser-publish.routes';
@@ -51,7 +54,6 @@ import { createEventUpdates } from './modules/live/status/event-updates';
 import { eventUpdatesRoutes } from './modules/live/status/event-updates.routes';
 import { STATUS_CHANNEL } from './modules/live/playback/segment-notifications';
 import { createFollowsService } from './modules/live/follows.service';
-import { createLiveClipsService } from './modules/live/live-clips.service';
 import { AppError } from './errors';
 import type { Runtime } from './runtime';
 
@@ -124,18 +126,21 @@ export async function build(config: Config, runtime: Runtime, options: BuildOpti
   const videos = createVideosService({ db: runtime.db, storage: runtime.storage, jobs: runtime.jobs, users, dataDir: config.dataDir, onDelete: onVideoDeleted });
   const events = createEventsService({ db: runtime.db, users, billing });
   await app.register(eventsRoutes, { identity: runtime.identity, events, users });
+  const liveIngest = options.liveIngest ?? {};
   const publisher = createBrowserPublisher({
     ...options.browserPublish,
-    ingest: options.liveIngest ?? {},
+    ingest: liveIngest,
     log: app.log.child({ component: 'browser-publish' }),
   });
   await app.register(browserPublishRoutes, { identity: runtime.identity, users, events, publisher });
   await app.register(followsRoutes, { identity: runtime.identity, follows: createFollowsService({ db: runtime.db, users }), users });
-  const clips = createClipsService({ db: runtime.db, storage: runtime.storage, jobs: runtime.jobs, users, teams, videos, liveEvents: events });
-  const liveClips = createLiveClipsService({ db: runtime.db, storage: runtime.storage, jobs: runtime.jobs, dataDir: config.dataDir, events });
+  // Every clip has its own reel: the clips module reaches the reels module's rows through this port.
+  const clipReels = createClipReels({ db: runtime.db, storage: runtime.storage });
+  const clips = createClipsService({ db: runtime.db, storage: runtime.storage, jobs: runtime.jobs, users, teams, videos, liveEvents: events, reels: clipReels });
+  const liveClips = createLiveClipsService({ db: runtime.db, storage: runtime.storage, jobs: runtime.jobs, dataDir: config.dataDir, events, reels: clipReels });
   await app.register(videosRoutes, { identity: runtime.identity, videos, users });
   await app.register(clipsRoutes, { identity: runtime.identity, clips, liveClips, users });
-  const reels = createReelsService({ db: runtime.db, storage: runtime.storage, jobs: runtime.jobs, users, videos, teams });
+  const reels = createReelsService({ db: runtime.db, storage: runtime.storage, jobs: runtime.jobs, users, videos, teams, clips });
   await app.register(reelsRoutes, { config, identity: runtime.identity, reels, users });
   const channels = createChannelsService({ db: runtime.db, teams, clips, reels, users });
   await app.register(channelsRoutes, { identity: runtime.identity, channels, users });
@@ -161,6 +166,12 @@ export async function build(config: Config, runtime: Runtime, options: BuildOpti
   await app.register(playbackRoutes, { identity: runtime.identity, playback, storage: runtime.storage });
   const cheers = createCheersService({ db: runtime.db });
   await app.register(cheersRoutes, { config, identity: runtime.identity, users, events, cheers });
+  // Each publish this node's ingest takes: its audio is analysed for cheers, and the clips module clips each one.
+  liveIngest.onPublish = autoHighlights({
+    db: runtime.db,
+    log: app.log.child({ component: 'auto-highlights' }),
+    onCheer: (cheer) => liveClips.createCheerClip(cheer),
+  });
   await registerStorageRoutes(app, runtime.storage);
   // Sign-in links and codes written to DATA_DIR/outbox are readable here while developing; never in production.
   if (config.env !== 'production' && runtime.mail.outbox) await app.register(devOutboxRoutes, { outbox: runtime.mail.outbox });

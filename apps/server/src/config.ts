@@ -2,8 +2,8 @@ import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 import { ConfigError } from './config-error';
-import { loadSocialProviders, type SocialProviders } from './modules/identity/social/providers';
-import { loadBillingConfig, type BillingConfig } from './modules/billing/billing.config';
+import { loadSocialProviders, type SocialProviders } from './config/social-providers';
+import { loadBillingConfig, type BillingConfig } from './config/billing';
 
 const GiB = 1024 ** 3;
 

@@ -7,7 +7,6 @@ import { ConfigError } from './config-error';
 import { ensureWritableDataDir } from './data-dir';
 import { startEmbeddedPostgres, type EmbeddedPostgres } from './db/embedded-postgres';
 import { createLogger } from './logger';
-import { autoHighlights } from './modules/live/auto-highlights';
 import type { LiveIngestSlot } from './modules/live/browser-publish.service';
 import { startIngest, type Ingest } from './modules/live/ingest/ingest.service';
 import { startRuntime, type Runtime } from './runtime';
@@ -78,9 +77,9 @@ async function main() {
     await app.listen({ port: config.port, host: config.host });
     if (config.ingest) {
       listening = 'RTMP_PORT';
-      const { db, storage, jobs } = runtime;
-      const onPublish = autoHighlights({ db, storage, jobs, dataDir: config.dataDir, log: log.child({ component: 'auto-highlights' }) });
-      ingest = await startIngest({ db, storage, log, port: config.rtmpPort, host: config.host, dataDir: config.dataDir, onPublish });
+      const { db, storage } = runtime;
+      // The live module's listeners (the auto highlights) were registered by build().
+      ingest = await startIngest({ db, storage, log, port: config.rtmpPort, host: config.host, dataDir: config.dataDir, onPublish: liveIngest.onPublish });
       liveIngest.current = { host: config.host, port: ingest.port };
     }
   } catch (err) {

@@ -4,7 +4,7 @@ import type { Config } from './config';
 import { createDb, type Db } from './db/client';
 import { runMigrations } from './db/migrate';
 import { startJobQueue, type JobQueue } from './jobs/job-queue';
-import { getOrCreateSecret } from './modules/system/secrets.service';
+import { getOrCreateSecret } from './db/app-secrets';
 import { createIdentity, type Identity } from './modules/identity/identity';
 import { createMail, type MailRuntime } from './modules/mail/create-mail';
 import { createOutbound, type Outbound } from './modules/identity/passwordless.service';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDb, type Db } from '../src/db/client';
 import { runMigrations } from '../src/db/migrate';
-import { getOrCreateSecret } from '../src/modules/system/secrets.service';
+import { getOrCreateSecret } from '../src/db/app-secrets';
 import { ensureTenant } from '../src/modules/tenants/tenants.service';
 import { createTestDatabase } from './helpers/test-db';
 

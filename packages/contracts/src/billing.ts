@@ -54,7 +54,6 @@ export type PlansResponse = z.infer<typeof plansResponse>;
 
 /** `POST /api/billing/local/subscribe`. */
 export const localSubscribeBody = z.object({ type: planType });
-export type LocalSubscribeBody = z.infer<typeof localSubscribeBody>;
 
 /** `GET /api/billing/portal` (Stripe only): where "Manage billing" goes. */
 export const portalResponse = z.object({ url: z.string() });

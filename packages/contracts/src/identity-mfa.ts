@@ -33,8 +33,5 @@ export const pkceTokenBody = z.object({
   codeVerifier: z.string().max(1000),
 });
 
-export type TotpSignInBody = z.infer<typeof totpSignInBody>;
-export type PkceTokenBody = z.infer<typeof pkceTokenBody>;
-
 /** `GET /v0/auth/saml/idp/token`: a 5-minute, single-use hand-off token for the SAML IdP. */
 export const samlTokenResponse = z.object({ token: z.string() });

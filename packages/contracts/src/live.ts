@@ -1,7 +1,6 @@
 import { z } from 'zod';
 
 import { MAX_DATE_MS, msCursorQuery } from './bounds';
-import { clip } from './clips';
 
 /** Spec section 3 "Sport codes": code -> name. */
 export const SPORTS = {
@@ -84,7 +83,6 @@ export type CreateEventResponse = z.infer<typeof createEventResponse>;
 export const ingestKeyResponse = z.object({ ingestKey: z.string() });
 
 export const eventStatus = z.enum(['upcoming', 'live', 'ended']);
-export type EventStatus = z.infer<typeof eventStatus>;
 
 /**
  * Spec section 3 "Live or upcoming stream", as `/api/team/live`, `/api/team/upcoming`, `/api/team/archives`
@@ -181,10 +179,9 @@ export const createLiveClipBody = z.object({
     .positive('Expected a time in ms')
     .max(MAX_DATE_MS, `Must be a time in ms, at most ${MAX_DATE_MS}`),
 });
-/** A live clip is a clip (`stream_id` = the event key); the issue's seconds around the moment. */
+/** A live clip is a clip (`stream_id` = the event key) of these seconds around the moment. */
 export const LIVE_CLIP_BEFORE_SEC = 20;
 export const LIVE_CLIP_AFTER_SEC = 5;
-export const liveClip = clip;
 
 /** Spec section 3 "Cheer item": `GET /api/events/{key}/cheers?omega=1&top=10` (no auth). */
 export const cheer = z.object({

@@ -78,7 +78,6 @@ export const inviteMemberBody = z
       .refine((value) => z.string().email().safeParse(value).success || /^[A-Za-z0-9_.+-]+$/.test(value), INVALID_INVITE_MEMBER),
   })
   .strict();
-export type InviteMemberBody = z.infer<typeof inviteMemberBody>;
 
 /** `POST /api/user/invites {email, owner, channel}` (the registration invite page). */
 export const createInviteBody = z
@@ -119,12 +118,6 @@ export type InvitePreview = z.infer<typeof invitePreview>;
 
 /** One pending invitation of `GET /api/channel/{owner}/{channel}/invites`; `member` is the e-mail or username invited. */
 export const pendingInvite = z.object({ id: z.string(), member: z.string(), createdAt: z.string(), expiresAt: z.string() });
-export type PendingInvite = z.infer<typeof pendingInvite>;
 /** `GET /api/channel/{owner}/{channel}/invites` (owner only): pending invitations, newest first. */
 export const pendingInvites = z.object({ invites: z.array(pendingInvite) });
 export type PendingInvites = z.infer<typeof pendingInvites>;
-
-/** The invite form of the registration page (spec section 2): one email per row, checked on submit. */
-export const inviteListForm = z.object({
-  emails: z.array(z.string().trim().email(INVALID_INVITE_EMAIL)),
-});

@@ -4,7 +4,6 @@ import { usernameSchema } from './identity-api';
 
 /** Roles chosen at signup (spec section 6): coach = team. */
 export const userType = z.enum(['team', 'athlete', 'fan']);
-export type UserType = z.infer<typeof userType>;
 
 /** Spec section 5: first and last name at least 2. */
 export const personNameSchema = z.string().trim().min(2, 'Name must be at least 2 characters').max(100);
@@ -148,4 +147,3 @@ export type CoachRegistration = z.infer<typeof coachRegistration>;
 
 /** Athlete and fan registration: the same without Team. */
 export const personRegistration = coachRegistration.omit({ team: true });
-export type PersonRegistration = z.infer<typeof personRegistration>;

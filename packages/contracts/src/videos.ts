@@ -12,7 +12,6 @@ export const HIGHLIGHT_OUTRO_SEC = 5;
 export const RESUMABLE_THRESHOLD_BYTES = 64 * 1024 * 1024;
 
 export const videoStatus = z.enum(['processing', 'ready', 'failed']);
-export type VideoStatus = z.infer<typeof videoStatus>;
 
 export const highlight = z
   .object({
@@ -113,7 +112,6 @@ export const videoMessages = z.array(videoMessage);
 
 /** `POST /api/user/videos/{key}/messages` (spec section 5: posts only non-empty text). */
 export const postVideoMessageBody = z.object({ message: z.string().trim().min(1).max(2000) });
-export type PostVideoMessageBody = z.infer<typeof postVideoMessageBody>;
 
 export const imageTag = z.enum(['hero', 'avatar']);
 

@@ -457,7 +457,8 @@ export const clips = pgTable(
     streamId: text('stream_id').notNull(),
     /** Who owns the source: a clip is visible to whoever may see its source (the owner and the owner's team). */
     sourceOwnerUserId: integer('source_owner_user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
-    clipId: bigint('clip_id', { mode: 'number' }).notNull(),
+    /** The moment in ms (the API's `clip_id`). */
+    momentMs: bigint('clip_id', { mode: 'number' }).notNull(),
     /** Its own reel (`reels.clip_id` points back and cascades). */
     reelId: text('reel_id').notNull().unique(),
     startSec: doublePrecision('start_sec').notNull(),
@@ -476,7 +477,7 @@ export const clips = pgTable(
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
   (t) => [
-    uniqueIndex('clips_stream_clip_id').on(t.tenantId, t.streamKind, t.streamId, t.clipId),
+    uniqueIndex('clips_stream_clip_id').on(t.tenantId, t.streamKind, t.streamId, t.momentMs),
     index('clips_owner_created').on(t.ownerUserId, t.createdAt),
     // The team clips list: a tenant's clips, newest first.
     index('clips_tenant_created').on(t.tenantId, t.createdAt.desc(), t.id.desc()),

@@ -1,4 +1,4 @@
-import type { JobControl } from './define-job';
+import type { JobControl } from '../job-context';
 
 /** The last heartbeat of a job's run, by the database's clock. */
 export interface Heartbeat {

@@ -1,38 +1,7 @@
 import type { z } from 'zod';
 import type PgBoss from 'pg-boss';
-import type { Logger } from 'pino';
 import type { Config } from '../config';
-import type { Storage } from '../storage/storage';
-import type { Db } from '../db/client';
-
-/** What a job handler may use; wired once in the runtime, never imported as a singleton. */
-export interface JobContext {
-  db: Db;
-  storage: Storage;
-  config: Config;
-  log: Logger;
-  /**
-   * Aborted when the worker is shutting down or the job reaches its time limit (the queue's
-   * `expireInSeconds`); long work (ffmpeg) must stop on it.
-   */
-  signal: AbortSignal;
-  /** The pg-boss job being handled: `retryCount` is 0 on the first attempt and `retryLimit` on the last. */
-  job: { id: string; retryCount: number; retryLimit: number };
-  /** For jobs that look after other jobs (the transcode reaper). */
-  queue: JobControl;
-}
-
-export type JobState = 'created' | 'retry' | 'active' | 'completed' | 'cancelled' | 'failed';
-
-export interface JobControl {
-  /** A job's state, retries and when its current run started (database clock), or null when it no longer exists (or was archived). */
-  get(name: string, id: string): Promise<{ state: JobState; retryCount: number; retryLimit: number; startedOn: Date | null } | null>;
-  /**
-   * Fails a job as if its handler had thrown: pg-boss retries it (or fails it for good after its
-   * last retry). `retryNow` skips the backoff delay, for a job whose worker died.
-   */
-  fail(name: string, id: string, error: { message: string }, options?: { retryNow?: boolean }): Promise<void>;
-}
+import type { JobContext } from '../job-context';
 
 export interface JobDefinition<S extends z.ZodTypeAny> {
   payload: S;

@@ -1,9 +1,10 @@
 import { z } from 'zod';
-import { finishLiveClip } from '../modules/live/live-clips.service';
+import { finishLiveClip } from '../modules/clips/live-clips.service';
+import { createClipReels } from '../modules/reels/clip-reels';
 import { defineJob } from './define-job';
 
 /**
- * The second cut of a live clip pressed at the live edge (modules/live/live-clips.service.ts): sent to
+ * The second cut of a live clip pressed at the live edge (modules/clips/live-clips.service.ts): sent to
  * start when the seconds after the moment should be stored; it retries each second while they are not
  * (a segment closes at the encoder's next keyframe), and its last attempt keeps what exists.
  */
@@ -11,5 +12,5 @@ export const finishLiveClipJob = defineJob({
   payload: z.object({ clipId: z.string().uuid() }),
   queue: { retryLimit: 20, retryDelay: 1, retryBackoff: false, expireInSeconds: 120 },
   concurrency: 2,
-  handle: ({ clipId }, ctx) => finishLiveClip(clipId, ctx),
+  handle: ({ clipId }, ctx) => finishLiveClip(clipId, ctx, createClipReels(ctx)),
 });

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
 import type { Db } from '../db/client';
 import { retryDeadJob } from './dead-job';
-import type { JobContext } from './define-job';
+import type { JobContext } from '../job-context';
 
 // pg_try_advisory_lock key: one reaper pass at a time across all worker processes.
 const REAPER_LOCK = 727_003;

@@ -2,7 +2,8 @@ import PgBoss from 'pg-boss';
 import type { Logger } from 'pino';
 import { AppError } from '../errors';
 import type { z } from 'zod';
-import type { JobContext, JobControl, JobDefinition } from './define-job';
+import type { JobContext, JobControl } from '../job-context';
+import type { JobDefinition } from './define-job';
 import { startJobHeartbeat, type JobHeartbeat } from './job-heartbeat';
 import { jobRegistry, type JobName, type JobPayload } from './registry';
 

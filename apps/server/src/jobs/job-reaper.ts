@@ -6,7 +6,7 @@ import { defineJob } from './define-job';
  * Every minute and whenever a worker starts: retry jobs with a heartbeat (cut-clip, export-reel)
  * whose worker died, with the transcodes' staleness bound (TRANSCODE_STALE_SECONDS).
  */
-export const jobReaper = defineJob({
+export const jobReaperJob = defineJob({
   payload: z.object({}),
   // stately: at most one queued and one running, however many workers start at once.
   queue: { policy: 'stately', retryLimit: 0, expireInSeconds: 5 * 60 },

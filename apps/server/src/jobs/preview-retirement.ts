@@ -3,7 +3,7 @@ import { retirePreviews } from '../modules/videos/transcode/preview-retirement';
 import { defineJob } from './define-job';
 
 /** Hourly: deletes fast first-play copies of videos that have been ready for a while (see preview-retirement). */
-export const previewRetirement = defineJob({
+export const previewRetirementJob = defineJob({
   payload: z.object({}),
   queue: { policy: 'stately', retryLimit: 2, retryDelay: 60, retryBackoff: true, expireInSeconds: 30 * 60 },
   schedule: { cron: '17 * * * *', data: {} },

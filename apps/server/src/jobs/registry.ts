@@ -1,28 +1,32 @@
 import type { z } from 'zod';
-import { cutClip } from './cut-clip';
-import { exportReel } from './export-reel';
+import { cutClipJob } from './cut-clip';
+import { exportReelJob } from './export-reel';
 import { finishLiveClipJob } from './finish-live-clip';
-import { jobReaper } from './job-reaper';
-import { previewRetirement } from './preview-retirement';
-import { rateLimitSweep } from './rate-limit-sweep';
-import { signingKeyRotation } from './signing-key-rotation';
-import { storageCleanup } from './storage-cleanup';
-import { transcodeReaper } from './transcode-reaper';
-import { transcodeVideo } from './transcode-video';
-import { uploadSweep } from './upload-sweep';
+import { jobReaperJob } from './job-reaper';
+import { previewRetirementJob } from './preview-retirement';
+import { rateLimitSweepJob } from './rate-limit-sweep';
+import { signingKeyRotationJob } from './signing-key-rotation';
+import { storageCleanupJob } from './storage-cleanup';
+import { transcodeReaperJob } from './transcode-reaper';
+import { transcodeVideoJob } from './transcode-video';
+import { uploadSweepJob } from './upload-sweep';
 
-/** Every job type the platform runs. The name is the pg-boss queue name. */
+/**
+ * Every job type the platform runs. The key is the pg-boss queue name, stored with every queued job (so
+ * it never changes: a job queued before an upgrade must still find its handler); the definition of
+ * `cut-clip` is `cutClipJob` in `jobs/cut-clip.ts`, and so on for each.
+ */
 export const jobRegistry = {
-  'storage-cleanup': storageCleanup,
-  'transcode-video': transcodeVideo,
-  'transcode-reaper': transcodeReaper,
-  'job-reaper': jobReaper,
-  'upload-sweep': uploadSweep,
-  'preview-retirement': previewRetirement,
-  'rate-limit-sweep': rateLimitSweep,
-  'signing-key-rotation': signingKeyRotation,
-  'cut-clip': cutClip,
-  'export-reel': exportReel,
+  'storage-cleanup': storageCleanupJob,
+  'transcode-video': transcodeVideoJob,
+  'transcode-reaper': transcodeReaperJob,
+  'job-reaper': jobReaperJob,
+  'upload-sweep': uploadSweepJob,
+  'preview-retirement': previewRetirementJob,
+  'rate-limit-sweep': rateLimitSweepJob,
+  'signing-key-rotation': signingKeyRotationJob,
+  'cut-clip': cutClipJob,
+  'export-reel': exportReelJob,
   'finish-live-clip': finishLiveClipJob,
 };
 

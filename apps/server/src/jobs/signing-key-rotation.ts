@@ -3,7 +3,7 @@ import { createSigningKeys } from '../modules/identity/identity';
 import { defineJob } from './define-job';
 
 /** Daily (and when a worker starts): tenants whose signing key is SIGNING_KEY_ROTATION_DAYS old get a new one. */
-export const signingKeyRotation = defineJob({
+export const signingKeyRotationJob = defineJob({
   payload: z.object({}),
   queue: { policy: 'stately', retryLimit: 3, retryDelay: 300, retryBackoff: true, expireInSeconds: 5 * 60 },
   schedule: { cron: '17 3 * * *', data: {}, runOnStart: true },

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { defineJob } from './define-job';
 
 /** Interrupted uploads leave partial temp files behind; sweep the ones nobody can still be writing. */
-export const storageCleanup = defineJob({
+export const storageCleanupJob = defineJob({
   payload: z.object({ olderThanMinutes: z.number().int().positive().max(60 * 24 * 7) }),
   queue: { retryLimit: 2, retryDelay: 60, retryBackoff: true, expireInSeconds: 15 * 60 },
   schedule: { cron: '17 * * * *', data: { olderThanMinutes: 24 * 60 } },

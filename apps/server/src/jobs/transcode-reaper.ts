@@ -3,7 +3,7 @@ import { reapStaleTranscodes } from '../modules/videos/transcode/reaper';
 import { defineJob } from './define-job';
 
 /** Every minute and whenever a worker starts: retry transcodes whose worker died (see reaper.ts). */
-export const transcodeReaper = defineJob({
+export const transcodeReaperJob = defineJob({
   payload: z.object({}),
   // stately: at most one queued and one running, however many workers start at once.
   queue: { policy: 'stately', retryLimit: 0, expireInSeconds: 5 * 60 },

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { transcodeVideo as runTranscode } from '../modules/videos/transcode/transcode.service';
+import { transcodeStoredVideo } from '../modules/videos/transcode/transcode.service';
 import { defineJob } from './define-job';
 
 /**
@@ -10,9 +10,9 @@ import { defineJob } from './define-job';
  * transcode-reaper. The time limit fits a two-hour 1080p60 game on two cores with room to spare;
  * ffmpeg is killed when it is reached (or when it makes no progress for 10 minutes).
  */
-export const transcodeVideo = defineJob({
+export const transcodeVideoJob = defineJob({
   payload: z.object({ videoId: z.string().uuid() }),
   queue: { retryLimit: 4, retryDelay: 60, retryBackoff: true, expireInSeconds: 12 * 60 * 60 },
   concurrency: (config) => config.transcode.concurrency,
-  handle: ({ videoId }, ctx) => runTranscode(videoId, ctx),
+  handle: ({ videoId }, ctx) => transcodeStoredVideo(videoId, ctx),
 });

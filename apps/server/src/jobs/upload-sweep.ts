@@ -3,7 +3,7 @@ import { sweepAbandonedUploads } from '../modules/videos/upload-sweep';
 import { defineJob } from './define-job';
 
 /** Hourly: deletes the bytes and rows of uploads that were never completed (see upload-sweep in modules/videos). */
-export const uploadSweep = defineJob({
+export const uploadSweepJob = defineJob({
   payload: z.object({}),
   queue: { policy: 'stately', retryLimit: 2, retryDelay: 60, retryBackoff: true, expireInSeconds: 30 * 60 },
   schedule: { cron: '41 * * * *', data: {} },

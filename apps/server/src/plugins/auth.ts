@@ -1,13 +1,18 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { AccessClaims, Caller } from '../caller';
 import { AppError } from '../errors';
-import type { Identity } from '../modules/identity/identity';
-import type { AccessClaims } from '../modules/identity/tokens.service';
-import type { Caller, UsersService } from '../modules/users/users.service';
+
+/** What the plugin asks of identity (its `Identity` provides it): verify a token, find its session, name the host's tenant. */
+export interface TokenAuth {
+  tokens: { verifyAccess(token: string, tenantId?: string): Promise<AccessClaims> };
+  sessions: { active(sessionId: string): Promise<{ userId: number } | undefined> };
+  tenants: { fromHost(host: string | undefined): string };
+}
 
 /** What signs a product API caller in: identity verifies the token, users reads session and product user in one go. */
 export interface CallerAuth {
-  identity: Identity;
-  users: Pick<UsersService, 'signedIn'>;
+  identity: Pick<TokenAuth, 'tokens' | 'tenants'>;
+  users: { signedIn(tenantId: string, identityUserId: number, sessionId: string): Promise<Caller | undefined> };
 }
 
 /** The signed-in caller of a product API request: the verified token, and who that is in the host's tenant. */
@@ -46,7 +51,7 @@ export function bearerToken(request: FastifyRequest): string | undefined {
  * refresh-token reuse end sessions at once, not when the 15-minute token expires). `tenantId` pins
  * the tenant (product API: the tenant of the Host); without it the token's own tenant is used.
  */
-export async function authenticate(identity: Identity, request: FastifyRequest, tenantId?: string): Promise<AuthUser> {
+export async function authenticate(identity: TokenAuth, request: FastifyRequest, tenantId?: string): Promise<AuthUser> {
   const token = bearerToken(request);
   if (!token) throw new AppError('UNAUTHORIZED', 'Sign in to continue.');
   const claims = await identity.tokens.verifyAccess(token, tenantId);
@@ -64,11 +69,6 @@ function authUserOf(claims: AccessClaims): AuthUser {
     roles: claims.authorization?.[claims.tenantId]?.roles ?? [],
     claims,
   };
-}
-
-/** Product API (`/api/*`): the Bearer token must belong to the tenant this host serves. */
-export function authenticateForHost(identity: Identity, request: FastifyRequest): Promise<AuthUser> {
-  return authenticate(identity, request, identity.tenants.fromHost(request.headers.host));
 }
 
 /**

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Level } from '@app/contracts/levels';
 import { computeLevel, RECENCY_WINDOW_MS } from '../../src/modules/billing/usage';
-import { loadBillingConfig } from '../../src/modules/billing/billing.config';
+import { loadBillingConfig } from '../../src/config/billing';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 import { createTestBilling } from './helpers';
 

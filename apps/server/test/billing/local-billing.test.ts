@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { usageResponse } from '@app/contracts/billing';
-import { loadBillingConfig, type BillingConfig } from '../../src/modules/billing/billing.config';
+import { loadBillingConfig, type BillingConfig } from '../../src/config/billing';
 import { createLevelGuard } from '../../src/modules/billing/require-level';
 import { createUsersService } from '../../src/modules/users/users.service';
 import { createTestApp, type TestApp } from '../helpers/test-app';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { loadBillingConfig } from '../../src/modules/billing/billing.config';
+import { loadBillingConfig } from '../../src/config/billing';
 import { buildPortalRequest, createPortalSession, STRIPE_PORTAL_ENDPOINT } from '../../src/modules/billing/stripe-portal';
 import { stripeSignatureHeader, stripeV1Signature, verifyStripeSignature } from '../../src/modules/billing/stripe-signature';
 import { createTestApp, type TestApp } from '../helpers/test-app';

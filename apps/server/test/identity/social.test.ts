@@ -1,8 +1,9 @@
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError } from '../../src/config-error';
+import { loadSocialProviders } from '../../src/config/social-providers';
+import { enabledSocialFactors } from '../../src/modules/identity/social/enabled-factors';
 import { facebookProfile, githubProfile, oidcProfile } from '../../src/modules/identity/social/profiles';
-import { enabledSocialFactors, loadSocialProviders } from '../../src/modules/identity/social/providers';
 import { allowedOriginsOf, safeRedirectPath } from '../../src/modules/identity/social/redirects';
 import { browserFetch, CookieJar, signInAtProvider, startOidcProvider, type TestOidcProvider } from '../helpers/oidc-provider';
 import { createTestApp, type TestApp } from '../helpers/test-app';

@@ -5,9 +5,10 @@ import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Clip } from '@app/contracts/clips';
 import { probe } from '@app/media/probe';
-import type { JobContext } from '../../src/jobs/define-job';
+import type { JobContext } from '../../src/job-context';
 import type { Ingest } from '../../src/modules/live/ingest/ingest.service';
-import { finishLiveClip, OUTSIDE_RECORDING } from '../../src/modules/live/live-clips.service';
+import { finishLiveClipJob } from '../../src/jobs/finish-live-clip';
+import { OUTSIDE_RECORDING } from '../../src/modules/clips/live-clips.service';
 import { call, coach, createEvent, eventId, expectError, pathOf, videosApp, type Person, type TeamsApp } from './events-helpers';
 import { publish, segments, startTestIngest, waitFor, type Publisher } from './ingest-helpers';
 
@@ -93,7 +94,7 @@ describe('a clip pressed at the live edge', () => {
     const last = Math.max(...clips.map((c) => c.clip_id));
     await waitFor('the 5 s after the presses to be stored', async () => (await storedUntil()) >= last + 5000, 20_000);
     for (const clip of clips) {
-      await finishLiveClip(clip._id, jobContext());
+      await finishLiveClipJob.handle({ clipId: clip._id }, jobContext());
       const [row] = await t.sql<{ status: string; duration_sec: number }>(`SELECT status, duration_sec FROM clips WHERE id = $1`, [clip._id]);
       expect(row!.status).toBe('ready');
       // The seconds before the moment (all there are) and the 5 s after it.

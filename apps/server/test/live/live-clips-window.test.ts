@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { sameRunAround } from '../../src/modules/live/live-clips.service';
+import { sameRunAround } from '../../src/modules/live/recording.service';
 
 const segment = (seq: number, startedAtMs: number, discontinuity = false) => ({
   eventId: 'e',

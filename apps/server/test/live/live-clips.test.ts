@@ -6,8 +6,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Clip, ClipList } from '@app/contracts/clips';
 import { probe } from '@app/media/probe';
 import { runFfmpeg } from '@app/media/run-ffmpeg';
-import type { JobContext } from '../../src/jobs/define-job';
-import { createLiveClip, finishLiveClip } from '../../src/modules/live/live-clips.service';
+import type { JobContext } from '../../src/job-context';
+import { finishLiveClipJob } from '../../src/jobs/finish-live-clip';
+import { createLiveClip } from '../../src/modules/clips/live-clips.service';
+import { createClipReels } from '../../src/modules/reels/clip-reels';
 import {
   athlete,
   call,
@@ -176,10 +178,10 @@ describe('POST /api/user/clips/{key}', () => {
     expect(jobs[0]!.start_after.getTime()).toBeGreaterThanOrEqual(BASE_MS + 33_000);
 
     // Not stored yet: the job waits (its attempt fails and is retried).
-    await expect(finishLiveClip(first._id, jobContext())).rejects.toThrow(/not stored yet/);
+    await expect(finishLiveClipJob.handle({ clipId: first._id }, jobContext())).rejects.toThrow(/not stored yet/);
 
     await storeSegments(publicKey, STORED_FIRST, SEGMENTS);
-    await finishLiveClip(first._id, jobContext());
+    await finishLiveClipJob.handle({ clipId: first._id }, jobContext());
     const [done] = await t.sql<{ status: string; duration_sec: number; file_key: string; reel_id: string }>(
       `SELECT status, duration_sec, file_key, reel_id FROM clips WHERE id = $1`,
       [first._id],
@@ -248,7 +250,7 @@ describe('the clips of a live event', () => {
   it('makes auto highlight clips for the cheers helper, and its maker deletes a clip with its files', async () => {
     const clip = await createLiveClip(
       { eventId: await eventId(t, publicKey), timestampMs: BASE_MS + 12_000, cheer: true, ownerUserId: await userId(t, 'lccoach') },
-      { db: t.runtime.db, storage: t.runtime.storage, jobs: t.runtime.jobs, dataDir: t.config.dataDir },
+      { db: t.runtime.db, storage: t.runtime.storage, jobs: t.runtime.jobs, dataDir: t.config.dataDir, reels: createClipReels(t.runtime) },
     );
     expect(clip).toMatchObject({ cheer: true, stream_id: publicKey, clip_id: BASE_MS + 12_000 });
     const prefix = `demo/live/${await eventId(t, publicKey)}/clips/${clip._id}/`;

@@ -5,7 +5,7 @@ import path from 'node:path';
 import pino from 'pino';
 import { findFfprobe } from '@app/media/binaries';
 import type { StoredRendition, StoredStoryboard } from '../../src/db/schema';
-import type { JobContext } from '../../src/jobs/define-job';
+import type { JobContext } from '../../src/job-context';
 import { outputsPrefix, transcodeTempRoot } from '../../src/modules/videos/transcode/outputs';
 import { storageKey } from '../../src/storage/keys';
 import type { Storage } from '../../src/storage/storage';

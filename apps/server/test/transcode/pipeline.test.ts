@@ -8,7 +8,7 @@ import { runFfmpeg } from '@app/media/run-ffmpeg';
 import { createTestClip, type TestClipOptions } from '@app/media/test-clip';
 import { GENERIC_FAILURE, MISSING_SOURCE } from '../../src/modules/videos/transcode/failure-reasons';
 import { transcodeTempRoot } from '../../src/modules/videos/transcode/outputs';
-import { transcodeVideo } from '../../src/modules/videos/transcode/transcode.service';
+import { transcodeStoredVideo } from '../../src/modules/videos/transcode/transcode.service';
 import type { Storage } from '../../src/storage/storage';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 import {
@@ -61,7 +61,7 @@ async function rerun(id: string, options: { storage?: Storage; retryCount?: numb
     }
   })();
   try {
-    await transcodeVideo(id, jobContext(t, { ...(options.storage ? { storage: options.storage } : {}), retryCount: options.retryCount, jobId: options.jobId }));
+    await transcodeStoredVideo(id, jobContext(t, { ...(options.storage ? { storage: options.storage } : {}), retryCount: options.retryCount, jobId: options.jobId }));
   } finally {
     running = false;
     await sampler;
@@ -113,7 +113,7 @@ describe('transcode-video on good input', () => {
   it('an MP4 served as video/mp4 is its own preview (nothing copied); the same streams in a .mov are copied', async () => {
     const file = await clip('direct.mp4', { durationSec: 2, width: 640, height: 480 });
     const direct = await insertVideo(t, ownerId, file, 'direct.mp4', 'video/mp4');
-    await transcodeVideo(direct, jobContext(t));
+    await transcodeStoredVideo(direct, jobContext(t));
     const row = await videoRow(t, direct);
     expect(row.status).toBe('ready');
     expect(row.renditions.preview).toMatchObject({ key: row.sourceKey, width: 640, height: 480 });
@@ -121,7 +121,7 @@ describe('transcode-video on good input', () => {
     expect(outputs.some((key) => key.endsWith('/preview.mp4'))).toBe(false);
 
     const mov = await insertVideo(t, ownerId, file, 'phone.mov', 'video/quicktime');
-    await transcodeVideo(mov, jobContext(t));
+    await transcodeStoredVideo(mov, jobContext(t));
     const copied = await videoRow(t, mov);
     expect(copied.renditions.preview!.key).toMatch(/\/renditions\/[^/]+\/preview\.mp4$/);
   });
@@ -300,7 +300,7 @@ describe('retries', () => {
     await mkdir(stale, { recursive: true });
     await writeFile(path.join(stale, 'low.mp4'), 'half-written');
 
-    await expect(transcodeVideo(id, jobContext(t, { jobId, storage: failingStorage(t.runtime.storage, 'full.mp4') }))).rejects.toThrow(
+    await expect(transcodeStoredVideo(id, jobContext(t, { jobId, storage: failingStorage(t.runtime.storage, 'full.mp4') }))).rejects.toThrow(
       'storage unavailable',
     );
     const interrupted = await videoRow(t, id);
@@ -323,7 +323,7 @@ describe('retries', () => {
   it('the last retry marks the video failed with a generic reason (and still throws)', async () => {
     const file = await clip('last.mp4', {});
     const id = await insertVideo(t, ownerId, file);
-    await expect(transcodeVideo(id, jobContext(t, { retryCount: 4, storage: failingStorage(t.runtime.storage, 'low.mp4') }))).rejects.toThrow();
+    await expect(transcodeStoredVideo(id, jobContext(t, { retryCount: 4, storage: failingStorage(t.runtime.storage, 'low.mp4') }))).rejects.toThrow();
     const row = await videoRow(t, id);
     expect(row).toMatchObject({ status: 'failed', failureReason: GENERIC_FAILURE, renditions: {} });
     expect(await outputObjects(t.runtime.storage, row)).toEqual([]);
@@ -333,7 +333,7 @@ describe('retries', () => {
     const file = await clip('twice.mp4', {});
     const id = await insertVideo(t, ownerId, file);
     await t.runtime.db.$client.query(`UPDATE videos SET attempt_id = 'other', job_id = $2, heartbeat_at = now() WHERE id = $1`, [id, randomUUID()]);
-    await transcodeVideo(id, jobContext(t));
+    await transcodeStoredVideo(id, jobContext(t));
     expect(await videoRow(t, id)).toMatchObject({ status: 'processing', attemptId: 'other', renditions: {} });
   });
 
@@ -341,7 +341,7 @@ describe('retries', () => {
     const file = await clip('shutdown.mp4', { durationSec: 20, width: 1280, height: 720 });
     const id = await insertVideo(t, ownerId, file);
     const controller = new AbortController();
-    const run = transcodeVideo(id, jobContext(t, { signal: controller.signal }));
+    const run = transcodeStoredVideo(id, jobContext(t, { signal: controller.signal }));
     for (let i = 0; i < 200 && (await videoRow(t, id)).progress === 0; i++) await new Promise((r) => setTimeout(r, 50));
     controller.abort(new Error('worker shutting down'));
     await expect(run).rejects.toThrow();

@@ -6,7 +6,7 @@ import { eq } from 'drizzle-orm';
 import { createTestClip } from '@app/media/test-clip';
 import { videos } from '../../src/db/schema';
 import { retirePreviews } from '../../src/modules/videos/transcode/preview-retirement';
-import { transcodeVideo } from '../../src/modules/videos/transcode/transcode.service';
+import { transcodeStoredVideo } from '../../src/modules/videos/transcode/transcode.service';
 import { createMediaUrls, toVideo } from '../../src/modules/videos/video-view';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 import { insertVideo, jobContext, owner, videoRow } from './helpers';
@@ -30,7 +30,7 @@ afterAll(async () => {
 
 async function readyVideo(readySecondsAgo: number, contentType?: string) {
   const id = await insertVideo(t, ownerId, file, undefined, contentType);
-  await transcodeVideo(id, jobContext(t));
+  await transcodeStoredVideo(id, jobContext(t));
   await t.runtime.db.$client.query(`UPDATE videos SET ready_at = now() - make_interval(secs => $2) WHERE id = $1`, [id, readySecondsAgo]);
   const row = await videoRow(t, id);
   expect(row.status).toBe('ready');

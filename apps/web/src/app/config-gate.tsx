@@ -6,7 +6,7 @@ import { PageLoading } from '@/components/page-loading';
 import { Button } from '@/components/ui/button';
 import { APP_NAME } from '@/config/app';
 import { ConfigContext } from '@/config/config-context';
-import { getPublicConfig } from '@/config/public-config';
+import { getPublicConfig } from '@/lib/get-public-config';
 
 type ConfigState =
   | { status: 'loading'; retrying: boolean; error?: Error }

@@ -4,8 +4,6 @@ import type { ZodType, ZodTypeDef } from 'zod';
 type FormValues = Record<string, string | boolean>;
 type FieldName<V> = Extract<keyof V, string>;
 
-export type ZodForm<V extends FormValues, Out> = ReturnType<typeof useZodForm<V, Out>>;
-
 /**
  * Controlled form state validated by a zod schema, for the small identity forms (sign-in, reset,
  * registration, security settings). Hand-written on purpose: react-hook-form costs ~10 KB gzip,

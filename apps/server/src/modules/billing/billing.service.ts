@@ -1,9 +1,11 @@
 import type { PlansResponse, PlanType, UsageResponse } from '@app/contracts/billing';
 import type { Level } from '@app/contracts/levels';
+import type { BillingConfig } from '../../config/billing';
+import { ConfigError } from '../../config-error';
 import type { Db } from '../../db/client';
 import { AppError } from '../../errors';
-import type { Caller, UsersService } from '../users/users.service';
-import { assertBillingAllowed, type BillingConfig } from './billing.config';
+import type { Caller } from '../../caller';
+import type { UsersService } from '../users/users.service';
 import { createBillingRepo } from './billing.repo';
 import { PLANS } from './plans';
 import { createPortalSession } from './stripe-portal';
@@ -23,6 +25,15 @@ export interface BillingDeps {
   now?: () => Date;
   /** HTTP client for the Stripe API (tests pass a fake). */
   fetch?: typeof fetch;
+}
+
+/** Local billing hands out plans for free: never in production unless explicitly enabled. */
+function assertBillingAllowed(billing: BillingConfig): void {
+  if (billing.provider === 'local' && billing.nodeEnv === 'production' && !billing.localInProduction) {
+    throw new ConfigError(
+      'Local test billing refuses to run with NODE_ENV=production: configure Stripe (STRIPE_SECRET_KEY, ...) or set LOCAL_BILLING_IN_PRODUCTION=true.',
+    );
+  }
 }
 
 /**

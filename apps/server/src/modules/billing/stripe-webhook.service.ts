@@ -1,5 +1,5 @@
 import { planType, type PlanType } from '@app/contracts/billing';
-import type { StripeBillingConfig } from './billing.config';
+import type { StripeBillingConfig } from '../../config/billing';
 import type { BillingRepo, BillingTx } from './billing.repo';
 
 /** The product user a Stripe client reference (the identity account id) names, in any tenant. */

@@ -2,9 +2,10 @@ import { CLIP_COMMENTS_LIMIT, EMPTY_MESSAGE, mentionedUsernames, type ChannelCom
 import type { Db } from '../../db/client';
 import { AppError } from '../../errors';
 import type { ClipsService } from '../clips/clips.service';
-import type { ReelsService } from '../clips/reels.service';
+import type { ReelsService } from '../reels/reels.service';
 import type { TeamsService } from '../teams/teams.service';
-import type { Caller, UsersService } from '../users/users.service';
+import type { Caller } from '../../caller';
+import type { UsersService } from '../users/users.service';
 import { createChannelsRepo, type MessageWithPublisher } from './channels.repo';
 
 export const ONLY_OWNER_SHARES = 'Only the team owner can share a reel in the channel.';

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { fullPreset, lowPreset } from '@app/media/args/rendition';
 import { cutClip } from '@app/media/clip-cut';
 import { probe } from '@app/media/probe';
-import type { JobContext } from '../../jobs/define-job';
+import type { JobContext } from '../../job-context';
 import { mediaSource } from '../../storage/media-source';
 import { clipObjectsPrefix } from './clips.service';
 import { createClipsRepo } from './clips.repo';

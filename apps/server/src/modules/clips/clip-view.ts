@@ -1,7 +1,10 @@
 import { DEFAULT_VIDEO_TITLE } from '@app/contracts/videos';
-import type { Clip, ReelChunk, ReelViewChunk } from '@app/contracts/clips';
+import type { Clip } from '@app/contracts/clips';
 import { mediaUrlExpiry, type MediaUrl } from '../videos/video-view';
-import type { ChunkWithClip, ClipWithTitle } from './clips.repo';
+import type { ClipRow, ClipWithTitle } from './clips.repo';
+
+/** What a clip's URL and a reel chunk's view are made of. */
+export type ChunkClip = Pick<ClipRow, 'id' | 'startSec' | 'durationSec' | 'sourceKey' | 'fileKey' | 'posterKey' | 'status'> & { sourceTitle: string | null };
 
 /** hh:mm:ss of a position in seconds (spec section 9: "Clip time hh:mm:ss"). */
 export function clockTime(sec: number): string {
@@ -20,7 +23,7 @@ const fragmentTime = (sec: number) => String(Math.round(sec * 1000) / 1000);
  * The URL that plays `[inSec, outSec)` of a clip (seconds from the clip's start): its own file once
  * cut, else the source rendition. Only a part of a file gets a media fragment `#t=start,end`.
  */
-export async function chunkSource(sign: MediaUrl, clip: ChunkWithClip['clip'], inSec: number, outSec: number): Promise<string> {
+export async function chunkSource(sign: MediaUrl, clip: ChunkClip, inSec: number, outSec: number): Promise<string> {
   if (clip.fileKey) {
     const url = await sign(clip.fileKey);
     return inSec > 0 || outSec < clip.durationSec ? `${url}#t=${fragmentTime(inSec)},${fragmentTime(outSec)}` : url;
@@ -34,7 +37,7 @@ export async function toClip(sign: MediaUrl, row: ClipWithTitle, listedAt: Date 
     _id: row.id,
     clipId: row.id,
     stream_id: row.streamId,
-    clip_id: row.clipId,
+    clip_id: row.momentMs,
     reel_id: row.reelId,
     time: clockTime(row.startSec),
     timestamp: listedAt.getTime(),
@@ -44,26 +47,5 @@ export async function toClip(sign: MediaUrl, row: ClipWithTitle, listedAt: Date 
     start: row.startSec,
     duration: row.durationSec,
     poster: row.posterKey ? await sign(row.posterKey) : null,
-  };
-}
-
-export async function toReelChunk(sign: MediaUrl, chunk: ChunkWithClip): Promise<ReelChunk> {
-  return {
-    id: chunk.id,
-    description: chunk.description,
-    source: await chunkSource(sign, chunk.clip, chunk.inSec, chunk.outSec),
-    clip: chunk.clip.id,
-    in: chunk.inSec,
-    out: chunk.outSec,
-    poster: chunk.clip.posterKey ? await sign(chunk.clip.posterKey) : null,
-  };
-}
-
-/** A chunk for a signed-in viewer who may see its clip: also its source's title and its position there. */
-export async function toReelViewChunk(sign: MediaUrl, chunk: ChunkWithClip): Promise<ReelViewChunk> {
-  return {
-    ...(await toReelChunk(sign, chunk)),
-    clipTitle: chunk.clip.sourceTitle ?? DEFAULT_VIDEO_TITLE,
-    time: clockTime(chunk.clip.startSec + chunk.inSec),
   };
 }

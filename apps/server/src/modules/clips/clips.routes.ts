@@ -4,9 +4,9 @@ import { clip, clipChunk, clipList, createClipBody, pageQuery } from '@app/contr
 import { createLiveClipBody } from '@app/contracts/live';
 import { requireSignedIn } from '../../plugins/auth';
 import type { Identity } from '../identity/identity';
-import type { LiveClipsService } from '../live/live-clips.service';
+import type { LiveClipsService } from './live-clips.service';
 import type { UsersService } from '../users/users.service';
-import { isKey } from '../videos/processing-video';
+import { isUuid } from '../../uuid';
 import type { ClipsService } from './clips.service';
 
 export interface ClipsRoutesOptions {
@@ -45,7 +45,7 @@ export const clipsRoutes: FastifyPluginAsyncZod<ClipsRoutesOptions> = async (app
     '/api/user/clips/:id',
     { schema: { params: idParams, querystring: pageQuery, response: { 200: z.union([z.array(clip), clipList]) } } },
     async (request) =>
-      isKey(request.params.id) ? clips.ofStream(request.caller, request.params.id) : clips.ofLiveEvent(request.caller, request.params.id, request.query),
+      isUuid(request.params.id) ? clips.ofStream(request.caller, request.params.id) : clips.ofLiveEvent(request.caller, request.params.id, request.query),
   );
 
   // A clip of a live event's last seconds: `timestamp` is the wall clock of the moment.

@@ -1,4 +1,4 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import type PgBoss from 'pg-boss';
 import type { Clip, ClipChunk, ClipList, CreateClipBody } from '@app/contracts/clips';
 import type { Db } from '../../db/client';
@@ -6,15 +6,18 @@ import { withJobTransaction, type Executor } from '../../db/job-transaction';
 import { AppError } from '../../errors';
 import { storageKey } from '../../storage/keys';
 import type { Storage } from '../../storage/storage';
+import type { EventsService } from '../live/events.service';
 import type { TeamsService } from '../teams/teams.service';
-import type { Caller, UsersService } from '../users/users.service';
+import type { Caller } from '../../caller';
+import type { UsersService } from '../users/users.service';
 import type { VideosService } from '../videos/videos.service';
-import { isKey } from '../videos/processing-video';
+import { isUuid } from '../../uuid';
 import { createMediaUrls } from '../videos/video-view';
 import { chunkSource, mediaExpiresAt, toClip } from './clip-view';
-import { createClipsRepo, type ClipWithTitle, type Viewer } from './clips.repo';
+import type { Viewer } from './clip-visibility';
+import { createClipsRepo, type ClipWithTitle } from './clips.repo';
+import { createSavedClipsRepo } from './saved-clips.repo';
 import { cursorDate, msPage } from './ms-page';
-import { reelExportPrefix } from './reel-export-view';
 
 export const CLIP_NOT_FOUND = 'Clip not found.';
 
@@ -27,9 +30,22 @@ export interface CutQueue {
   wake(name: 'cut-clip'): void;
 }
 
-/** What the clips module needs of the live module: who may see an event (a live clip's source). */
-export interface LiveEventVisibility {
-  visibleEvent(caller: Caller, key: string): Promise<{ event: { id: string; tenantId: string }; viewerUserId: number | null }>;
+/**
+ * What the clips module needs of the reels module, which owns reel rows (wired in app.ts: reels read
+ * clips, so clips never import reels). Every clip has its own one-chunk reel, made and kept with it.
+ */
+export interface ClipReels {
+  /** The id of a new reel (its share link). */
+  newId(): string;
+  /** In the clip's transaction, after its row: its own reel (`clip.reelId`), playing the whole clip. */
+  addOwn(tx: Executor, clip: { id: string; tenantId: string; ownerUserId: number; reelId: string; durationSec: number }): Promise<void>;
+  /** In a live clip's re-cut transaction: its own reel plays the clip's new length. */
+  lengthChanged(tx: Executor, clip: { id: string; reelId: string }, durationSec: number): Promise<void>;
+  /**
+   * In the transaction that deletes these clips: the exports of reels that play them are discarded (an
+   * export is kept until its reel changes); returns what deletes their files once it has committed.
+   */
+  clipsDeleted(tx: Executor, clipIds: string[]): Promise<() => Promise<void>>;
 }
 
 export interface ClipsServiceDeps {
@@ -39,11 +55,10 @@ export interface ClipsServiceDeps {
   users: Pick<UsersService, 'find'>;
   teams: Pick<TeamsService, 'activeChannelId'>;
   videos: Pick<VideosService, 'visibleVideo'>;
-  liveEvents: LiveEventVisibility;
+  /** Who may see a live event (a live clip's source). */
+  liveEvents: Pick<EventsService, 'visibleEvent'>;
+  reels: ClipReels;
 }
-
-/** A reel id: the share link, so 144 random bits (issue 12: 128 or more), base64url. */
-export const newReelId = () => randomBytes(18).toString('base64url');
 
 /**
  * Where a clip's own file and poster go: under its source's objects (the video's, or the live event's, whose
@@ -59,8 +74,9 @@ export const clipObjectsPrefix = (clip: { tenantId: string; streamKind: string; 
  * whoever may see it (the owner and the owner's team: 404 for anyone else), changed by its maker.
  * It plays at once from the source rendition; the `cut-clip` job then stores its own MP4.
  */
-export function createClipsService({ db, storage, jobs, users, teams, videos, liveEvents }: ClipsServiceDeps) {
+export function createClipsService({ db, storage, jobs, users, teams, videos, liveEvents, reels }: ClipsServiceDeps) {
   const repo = createClipsRepo(db);
+  const saved = createSavedClipsRepo(db);
   const sign = createMediaUrls(storage);
   const view = (row: ClipWithTitle) => toClip(sign, row);
 
@@ -83,18 +99,7 @@ export function createClipsService({ db, storage, jobs, users, teams, videos, li
   }
 
   /** A clip the caller may see, by its `_id`. */
-  const visibleById = (caller: Caller, id: string) => requireVisible(caller, async () => (isKey(id) ? repo.byId(caller.tenantId, id) : undefined));
-
-  /**
-   * Discards, in `tx`, the exports of reels that play these clips (the reels change, and an export is
-   * kept until its reel changes); returns what deletes their files once `tx` has committed.
-   */
-  async function discardExportsOfClips(tx: Executor, clipIds: string[]): Promise<() => Promise<void>> {
-    const stale = await repo.discardExports(tx, await repo.exportedReelsOfClips(tx, clipIds));
-    return async () => {
-      for (const row of stale) await storage.deletePrefix(reelExportPrefix(row));
-    };
-  }
+  const visibleById = (caller: Caller, id: string) => requireVisible(caller, async () => (isUuid(id) ? repo.byId(caller.tenantId, id) : undefined));
 
   return {
     /** `POST /api/user/videos/{key}/clips`. */
@@ -120,14 +125,15 @@ export function createClipsService({ db, storage, jobs, users, teams, videos, li
           streamKind: 'video',
           streamId: video.id,
           sourceOwnerUserId: video.ownerUserId,
-          clipId: Math.round(body.timestamp * 1000),
-          reelId: newReelId(),
+          momentMs: Math.round(body.timestamp * 1000),
+          reelId: reels.newId(),
           startSec: body.timestamp,
           durationSec,
           sourceKey: rendition.key,
           sourceRendition: rendition.name,
           jobId,
         });
+        await reels.addOwn(tx, inserted);
         const sent = await jobs.send('cut-clip', { clipId: id }, { id: jobId, db: jobDb });
         if (sent !== jobId) throw new Error(`cut-clip job for ${id} was not created`);
         return inserted;
@@ -175,14 +181,14 @@ export function createClipsService({ db, storage, jobs, users, teams, videos, li
       const { clip, viewerUserId } = await visibleById(caller, id);
       // A public event's clip is visible to a signed-in user without a profile, who has no library.
       if (viewerUserId === null) throw new AppError('NOT_FOUND', CLIP_NOT_FOUND);
-      if (clip.ownerUserId !== viewerUserId) await repo.save(viewerUserId, clip.id);
+      if (clip.ownerUserId !== viewerUserId) await saved.save(viewerUserId, clip.id);
     },
 
     /** `DELETE /api/user/clips/{id}/save`: out of the caller's library again (404 for a clip they may not see). */
     async unsave(caller: Caller, id: string): Promise<void> {
       const { clip, viewerUserId } = await visibleById(caller, id);
       if (viewerUserId === null) throw new AppError('NOT_FOUND', CLIP_NOT_FOUND);
-      await repo.unsave(viewerUserId, clip.id);
+      await saved.unsave(viewerUserId, clip.id);
     },
 
     /** `GET /api/user/clips/{streamId}`: every clip of a video the caller may see, newest first. */
@@ -202,14 +208,23 @@ export function createClipsService({ db, storage, jobs, users, teams, videos, li
       return { items: await Promise.all(rows.map(view)), next };
     },
 
-    /** `GET /api/user/clips/{stream_id}/{clip_id}/chunk`. */
-    async chunk(caller: Caller, streamId: string, clipId: string): Promise<ClipChunk> {
+    /** `GET /api/user/clips/{stream_id}/{clip_id}/chunk`: `clip_id` is the clip's moment in ms. */
+    async chunk(caller: Caller, streamId: string, moment: string): Promise<ClipChunk> {
       const { clip } = await requireVisible(caller, async () =>
-        /^\d{1,15}$/.test(clipId) ? repo.byStreamClip(caller.tenantId, streamId, Number(clipId)) : undefined,
+        /^\d{1,15}$/.test(moment) ? repo.byStreamMoment(caller.tenantId, streamId, Number(moment)) : undefined,
       );
       const expires = mediaExpiresAt();
       return { source: await chunkSource(sign, clip, 0, clip.durationSec), mediaExpiresAt: expires };
     },
+
+    /** The clips of a video at these moments (their `clip_id`s), for the reels module. */
+    ofVideoAt: (tenantId: string, videoId: string, moments: number[]) => repo.ofVideoAt(tenantId, videoId, moments),
+
+    /** Which of these clips the viewer may see, for the reels module (a reel plays only those). */
+    visibleOf: (viewer: Viewer, ids: string[]) => repo.visibleByIds(viewer, ids),
+
+    /** Whether the user saved the clip to their library (a clip's own reel shows it). */
+    isSaved: (userId: number, clipId: string) => saved.isSaved(userId, clipId),
 
     /** A clip the caller may see, by its `_id` (404 for anyone else): for modules that attach things to clips. */
     async visible(caller: Caller, id: string): Promise<{ id: string; tenantId: string }> {
@@ -222,7 +237,7 @@ export function createClipsService({ db, storage, jobs, users, teams, videos, li
       const { clip, viewerUserId } = await visibleById(caller, id);
       if (clip.ownerUserId !== viewerUserId) throw new AppError('NOT_FOUND', CLIP_NOT_FOUND);
       const { deleted, deleteExports } = await withJobTransaction(db, async (tx) => {
-        const deleteExports = await discardExportsOfClips(tx, [clip.id]);
+        const deleteExports = await reels.clipsDeleted(tx, [clip.id]);
         return { deleted: await repo.deleteClip(tx, clip.id), deleteExports };
       });
       if (!deleted) throw new AppError('NOT_FOUND', CLIP_NOT_FOUND);
@@ -236,41 +251,10 @@ export function createClipsService({ db, storage, jobs, users, teams, videos, li
      * files go once the delete has committed.
      */
     async onVideoDeleted(tx: Executor, video: { id: string; tenantId: string }): Promise<() => Promise<void>> {
-      const deleteExports = await discardExportsOfClips(tx, await repo.idsOfVideo(tx, video.tenantId, video.id));
+      const deleteExports = await reels.clipsDeleted(tx, await repo.idsOfVideo(tx, video.tenantId, video.id));
       await repo.deleteOfVideo(tx, video.tenantId, video.id);
       return deleteExports;
     },
   };
 }
 export type ClipsService = ReturnType<typeof createClipsService>;
-
-/**
- * The rows of live clips, for the live module (it cuts them from its segments): a live clip is a clip
- * (`stream_kind` 'live', `stream_id` the event key, `source_key` the event id) with its own file from the start.
- */
-export function createLiveClipRows(db: Db) {
-  const repo = createClipsRepo(db);
-  return {
-    /** Inserts the clip and its reel, and sends `finish` (the re-cut once the seconds after the moment exist) in the same transaction. */
-    async insert(
-      values: Omit<Parameters<typeof repo.insertClip>[1], 'reelId' | 'streamKind' | 'sourceRendition' | 'jobId'>,
-      finish?: { jobs: { send(name: 'finish-live-clip', data: { clipId: string }, options?: PgBoss.SendOptions): Promise<string | null> }; startAfter: Date },
-    ): Promise<ClipWithTitle> {
-      const jobId = finish ? randomUUID() : null;
-      const row = await withJobTransaction(db, async (tx, jobDb) => {
-        const inserted = await repo.insertClip(tx, { ...values, streamKind: 'live', sourceRendition: 'live', reelId: newReelId(), jobId });
-        if (finish && jobId) {
-          const sent = await finish.jobs.send('finish-live-clip', { clipId: inserted.id }, { id: jobId, db: jobDb, startAfter: finish.startAfter });
-          if (sent !== jobId) throw new Error(`finish-live-clip job for ${inserted.id} was not created`);
-        }
-        return inserted;
-      });
-      return (await repo.byId(row.tenantId, row.id))!;
-    },
-    forCut: repo.forCut,
-    replaceCut: repo.replaceLiveCut,
-    /** The clip's JSON (contract `clip`), its URLs signed by `storage`. */
-    view: (storage: Storage, row: ClipWithTitle) => toClip(createMediaUrls(storage), row),
-  };
-}
-export type LiveClipRows = ReturnType<typeof createLiveClipRows>;

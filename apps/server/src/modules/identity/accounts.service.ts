@@ -4,7 +4,7 @@ import { uniqueViolation } from '../../db/unique-violation';
 import type { SessionService } from './sessions.service';
 import type { SocialProfile } from './social/profiles';
 import { SocialSignInError } from './social/social-errors';
-import type { IdentityUser, NewIdentityUser, UsersRepo } from './users.repo';
+import type { IdentityUser, NewIdentityUser, IdentityUsersRepo } from './identity-users.repo';
 
 export interface SelfUpdate {
   name?: string | undefined;
@@ -18,7 +18,7 @@ export interface SelfUpdate {
  * Identity accounts as other code sees them: lookups, the own profile, imports and the account
  * behind a social sign-in. The users repository stays inside the identity module.
  */
-export function createAccountsService(users: UsersRepo, sessions: Pick<SessionService, 'revokeOthers'>) {
+export function createAccountsService(users: IdentityUsersRepo, sessions: Pick<SessionService, 'revokeOthers'>) {
   /**
    * A social sign-in reached an existing account by its verified e-mail. An account whose e-mail was
    * never confirmed gets it confirmed and loses its password and sessions: whoever registered the

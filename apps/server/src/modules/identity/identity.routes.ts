@@ -18,7 +18,7 @@ import type { Identity } from './identity';
 import { secureCookies, sendSignIn, signInRequest, rateLimits } from './reply';
 import { SECOND_FACTORS } from './sign-in.service';
 import { selfView } from './self-view';
-import { enabledSocialFactors } from './social/providers';
+import { enabledSocialFactors } from './social/enabled-factors';
 
 export interface IdentityRoutesOptions {
   identity: Identity;

@@ -11,7 +11,7 @@ import { createSessionService } from './sessions.service';
 import { createSignInService } from './sign-in.service';
 import { createTokenService } from './tokens.service';
 import { sealLegacyTotpSecrets } from './totp.service';
-import { createUsersRepo } from './users.repo';
+import { createIdentityUsersRepo } from './identity-users.repo';
 
 /** The tenants' signing keys, encrypted with the key-encryption key. */
 export function createSigningKeys(
@@ -33,7 +33,7 @@ export function createIdentity(db: Db, config: Config) {
   const secretBox = keyEncryptionBox(config);
   const keys = createSigningKeys(db, config, { box: secretBox });
   const tokens = createTokenService(keys, config.publicUrl);
-  const users = createUsersRepo(db);
+  const users = createIdentityUsersRepo(db);
   const sessions = createSessionService(db, { reuseGraceSeconds: config.identity.refreshReuseGraceSeconds });
   const oneTime = createOneTimeTokens(db);
   const signIn = createSignInService({ config, users, sessions, tokens, oneTime });

@@ -3,7 +3,7 @@ import { assertAcceptablePassword, hashPassword, verifyPassword } from './passwo
 import type { SessionService } from './sessions.service';
 import type { SignInRequest, SignInResult, SignInService } from './sign-in.service';
 import { uniqueViolation } from '../../db/unique-violation';
-import type { IdentityUser, UsersRepo } from './users.repo';
+import type { IdentityUser, IdentityUsersRepo } from './identity-users.repo';
 
 /** ASVS V6.3: throttle guessing per account without letting an attacker lock users out for long. */
 export const LOCKOUT_THRESHOLD = 10;
@@ -19,7 +19,7 @@ export interface SignUpInput {
   data?: Record<string, unknown> | undefined;
 }
 
-export function createPasswordService(deps: { users: UsersRepo; sessions: SessionService; signIn: SignInService }) {
+export function createPasswordService(deps: { users: IdentityUsersRepo; sessions: SessionService; signIn: SignInService }) {
   const { users, sessions, signIn } = deps;
 
   return {
@@ -81,5 +81,3 @@ export function createPasswordService(deps: { users: UsersRepo; sessions: Sessio
     },
   };
 }
-
-export type PasswordService = ReturnType<typeof createPasswordService>;

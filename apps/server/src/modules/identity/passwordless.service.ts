@@ -12,7 +12,7 @@ import { completeSecondFactor, type FirstFactorState } from './second-factor';
 import type { SignInRequest, SignInResult } from './sign-in.service';
 import { uniqueViolation } from '../../db/unique-violation';
 import { normalizeEmail } from './normalize-email';
-import { createUsersRepo, type IdentityUser } from './users.repo';
+import { createIdentityUsersRepo, type IdentityUser } from './identity-users.repo';
 
 /** Links, reset links and codes live 10 minutes. */
 export const MESSAGE_TTL_SECONDS = 600;
@@ -110,7 +110,7 @@ export type Outbound = ReturnType<typeof createOutbound>;
 export function createPasswordlessService(deps: PasswordlessDeps & { outbound?: Outbound }) {
   const { identity, db, config, mail } = deps;
   const { oneTime, signIn } = identity;
-  const users = createUsersRepo(db);
+  const users = createIdentityUsersRepo(db);
   const outbound = deps.outbound ?? createOutbound(deps);
 
   const normalizeAddress = (channel: CodeChannel, address: string) => (channel === 'email' ? normalizeEmail(address) : address.trim());
@@ -317,5 +317,3 @@ export interface LinkRequest {
 }
 
 type LinkProfile = Pick<LinkRequest, 'name' | 'username' | 'data'>;
-
-export type PasswordlessService = ReturnType<typeof createPasswordlessService>;

@@ -3,10 +3,11 @@ import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { identityOneTimeTokens } from '../../db/schema';
 import { AppError } from '../../errors';
+import type { Tenant } from '../tenants/tenants.service';
 import { safeEqual, sha256 } from './crypto';
 import type { Identity } from './identity';
 import type { SessionMeta } from './sessions.service';
-import type { SignInResult, Tenant } from './sign-in.service';
+import type { SignInResult } from './sign-in.service';
 
 /** RFC 7636 section 4.1: 43-128 characters of the unreserved set. */
 export const CODE_VERIFIER = /^[A-Za-z0-9\-._~]{43,128}$/;
@@ -67,5 +68,3 @@ export function createPkceService(deps: { db: Db; identity: Identity }) {
     },
   };
 }
-
-export type PkceService = ReturnType<typeof createPkceService>;

@@ -1,8 +1,9 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../../config';
 import { MAIL_GROUP } from '../../plugins/rate-limit-store';
+import type { Tenant } from '../tenants/tenants.service';
 import { setAuthCookies } from './cookies';
-import type { SignInRequest, SignInResult, Tenant } from './sign-in.service';
+import type { SignInRequest, SignInResult } from './sign-in.service';
 
 /** Secure cookies in live mode only (spec section 9), so plain-http development works. */
 export const secureCookies = (config: Pick<Config, 'mode'>) => config.mode === 'live';

@@ -4,7 +4,7 @@ import { createOutbound, MESSAGE_TTL_SECONDS, type Outbound, type PasswordlessDe
 import { assertAcceptablePassword } from './passwords';
 import type { SignInRequest, SignInResult } from './sign-in.service';
 import { normalizeEmail } from './normalize-email';
-import { createUsersRepo } from './users.repo';
+import { createIdentityUsersRepo } from './identity-users.repo';
 
 export const invalidReset = () => new AppError('UNAUTHORIZED', 'This reset link is invalid or has expired. Request a new one.');
 
@@ -12,7 +12,7 @@ export const invalidReset = () => new AppError('UNAUTHORIZED', 'This reset link 
 export function createResetService(deps: PasswordlessDeps & { outbound?: Outbound }) {
   const { identity, mail } = deps;
   const { oneTime, passwords, signIn }: Identity = identity;
-  const users = createUsersRepo(deps.db);
+  const users = createIdentityUsersRepo(deps.db);
   const outbound = deps.outbound ?? createOutbound(deps);
 
   return {
@@ -58,5 +58,3 @@ export function createResetService(deps: PasswordlessDeps & { outbound?: Outboun
     },
   };
 }
-
-export type ResetService = ReturnType<typeof createResetService>;

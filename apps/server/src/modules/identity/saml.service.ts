@@ -1,6 +1,6 @@
 import { AppError } from '../../errors';
 import type { Identity } from './identity';
-import type { IdentityUser } from './users.repo';
+import type { IdentityUser } from './identity-users.repo';
 
 export const SAML_TOKEN_SECONDS = 5 * 60;
 
@@ -30,5 +30,3 @@ export function createSamlTokens(identity: Identity) {
     },
   };
 }
-
-export type SamlTokens = ReturnType<typeof createSamlTokens>;

@@ -4,7 +4,7 @@ import { bearerToken } from '../../plugins/auth';
 import type { Identity } from './identity';
 import type { SignInRequest, SignInResult } from './sign-in.service';
 import type { FirstFactorClaims } from './tokens.service';
-import type { IdentityUser } from './users.repo';
+import type { IdentityUser } from './identity-users.repo';
 
 export interface FirstFactorState {
   user: IdentityUser;

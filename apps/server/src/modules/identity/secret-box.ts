@@ -1,6 +1,6 @@
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 import type { Db } from '../../db/client';
-import { getOrCreateSecret } from '../system/secrets.service';
+import { getOrCreateSecret } from '../../db/app-secrets';
 
 /** Name of the app secret (32 random bytes, base64url) that encrypts small secrets at rest. */
 export const DATA_KEY_NAME = 'identity-data-key';
@@ -59,4 +59,3 @@ export function createSecretBox(db: Db) {
   return { dataKey, ...secretBoxWith(dataKey) };
 }
 
-export type SecretBox = ReturnType<typeof createSecretBox>;

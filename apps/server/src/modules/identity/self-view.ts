@@ -1,5 +1,5 @@
-import type { Tenant } from './sign-in.service';
-import type { IdentityUser } from './users.repo';
+import type { Tenant } from '../tenants/tenants.service';
+import type { IdentityUser } from './identity-users.repo';
 
 /** `GET /v0/self`: the identity-token user of spec section 3, plus the tenant's redirect path. */
 export function selfView(user: IdentityUser, tenant: Tenant) {

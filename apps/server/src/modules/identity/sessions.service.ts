@@ -4,8 +4,8 @@ import type { Db } from '../../db/client';
 import { identityRefreshTokens, identitySessions } from '../../db/schema';
 import { AppError } from '../../errors';
 import { randomToken, sha256 } from './crypto';
-import { isLiveSession } from './live-session';
-import { getOrCreateSecret } from '../system/secrets.service';
+import { isActiveSession } from './active-session';
+import { getOrCreateSecret } from '../../db/app-secrets';
 
 /** App secret that derives a refresh token's successor (see `successorOf`). */
 const SUCCESSOR_KEY_NAME = 'refresh-token-successor';
@@ -39,7 +39,7 @@ export function createSessionService(db: Db, { reuseGraceSeconds }: { reuseGrace
   const activeSession = db
     .select()
     .from(identitySessions)
-    .where(and(eq(identitySessions.id, sql.placeholder('id')), isLiveSession()))
+    .where(and(eq(identitySessions.id, sql.placeholder('id')), isActiveSession()))
     .prepare('identity_session_active');
 
   async function issueRefreshToken(sessionId: string, tx: Pick<Db, 'insert'> = db, token = randomToken(32)): Promise<string> {

@@ -1,21 +1,15 @@
 import type { Config } from '../../config';
+import type { Tenant } from '../tenants/tenants.service';
 import type { OneTimeTokens } from './one-time-tokens.service';
 import type { SessionMeta, SessionService } from './sessions.service';
 import type { TokenService } from './tokens.service';
-import type { IdentityUser, UsersRepo } from './users.repo';
+import type { IdentityUser, IdentityUsersRepo } from './identity-users.repo';
 
 // Type aliases, not interfaces: response bodies are checked against the contracts' object schemas.
 export type FirstFactor = {
   strategy: string;
   channel: string;
 };
-
-export interface Tenant {
-  id: string;
-  name: string;
-  loginRedirectPath: string;
-  requirePkce: boolean;
-}
 
 export interface SignInRequest {
   tenant: Tenant;
@@ -62,7 +56,7 @@ export const SECOND_FACTORS: FirstFactor[] = [
 
 export function createSignInService(deps: {
   config: Pick<Config, 'mode'>;
-  users: UsersRepo;
+  users: IdentityUsersRepo;
   sessions: SessionService;
   tokens: TokenService;
   oneTime: OneTimeTokens;

@@ -2,9 +2,10 @@ import { verify as verifySignature, type KeyObject } from 'node:crypto';
 import { decodeJwt, decodeProtectedHeader, SignJWT, type JWTPayload, type ProtectedHeaderParameters } from 'jose';
 import { LRUCache } from 'lru-cache';
 import { userDataProblem } from '@app/contracts/identity-api';
+import type { AccessClaims } from '../../caller';
 import { AppError } from '../../errors';
 import type { KeyStore } from './keys.service';
-import type { IdentityUser } from './users.repo';
+import type { IdentityUser } from './identity-users.repo';
 
 export const ACCESS_TOKEN_SECONDS = 15 * 60;
 export const FIRST_FACTOR_SECONDS = 5 * 60;
@@ -16,20 +17,6 @@ type TokenKind = keyof typeof TYP;
 const COMPACT_JWS = /^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/;
 /** Tokens whose signature was checked, remembered per node: a client sends one token for 15 minutes. */
 const CHECKED_TOKENS = 10_000;
-
-export interface AccessClaims {
-  mode: 'test' | 'live';
-  userId: number;
-  userUuid: string;
-  tenantId: string;
-  isConfirmed: boolean;
-  isEmailConfirmed: boolean;
-  isPhoneNumberConfirmed: boolean;
-  authorization: Record<string, { roles: string[] }>;
-  sessionId: string;
-  iat: number;
-  exp: number;
-}
 
 export interface FirstFactorClaims {
   userId: number;

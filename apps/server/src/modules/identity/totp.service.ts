@@ -9,7 +9,7 @@ import { AppError } from '../../errors';
 import type { Identity } from './identity';
 import { LOCKOUT_MS, LOCKOUT_THRESHOLD } from './password.service';
 import type { SecretBoxCipher } from './secret-box';
-import { createUsersRepo, type IdentityUser } from './users.repo';
+import { createIdentityUsersRepo, type IdentityUser } from './identity-users.repo';
 
 export const TOTP_ISSUER = 'Teamfilm';
 export const TOTP_STEP_SECONDS = 30;
@@ -78,7 +78,7 @@ export async function sealLegacyTotpSecrets(db: Db, legacy: SecretBoxCipher, box
 }
 
 export function createTotpService({ db, identity }: { db: Db; identity: Identity }) {
-  const users = createUsersRepo(db);
+  const users = createIdentityUsersRepo(db);
   const box = identity.secretBox;
 
   const isLocked = (user: IdentityUser) => user.lockedUntil !== null && user.lockedUntil > new Date();

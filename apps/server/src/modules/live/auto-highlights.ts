@@ -1,16 +1,17 @@
-import type { Logger } from 'pino';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
-import type { Storage } from '../../storage/storage';
 import { createCheerAnalyzer } from './cheers/cheer-analyzer';
 import { createCheersService } from './cheers/cheers.service';
 import type { PublishListener } from './ingest/ingest-sessions';
-import { createLiveClip, type FinishQueue } from './live-clips.service';
+
+/** Makes a cheer's clip; the clips module owns clips, so the app wires it in (the live module never imports clips). */
+export type OnCheer = (cheer: { eventId: string; timestampMs: number; ownerUserId: number }) => Promise<{ clipId: string }>;
 
 /**
  * Auto highlights (issue 13): while a publish runs, its audio is analysed for crowd cheers; each cheer
- * gets a clip of its moment (`cheer: true`, made in the event owner's name) attached to its row.
+ * gets a clip of its moment (made in the event owner's name by `onCheer`) attached to its row.
  */
-export function autoHighlights(deps: { db: Db; storage: Storage; jobs: FinishQueue; dataDir: string; log: Logger }): PublishListener {
+export function autoHighlights(deps: { db: Db; log: FastifyBaseLogger; onCheer: OnCheer }): PublishListener {
   const cheers = createCheersService({ db: deps.db });
   const analyzer = createCheerAnalyzer({ cheers, log: deps.log });
   return ({ event, inputUrl, anchorMs }) =>
@@ -19,8 +20,8 @@ export function autoHighlights(deps: { db: Db; storage: Storage; jobs: FinishQue
       inputUrl,
       anchorMs,
       async onCheer(eventId, timestampMs, cheerId) {
-        const clip = await createLiveClip({ eventId, timestampMs, cheer: true, ownerUserId: event.ownerUserId }, deps);
-        await cheers.attachCheerClip(cheerId, clip._id);
+        const { clipId } = await deps.onCheer({ eventId, timestampMs, ownerUserId: event.ownerUserId });
+        await cheers.attachCheerClip(cheerId, clipId);
       },
     });
 }

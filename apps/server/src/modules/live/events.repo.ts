@@ -204,4 +204,3 @@ export function createEventsRepo(db: Db) {
   };
 }
 
-export type EventsRepo = ReturnType<typeof createEventsRepo>;

@@ -1,6 +1,7 @@
 import type { Db } from '../../db/client';
 import { AppError } from '../../errors';
-import type { Caller, UsersService } from '../users/users.service';
+import type { Caller } from '../../caller';
+import type { UsersService } from '../users/users.service';
 import { createFollowsRepo } from './follows.repo';
 
 export const TEAM_NOT_FOUND = 'Team not found.';

@@ -348,5 +348,3 @@ export function createTeamsRepo(db: Db) {
     transaction: <T>(work: (tx: TeamsQueries) => Promise<T>): Promise<T> => db.transaction((tx) => work(queries(tx))),
   };
 }
-
-export type TeamsRepo = ReturnType<typeof createTeamsRepo>;

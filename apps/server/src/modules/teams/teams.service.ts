@@ -2,7 +2,8 @@ import { NOT_A_MEMBER, type ChannelResponse, type CreateChannelBody, type Member
 import type { Db } from '../../db/client';
 import { AppError } from '../../errors';
 import type { Identity } from '../identity/identity';
-import type { Caller, UsersService } from '../users/users.service';
+import type { Caller } from '../../caller';
+import type { UsersService } from '../users/users.service';
 import { createTeamsRepo, type ChannelRow, type InviteMatch, type TeamListRow, type TeamMemberRow, type TeamRow } from './teams.repo';
 
 export const TEAM_NOT_FOUND = 'Team not found.';

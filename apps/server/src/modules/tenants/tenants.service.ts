@@ -3,7 +3,14 @@ import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { tenants } from '../../db/schema';
 import { AppError } from '../../errors';
-import type { Tenant } from '../identity/sign-in.service';
+
+/** A tenant's sign-in settings, as identity's routes and sign-in read them. */
+export interface Tenant {
+  id: string;
+  name: string;
+  loginRedirectPath: string;
+  requirePkce: boolean;
+}
 
 export async function ensureTenant(db: Db, id: string): Promise<void> {
   await db.insert(tenants).values({ id }).onConflictDoNothing();
@@ -39,5 +46,3 @@ export function createTenantService(db: Db, config: Pick<Config, 'tenants' | 'te
     },
   };
 }
-
-export type TenantService = ReturnType<typeof createTenantService>;

@@ -1,23 +1,13 @@
 import { profileKeys, type CreateUserMeBody, type UpdateUserMeBody, type UserMe } from '@app/contracts/user-me';
+import type { Caller } from '../../caller';
 import type { Db } from '../../db/client';
 import { AppError } from '../../errors';
 import type { Identity } from '../identity/identity';
 import { uniqueViolation } from '../../db/unique-violation';
-import { createProductUsersRepo, type NewProductUser, type ProductUserRow } from './users.repo';
+import { createProductUsersRepo, type NewProductUser, type ProductUserRow } from './product-users.repo';
 
 export const USERNAME_TAKEN = 'Username already exists';
 export const FINISH_REGISTRATION = 'Finish registration first.';
-
-/**
- * Who is calling: the tenant of the host and the identity account of the access token. `user` is the
- * product user as the request's sign-in read it (`signedIn`: null before registration); without it
- * the services look the user up.
- */
-export interface Caller {
-  tenantId: string;
-  identityUserId: number;
-  user?: ProductUserRow | null;
-}
 
 /**
  * The product user record (spec sections 3, 4, 7). `trialStartedAt` is the trial clock of spec

@@ -37,4 +37,3 @@ export function createLibraryCache(libraryVersion: (tenantId: string) => Promise
     },
   };
 }
-export type LibraryCache = ReturnType<typeof createLibraryCache>;

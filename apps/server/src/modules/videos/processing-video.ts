@@ -31,10 +31,3 @@ export async function insertProcessingVideo(
   if (sent !== jobId) throw new Error(`transcode-video job for ${values.id} was not created`);
   return row;
 }
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/** Video and upload keys are uuids; anything else is simply not found (never a 400 that tells keys apart). */
-export function isKey(value: string): boolean {
-  return UUID.test(value);
-}

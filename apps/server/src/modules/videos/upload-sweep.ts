@@ -1,4 +1,4 @@
-import type { JobContext } from '../../jobs/define-job';
+import type { JobContext } from '../../job-context';
 import { stagingKey } from './staging-key';
 import { createTusStore } from './tus-store';
 import { createUploadsRepo } from './uploads.repo';

@@ -48,4 +48,3 @@ export function createUploadsRepo(db: Db) {
     },
   };
 }
-export type UploadsRepo = ReturnType<typeof createUploadsRepo>;

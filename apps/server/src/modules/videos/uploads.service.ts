@@ -6,9 +6,11 @@ import { AppError } from '../../errors';
 import { assertContentType } from '../../storage/content-type';
 import { storageKey } from '../../storage/keys';
 import type { Storage, StoredObject } from '../../storage/storage';
-import type { Caller, UsersService } from '../users/users.service';
+import type { Caller } from '../../caller';
+import type { UsersService } from '../users/users.service';
 import { displayFileName, initialTitle, safeFileName } from './file-name';
-import { insertProcessingVideo, isKey, type TranscodeQueue } from './processing-video';
+import { isUuid } from '../../uuid';
+import { insertProcessingVideo, type TranscodeQueue } from './processing-video';
 import type { TusStore } from './tus-store';
 import { createUploadsRepo, type UploadRow } from './uploads.repo';
 import { stagingKey } from './staging-key';
@@ -167,7 +169,7 @@ export function createUploadsService({ db, storage, jobs, users, tus, uploadMaxB
      * concurrent second call, answers the same video (`created` false).
      */
     async complete(caller: Caller, key: string): Promise<{ created: boolean; body: CompleteUploadResponse }> {
-      const row = await ownUpload(caller, isKey(key) ? await repo.byKey(key) : undefined);
+      const row = await ownUpload(caller, isUuid(key) ? await repo.byKey(key) : undefined);
       if (row.completedAt) return { created: false, body: await completed(row) };
       if (abandoned(row)) throw new AppError('NOT_FOUND', UPLOAD_EXPIRED);
 
@@ -209,7 +211,7 @@ export function createUploadsService({ db, storage, jobs, users, tus, uploadMaxB
 
     /** `POST` (creation): the preupload named by the metadata; returns it with the id to use. */
     async tusCreation(caller: Caller, uploadKey: string | null | undefined): Promise<UploadRow> {
-      const row = await openTusUpload(caller, uploadKey && isKey(uploadKey) ? await repo.byKey(uploadKey) : undefined, true);
+      const row = await openTusUpload(caller, uploadKey && isUuid(uploadKey) ? await repo.byKey(uploadKey) : undefined, true);
       // One tus upload per preupload: a second creation would restart (or race) the first.
       if ((await storage.head(row.storageKey)) || (await tus.exists(row.storageKey))) {
         throw new AppError('CONFLICT', 'This upload was already started. Resume it, or start a new upload.');

@@ -4,8 +4,10 @@ import type { Db } from '../../db/client';
 import { AppError } from '../../errors';
 import { storageKey } from '../../storage/keys';
 import type { Storage } from '../../storage/storage';
-import type { Caller, UsersService } from '../users/users.service';
-import { insertProcessingVideo, isKey, type TranscodeQueue } from './processing-video';
+import type { Caller } from '../../caller';
+import type { UsersService } from '../users/users.service';
+import { isUuid } from '../../uuid';
+import { insertProcessingVideo, type TranscodeQueue } from './processing-video';
 import { createLibraryCache } from './library-cache';
 import { createTestVideoFile, TEST_VIDEO_TITLE } from './test-video';
 import { createMediaUrls, toVideo } from './video-view';
@@ -61,7 +63,7 @@ export function createVideosService({ db, storage, jobs, users, dataDir, onDelet
   }
 
   async function requireVisible(caller: Caller, key: string) {
-    const who = isKey(key) ? await viewerOf(caller) : null;
+    const who = isUuid(key) ? await viewerOf(caller) : null;
     const video = who ? await repo.visible(who.viewer, key) : undefined;
     if (!who || !video) throw new AppError('NOT_FOUND', VIDEO_NOT_FOUND);
     return { ...who, video };
@@ -127,7 +129,7 @@ export function createVideosService({ db, storage, jobs, users, dataDir, onDelet
 
     /** `GET /api/user/videos/{key}`, as the JSON `serialize` makes of it (kept like `listJson`'s). */
     async getJson(caller: Caller, key: string, serialize: (video: Video) => string): Promise<string | Buffer> {
-      const who = isKey(key) ? await viewerOf(caller) : null;
+      const who = isUuid(key) ? await viewerOf(caller) : null;
       if (!who) throw new AppError('NOT_FOUND', VIDEO_NOT_FOUND);
       return cache.read(who.viewer, `video\u0000${key}`, async () => {
         const video = await repo.visible(who.viewer, key);

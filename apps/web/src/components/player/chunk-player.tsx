@@ -2,7 +2,8 @@ import { MaximizeIcon, MinimizeIcon, PauseIcon, PlayIcon, SkipBackIcon, SkipForw
 import { useId, useMemo, useRef } from 'react';
 
 import { chunkAt, chunkLength, chunkPlans, nextChunk, previousChunk, reelTimeline } from '@/components/player/chunk-sequence';
-import { ControlButton, PlayerTime, SpeedSelect } from '@/components/player/player-controls';
+import { ControlButton } from '@/components/player/control-button';
+import { PlayerTime, SpeedSelect } from '@/components/player/player-controls';
 import { SeekBar } from '@/components/player/seek-bar';
 import { useChunkPlayback } from '@/components/player/use-chunk-playback';
 import { useFullscreen } from '@/components/player/use-fullscreen';

@@ -1,6 +1,7 @@
 import { MaximizeIcon, MinimizeIcon, PauseIcon, PlayIcon, RadioIcon, Volume2Icon, VolumeXIcon } from 'lucide-react';
 import { useCallback, useImperativeHandle, useRef } from 'react';
 
+import { ControlButton } from '@/components/player/control-button';
 import { LIVE_SYNC_SECONDS } from '@/components/player/live-hls-config';
 import { BEHIND_LIVE_SECONDS, mediaTimeAt, wallClockAt } from '@/components/player/live-timing';
 import { SeekBar, type TimelineMarker } from '@/components/player/seek-bar';
@@ -132,11 +133,11 @@ export function LivePlayer({ source, label, markers = [], className, ref }: Live
       <div className="flex flex-col gap-1 px-3 pt-1 pb-2">
         <SeekBar currentTime={currentTime} duration={duration} bufferedEnd={clock.bufferedEnd} markers={timelineMarkers} onSeek={seekTo} />
         <div className="flex items-center gap-1">
-          <ControlButton label={playing ? 'Pause' : 'Play'} onClick={clock.togglePlay}>
-            {playing ? <PauseIcon className="size-5" /> : <PlayIcon className="size-5" />}
+          <ControlButton size="large" label={playing ? 'Pause' : 'Play'} onClick={clock.togglePlay}>
+            {playing ? <PauseIcon /> : <PlayIcon />}
           </ControlButton>
-          <ControlButton label={muted ? 'Unmute' : 'Mute'} onClick={clock.toggleMute}>
-            {muted ? <VolumeXIcon className="size-5" /> : <Volume2Icon className="size-5" />}
+          <ControlButton size="large" label={muted ? 'Unmute' : 'Mute'} onClick={clock.toggleMute}>
+            {muted ? <VolumeXIcon /> : <Volume2Icon />}
           </ControlButton>
           <span className="ml-1 text-xs text-white/80 tabular-nums">
             {formatMediaTime(currentTime)} / {formatMediaTime(duration)}
@@ -156,25 +157,11 @@ export function LivePlayer({ source, label, markers = [], className, ref }: Live
               {behind ? `Go live (−${formatMediaTime(duration - LIVE_SYNC_SECONDS - currentTime)})` : 'Live'}
             </button>
           ) : null}
-          <ControlButton label={fullscreen ? 'Exit full screen' : 'Full screen'} onClick={toggleFullscreen}>
-            {fullscreen ? <MinimizeIcon className="size-5" /> : <MaximizeIcon className="size-5" />}
+          <ControlButton size="large" label={fullscreen ? 'Exit full screen' : 'Full screen'} onClick={toggleFullscreen}>
+            {fullscreen ? <MinimizeIcon /> : <MaximizeIcon />}
           </ControlButton>
         </div>
       </div>
     </div>
-  );
-}
-
-function ControlButton({ label, onClick, children }: { label: string; onClick: () => void; children: React.ReactNode }) {
-  return (
-    <button
-      type="button"
-      aria-label={label}
-      title={label}
-      onClick={onClick}
-      className="flex size-9 items-center justify-center rounded-md text-white outline-none hover:bg-white/15 focus-visible:ring-2 focus-visible:ring-white/70 [&_svg]:pointer-events-none"
-    >
-      {children}
-    </button>
   );
 }

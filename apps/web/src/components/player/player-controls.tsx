@@ -9,6 +9,7 @@ import {
   VolumeXIcon,
 } from 'lucide-react';
 
+import { ControlButton } from '@/components/player/control-button';
 import { PLAYBACK_RATES } from '@/components/player/markers';
 import { SeekBar, type TimelineMarker } from '@/components/player/seek-bar';
 import { qualityLabel, type PlayerSources, type Quality } from '@/components/player/sources';
@@ -124,29 +125,5 @@ export function SpeedSelect({ rate, onChange }: { rate: number; onChange: (rate:
         </option>
       ))}
     </select>
-  );
-}
-
-export function ControlButton({
-  label,
-  shortcut,
-  onClick,
-  children,
-}: {
-  label: string;
-  shortcut?: string;
-  onClick: () => void;
-  children: React.ReactNode;
-}) {
-  return (
-    <button
-      type="button"
-      aria-label={label}
-      title={shortcut ? `${label} (${shortcut})` : label}
-      onClick={onClick}
-      className="flex size-8 shrink-0 items-center justify-center rounded-md text-white outline-none hover:bg-white/10 focus-visible:ring-2 focus-visible:ring-white/60 [&_svg]:size-4"
-    >
-      {children}
-    </button>
   );
 }

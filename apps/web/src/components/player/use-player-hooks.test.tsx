@@ -1,7 +1,8 @@
 import { act, renderHook } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
-import { mediaRenewDelay, type PlayerSources } from '@/components/player/sources';
+import type { PlayerSources } from '@/components/player/sources';
+import { mediaRenewDelay } from '@/lib/media-renewal';
 import { INITIAL_VOLUME, usePlayerClock } from '@/components/player/use-player-clock';
 import { usePlayerSource } from '@/components/player/use-player-source';
 

@@ -1,14 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 
 import { clampTime } from '@/components/player/markers';
-import {
-  availableQualities,
-  defaultQuality,
-  MEDIA_RENEW_BEFORE_MS,
-  sameMedia,
-  type PlayerSources,
-  type Quality,
-} from '@/components/player/sources';
+import { availableQualities, defaultQuality, sameMedia, type PlayerSources, type Quality } from '@/components/player/sources';
+import { MEDIA_RENEW_BEFORE_MS } from '@/lib/media-renewal';
 
 /** Minimum time between two "fetch new URLs" requests after errors, so a broken file cannot loop. */
 const SOURCE_RETRY_MS = 10_000;

@@ -7,18 +7,6 @@ import type { TokenName } from '@/lib/auth/session';
 export const socialProviders = ['apple', 'azure', 'facebook', 'github', 'google', 'linkedin', 'okta', 'custom'] as const;
 export type SocialProvider = (typeof socialProviders)[number];
 
-export const loginMethods = [
-  'password',
-  'password-migrate',
-  'passwordless',
-  'link',
-  'totp',
-  'verificationCode',
-  'saml',
-  ...socialProviders,
-] as const;
-export type LoginMethod = (typeof loginMethods)[number];
-
 export type VerificationChannel = 'email' | 'sms';
 
 /**

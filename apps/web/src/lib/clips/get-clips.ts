@@ -1,10 +1,11 @@
 import { clipList, type ClipList } from '@app/contracts/clips';
-import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 
 import type { ApiClient } from '@/lib/api-client';
 import { useApiClient } from '@/lib/api-client-context';
 import { useSession } from '@/lib/auth/session';
 import { queryKeys, type ClipScope } from '@/lib/query-keys';
+import { useInfiniteList } from '@/lib/use-infinite-list';
 
 /** Cards per page: four rows of three on a desktop. */
 export const CLIPS_PAGE_SIZE = 12;
@@ -29,11 +30,9 @@ export function getClips(
 export function useClips(scope: ClipScope = 'mine') {
   const api = useApiClient();
   const session = useSession();
-  return useInfiniteQuery({
+  return useInfiniteList<ClipList>({
     queryKey: queryKeys.clips.list(session.userId ?? session.userUuid, scope),
-    queryFn: ({ pageParam, signal }) => getClips(api, { scope, limit: CLIPS_PAGE_SIZE, timestamp: pageParam }, signal),
-    initialPageParam: undefined as number | undefined,
-    getNextPageParam: (last) => last.next ?? undefined,
+    fetchPage: (timestamp, signal) => getClips(api, { scope, limit: CLIPS_PAGE_SIZE, timestamp }, signal),
     enabled: session.isLoggedIn,
   });
 }

@@ -1,7 +1,7 @@
 import { reelView, type ReelView } from '@app/contracts/clips';
 import { useQuery } from '@tanstack/react-query';
 
-import { mediaRenewDelay } from '@/components/player/sources';
+import { mediaRenewDelay } from '@/lib/media-renewal';
 import type { ApiClient } from '@/lib/api-client';
 import { useApiClient } from '@/lib/api-client-context';
 import { useSession } from '@/lib/auth/session';

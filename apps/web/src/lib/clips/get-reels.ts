@@ -1,10 +1,11 @@
 import { reelList, type ReelList } from '@app/contracts/clips';
-import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 
 import type { ApiClient } from '@/lib/api-client';
 import { useApiClient } from '@/lib/api-client-context';
 import { useSession } from '@/lib/auth/session';
 import { queryKeys } from '@/lib/query-keys';
+import { useInfiniteList } from '@/lib/use-infinite-list';
 
 export const REELS_PAGE_SIZE = 12;
 
@@ -18,11 +19,9 @@ export function getReels(api: ApiClient, { limit, timestamp }: { limit: number; 
 export function useReels() {
   const api = useApiClient();
   const session = useSession();
-  return useInfiniteQuery({
+  return useInfiniteList<ReelList>({
     queryKey: queryKeys.reels.list(session.userId ?? session.userUuid),
-    queryFn: ({ pageParam, signal }) => getReels(api, { limit: REELS_PAGE_SIZE, timestamp: pageParam }, signal),
-    initialPageParam: undefined as number | undefined,
-    getNextPageParam: (last) => last.next ?? undefined,
+    fetchPage: (timestamp, signal) => getReels(api, { limit: REELS_PAGE_SIZE, timestamp }, signal),
     enabled: session.isLoggedIn,
   });
 }

@@ -1,5 +1,5 @@
 import * as client from 'openid-client';
-import { FACEBOOK_ME_URL, GITHUB_API, type SocialProvider, type SocialProviders } from './providers';
+import { FACEBOOK_ME_URL, GITHUB_API, type SocialProvider, type SocialProviders } from '../../../config/social-providers';
 import { facebookProfile, githubProfile, oidcProfile, type FacebookMe, type GithubEmail, type GithubUser, type SocialProfile } from './profiles';
 
 /** Discovery results (and plain OAuth2 configurations), once per process per provider configuration. */
@@ -37,11 +37,6 @@ async function createConfiguration(p: SocialProvider, insecure: boolean): Promis
   );
   if (insecure) client.allowInsecureRequests(config);
   return config;
-}
-
-/** Forgets cached configurations (tests). */
-export function clearSocialDiscoveryCache(): void {
-  configurations.clear();
 }
 
 export interface AuthorizationChecks {

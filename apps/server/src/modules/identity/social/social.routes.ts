@@ -9,7 +9,7 @@ import type { Identity } from '../identity';
 import { secureCookies } from '../reply';
 import { clientConfiguration, finishAuthorization, startAuthorization } from './oauth-client';
 import type { SocialProfile } from './profiles';
-import type { SocialProvider, SocialProviders } from './providers';
+import type { SocialProvider, SocialProviders } from '../../../config/social-providers';
 import { allowedOriginsOf, checkedOrigin, safeRedirectPath } from './redirects';
 import { SOCIAL_ERRORS, SocialSignInError, type SocialErrorCode } from './social-errors';
 

@@ -32,7 +32,6 @@ export interface CheerAnalyzerDeps {
   stallTimeoutSec?: number;
 }
 
-export type CheerAnalyzer = ReturnType<typeof createCheerAnalyzer>;
 
 /**
  * Live auto highlights: ffmpeg reads the stream's audio (EBU R128 momentary loudness every 100 ms) and

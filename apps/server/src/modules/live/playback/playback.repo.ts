@@ -52,4 +52,3 @@ export function createPlaybackRepo(db: Db) {
     },
   };
 }
-export type PlaybackRepo = ReturnType<typeof createPlaybackRepo>;

@@ -1,4 +1,4 @@
-import type { JobContext } from '../../../jobs/define-job';
+import type { JobContext } from '../../../job-context';
 import { MEDIA_URL_SECONDS } from '../video-view';
 import { findRetirablePreviews, forgetPreview } from './transcode.repo';
 

@@ -1,5 +1,5 @@
 import { retryDeadJob } from '../../../jobs/dead-job';
-import type { JobContext } from '../../../jobs/define-job';
+import type { JobContext } from '../../../job-context';
 import { GENERIC_FAILURE } from './failure-reasons';
 import { deleteOutputsExcept, outputsPrefix } from './outputs';
 import * as repo from './transcode.repo';

@@ -11,7 +11,7 @@ import { isMediaError, MediaError } from '@app/media/media-error';
 import { assertPlayableVideo, probe, type ProbeResult, type ProbeVideo } from '@app/media/probe';
 import { assertWholeInputRead, runFfmpeg, type RunFfmpegResult } from '@app/media/run-ffmpeg';
 import type { StoredRendition } from '../../../db/schema';
-import type { JobContext } from '../../../jobs/define-job';
+import type { JobContext } from '../../../job-context';
 import type { Storage, StoredObject } from '../../../storage/storage';
 import { GENERIC_FAILURE, inputFailureReason, MISSING_SOURCE } from './failure-reasons';
 import { attemptDirName, deleteOutputsExcept, outputKey, outputsPrefix, sweepTempDirs, transcodeTempRoot } from './outputs';
@@ -50,7 +50,7 @@ function owned(stillOwned: boolean | object | null): void {
  * Input problems end as `failed` with a reason (the job completes); anything else throws for a
  * retry with backoff, and the last retry ends as `failed` with GENERIC_FAILURE.
  */
-export async function transcodeVideo(videoId: string, ctx: JobContext): Promise<void> {
+export async function transcodeStoredVideo(videoId: string, ctx: JobContext): Promise<void> {
   const { db, storage, config } = ctx;
   const staleAfterSec = config.transcode.staleAfterSec;
   const attemptId = randomUUID();

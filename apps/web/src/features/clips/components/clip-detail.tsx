@@ -1,16 +1,15 @@
+import type { ReelView } from '@app/contracts/clips';
 import { ClapperboardIcon, PencilIcon } from 'lucide-react';
 import { Link } from 'react-router';
 
+import { DetailStates } from '@/components/detail-states';
 import { EmptyState } from '@/components/empty-state';
-import { ErrorAlert } from '@/components/error-alert';
 import { Page } from '@/components/page';
-import { PageLoading } from '@/components/page-loading';
 import { ChunkPlayer } from '@/components/player/chunk-player';
 import { laptopPlayerSize } from '@/components/player/laptop-player-size';
 import { Button } from '@/components/ui/button';
 import { ClipComments } from '@/features/clips/components/clip-comments';
 import { SaveClipButton } from '@/features/clips/components/save-clip-button';
-import { ApiError } from '@/lib/api-client';
 import { useReel } from '@/lib/clips/get-reel';
 
 /**
@@ -20,23 +19,20 @@ import { useReel } from '@/lib/clips/get-reel';
  */
 export function ClipDetail({ reelId }: { reelId: string }) {
   const reel = useReel(reelId);
+  return (
+    <DetailStates
+      query={reel}
+      noun="clip"
+      icon={ClapperboardIcon}
+      notFound="It may have been deleted, or you may no longer see the video it was cut from."
+      pageTitle="Clip"
+    >
+      {(data) => <LoadedClip reel={data} onSourceError={() => void reel.refetch()} />}
+    </DetailStates>
+  );
+}
 
-  if (reel.isPending) return <PageLoading />;
-  if (reel.isError) {
-    return (
-      <Page title="Clip">
-        {reel.error instanceof ApiError && reel.error.statusCode === 404 ? (
-          <EmptyState icon={ClapperboardIcon} title="Clip not found">
-            It may have been deleted, or you may no longer see the video it was cut from.
-          </EmptyState>
-        ) : (
-          <ErrorAlert error={reel.error} />
-        )}
-      </Page>
-    );
-  }
-
-  const { data } = reel;
+function LoadedClip({ reel: data, onSourceError }: { reel: ReelView; onSourceError: () => void }) {
   const chunk = data.chunks[0];
   const clipId = chunk?.clip ?? '';
   // Untitled, a clip is named by where it comes from, as the library's cards name it.
@@ -61,7 +57,7 @@ export function ClipDetail({ reelId }: { reelId: string }) {
       {/* A laptop puts the comments beside the player, in a panel that scrolls on its own. */}
       <div className="flex flex-col gap-6 lg:grid lg:grid-cols-[minmax(0,1fr)_22rem] lg:items-start xl:grid-cols-[minmax(0,1fr)_26rem]">
         {data.chunks.length > 0 ? (
-          <ChunkPlayer chunks={data.chunks} label={title} onSourceError={() => void reel.refetch()} className={laptopPlayerSize} />
+          <ChunkPlayer chunks={data.chunks} label={title} onSourceError={onSourceError} className={laptopPlayerSize} />
         ) : (
           <EmptyState icon={ClapperboardIcon}>This clip has nothing to play.</EmptyState>
         )}

@@ -2,14 +2,12 @@ import { CheckIcon, ScissorsIcon } from 'lucide-react';
 import { useId } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 
+import { DetailStates } from '@/components/detail-states';
 import { EmptyState } from '@/components/empty-state';
 import { Page } from '@/components/page';
-import { PageLoading } from '@/components/page-loading';
 import { Button } from '@/components/ui/button';
 import { ClipEditor } from '@/features/clips/components/clip-editor';
-import { ApiError } from '@/lib/api-client';
 import { useReel } from '@/lib/clips/get-reel';
-import { errorMessage } from '@/lib/error-message';
 
 const DONE = 'done';
 
@@ -43,21 +41,17 @@ export function Component() {
         )
       }
     >
-      {reel.isPending ? (
-        <PageLoading />
-      ) : reel.isError ? (
-        <EmptyState icon={ScissorsIcon} title={reel.error instanceof ApiError && reel.error.statusCode === 404 ? 'Clip not found' : 'Could not load the clip'}>
-          {reel.error instanceof ApiError && reel.error.statusCode === 404
-            ? 'This clip does not exist, or it is not shared with you.'
-            : errorMessage(reel.error)}
-        </EmptyState>
-      ) : !reel.data.owned || reel.data.chunks.length === 0 ? (
-        <EmptyState icon={ScissorsIcon} title="Not your clip">
-          Only the person who made this clip can edit it.
-        </EmptyState>
-      ) : (
-        <ClipEditor key={clipId} reel={reel.data} formId={formId} doneValue={DONE} onDone={() => void navigate('..', { relative: 'path' })} />
-      )}
+      <DetailStates query={reel} noun="clip" icon={ScissorsIcon} notFound="This clip does not exist, or it is not shared with you.">
+        {(data) =>
+          editing ? (
+            <ClipEditor key={clipId} reel={data} formId={formId} doneValue={DONE} onDone={() => void navigate('..', { relative: 'path' })} />
+          ) : (
+            <EmptyState icon={ScissorsIcon} title="Not your clip">
+              Only the person who made this clip can edit it.
+            </EmptyState>
+          )
+        }
+      </DetailStates>
     </Page>
   );
 }

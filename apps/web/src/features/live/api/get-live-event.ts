@@ -1,7 +1,7 @@
 import { liveEvent, type LiveEvent } from '@app/contracts/live';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 
-import { mediaRenewDelay } from '@/components/player/sources';
+import { mediaRenewDelay } from '@/lib/media-renewal';
 import { LIVE_REFRESH_MS } from '@/features/live/api/live-lists';
 import { clockOffset } from '@/features/live/utils/server-clock';
 import type { ApiClient } from '@/lib/api-client';

@@ -1,10 +1,11 @@
 import { liveStreamList, type LiveStreamList, type SportCode } from '@app/contracts/live';
-import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 
 import type { ApiClient } from '@/lib/api-client';
 import { useApiClient } from '@/lib/api-client-context';
 import { useSession } from '@/lib/auth/session';
 import { queryKeys, type DiscoveryPart } from '@/lib/query-keys';
+import { useInfiniteList } from '@/lib/use-infinite-list';
 
 /** Spec section 4: live lists refresh every 30 s (a game going live shows without a reload). */
 export const LIVE_REFRESH_MS = 30_000;
@@ -33,11 +34,9 @@ export function useLiveNow() {
 export function useStreamPages(kind: 'upcoming' | 'archives', { limit = LIVE_PAGE_SIZE }: { limit?: number } = {}) {
   const api = useApiClient();
   const session = useSession();
-  return useInfiniteQuery({
+  return useInfiniteList<LiveStreamList>({
     queryKey: [...queryKeys.live.list(session.userId ?? session.userUuid, kind), limit],
-    queryFn: ({ pageParam, signal }) => getList(api, `/api/team/${kind}`, { limit, timestamp: pageParam }, signal),
-    initialPageParam: undefined as number | undefined,
-    getNextPageParam: (last) => last.next ?? undefined,
+    fetchPage: (timestamp, signal) => getList(api, `/api/team/${kind}`, { limit, timestamp }, signal),
     enabled: session.isLoggedIn,
     // Upcoming games go live (and leave the list); a recording list only grows when a game ends.
     refetchInterval: kind === 'upcoming' ? LIVE_REFRESH_MS : false,
@@ -54,12 +53,10 @@ const statusOf = (part: DiscoveryPart) => (part === 'results' ? 'ended' : undefi
 export function useEventSearch(q: string, sport: SportCode | '', part: DiscoveryPart = 'current') {
   const api = useApiClient();
   const session = useSession();
-  return useInfiniteQuery({
+  return useInfiniteList<LiveStreamList>({
     queryKey: queryKeys.live.search(session.userId ?? session.userUuid, q, sport, part),
-    queryFn: ({ pageParam, signal }) =>
-      getList(api, '/api/events', { q: q.trim(), sport, status: statusOf(part), limit: LIVE_PAGE_SIZE, timestamp: pageParam }, signal),
-    initialPageParam: undefined as number | undefined,
-    getNextPageParam: (last) => last.next ?? undefined,
+    fetchPage: (timestamp, signal) =>
+      getList(api, '/api/events', { q: q.trim(), sport, status: statusOf(part), limit: LIVE_PAGE_SIZE, timestamp }, signal),
     enabled: session.isLoggedIn,
     refetchInterval: LIVE_REFRESH_MS,
     // Typing in the search keeps the previous results on screen until the new ones arrive.
@@ -71,12 +68,10 @@ export function useEventSearch(q: string, sport: SportCode | '', part: Discovery
 export function useSportEvents(code: SportCode, part: DiscoveryPart = 'current') {
   const api = useApiClient();
   const session = useSession();
-  return useInfiniteQuery({
+  return useInfiniteList<LiveStreamList>({
     queryKey: queryKeys.live.sport(session.userId ?? session.userUuid, code, part),
-    queryFn: ({ pageParam, signal }) =>
-      getList(api, `/api/sports/${encodeURIComponent(code)}/events`, { status: statusOf(part), limit: LIVE_PAGE_SIZE, timestamp: pageParam }, signal),
-    initialPageParam: undefined as number | undefined,
-    getNextPageParam: (last) => last.next ?? undefined,
+    fetchPage: (timestamp, signal) =>
+      getList(api, `/api/sports/${encodeURIComponent(code)}/events`, { status: statusOf(part), limit: LIVE_PAGE_SIZE, timestamp }, signal),
     enabled: session.isLoggedIn,
     refetchInterval: LIVE_REFRESH_MS,
   });

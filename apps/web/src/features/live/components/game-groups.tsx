@@ -1,12 +1,10 @@
 import type { LiveStream, LiveStreamList } from '@app/contracts/live';
 import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query';
-import { ArchiveIcon, CalendarClockIcon, Loader2Icon, RadioIcon, RefreshCwIcon, type LucideIcon } from 'lucide-react';
+import { ArchiveIcon, CalendarClockIcon, RadioIcon, type LucideIcon } from 'lucide-react';
 
 import { EmptyState } from '@/components/empty-state';
-import { Button } from '@/components/ui/button';
+import { InfiniteListFailed, InfiniteListFooter, InfiniteListLoading } from '@/components/infinite-list';
 import { StreamRow } from '@/features/live/components/stream-card';
-import { errorMessage } from '@/lib/error-message';
-import { useInfiniteScroll } from '@/lib/use-infinite-scroll';
 import { cn } from '@/lib/utils';
 
 type Pages = UseInfiniteQueryResult<InfiniteData<LiveStreamList>>;
@@ -29,44 +27,16 @@ type GameGroupsProps = {
  * groups never reorder as pages arrive.
  */
 export function GameGroups({ current, results, label, empty, aside }: GameGroupsProps) {
-  const more = current.hasNextPage ? current : results;
-  const sentinelRef = useInfiniteScroll({
-    hasMore: current.hasNextPage || results.hasNextPage,
-    // Not after a failed page either: the button below retries it, scrolling must not hammer.
-    loading: more.isFetchingNextPage || more.isFetchNextPageError,
-    onLoadMore: () => void more.fetchNextPage(),
-  });
-
-  const skeleton = (
-    <div role="status" aria-label={`Loading ${label.toLowerCase()}`} className="flex flex-col gap-2">
-      {Array.from({ length: 3 }, (_, i) => (
-        <div key={i} className="bg-muted h-20 animate-pulse rounded-xl" />
-      ))}
-    </div>
-  );
-  if (current.isPending) return skeleton;
-  if (!current.data) {
-    return (
-      <EmptyState
-        icon={empty.icon}
-        title={`Could not load ${label.toLowerCase()}`}
-        action={
-          <Button variant="outline" onClick={() => void current.refetch()}>
-            <RefreshCwIcon aria-hidden="true" /> Try again
-          </Button>
-        }
-      >
-        {errorMessage(current.error)}
-      </EmptyState>
-    );
-  }
+  const noun = label.toLowerCase();
+  if (current.isPending) return <InfiniteListLoading noun={noun} layout="list" />;
+  if (!current.data) return <InfiniteListFailed query={current} noun={noun} icon={empty.icon} />;
   const games = current.data.pages.flatMap((page) => page.items);
   const live = games.filter((g) => g.status === 'live');
   const upcoming = games.filter((g) => g.status !== 'live');
   // Spec section 8: a failed list load falls back to empty (the results are the extra part).
   const ended = current.hasNextPage ? [] : (results.data?.pages.flatMap((page) => page.items) ?? []);
   if (games.length === 0 && ended.length === 0) {
-    if (results.isPending) return skeleton;
+    if (results.isPending) return <InfiniteListLoading noun={noun} layout="list" />;
     return (
       <EmptyState icon={empty.icon} title={empty.title}>
         {empty.text}
@@ -80,20 +50,8 @@ export function GameGroups({ current, results, label, empty, aside }: GameGroups
       {group('Live now', RadioIcon, live)}
       {group('Upcoming', CalendarClockIcon, upcoming)}
       {group('Recent results', ArchiveIcon, ended)}
-      <div ref={sentinelRef} aria-hidden="true" />
-      {more.isFetchingNextPage ? (
-        <p role="status" className="text-muted-foreground flex items-center justify-center gap-2 text-sm">
-          <Loader2Icon aria-hidden="true" className="size-4 animate-spin" /> Loading more...
-        </p>
-      ) : null}
-      {more.isFetchNextPageError ? (
-        <div className="flex flex-col items-center gap-2 text-sm">
-          <p className="text-destructive">{errorMessage(more.error)}</p>
-          <Button variant="outline" size="sm" onClick={() => void more.fetchNextPage()}>
-            Load more
-          </Button>
-        </div>
-      ) : null}
+      {/* The next page is the current list's until it ends, then the results'. */}
+      <InfiniteListFooter query={current.hasNextPage ? current : results} noun={noun} />
     </div>
   );
 }

@@ -2,10 +2,8 @@ import type { Clip } from '@app/contracts/clips';
 import { useState } from 'react';
 
 import { useCreateLiveClip } from '@/features/live/api/live-clips';
-import { useClipCycle, type ClipButtonLabel } from '@/lib/clips/use-clip-cycle';
+import { useClipCycle } from '@/lib/clips/use-clip-cycle';
 import { teamLevels, useLevel } from '@/lib/subscription/level-context';
-
-export type LiveClipLabel = ClipButtonLabel;
 
 export const WAIT_FOR_PICTURE = 'Wait for the game to start playing, then save your clip.';
 

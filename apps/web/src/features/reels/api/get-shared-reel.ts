@@ -1,7 +1,7 @@
 import { REEL_PREPARING, REEL_UNPLAYABLE, sharedReel, type SharedReel } from '@app/contracts/clips';
 import { useQuery } from '@tanstack/react-query';
 
-import { mediaRenewDelay } from '@/components/player/sources';
+import { mediaRenewDelay } from '@/lib/media-renewal';
 import { ApiError, type ApiClient } from '@/lib/api-client';
 import { useApiClient } from '@/lib/api-client-context';
 import { queryKeys } from '@/lib/query-keys';

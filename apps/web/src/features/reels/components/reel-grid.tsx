@@ -1,48 +1,37 @@
 import type { Reel } from '@app/contracts/clips';
-import { ListVideoIcon, Loader2Icon, PencilIcon, PlayIcon } from 'lucide-react';
+import { ListVideoIcon, PencilIcon, PlayIcon } from 'lucide-react';
 import { Link, useNavigate } from 'react-router';
 
+import { ClipCardSkeleton } from '@/components/clip-card';
 import { EmptyState } from '@/components/empty-state';
+import { InfiniteList } from '@/components/infinite-list';
 import { chunkCount, NO_REELS_TEXT, NO_REELS_TITLE, ReelThumbnail, reelCardTitle } from '@/components/reel-card';
 import { Button } from '@/components/ui/button';
 import { ClipPicker } from '@/features/reels/components/clip-picker';
 import { useCreateReel } from '@/lib/clips/create-reel';
 import { useReels } from '@/lib/clips/get-reels';
 import { errorMessage } from '@/lib/error-message';
-import { useInfiniteScroll } from '@/lib/use-infinite-scroll';
 
 /** My reels (spec section 2: a card grid, the cards themselves not links), with Play and Edit, and making a new one. */
 export function ReelGrid() {
   const reels = useReels();
-  const sentinelRef = useInfiniteScroll({
-    hasMore: reels.hasNextPage,
-    loading: reels.isFetchingNextPage || reels.isFetchNextPageError,
-    onLoadMore: () => void reels.fetchNextPage(),
-  });
-  if (reels.isPending) return <p role="status" className="text-muted-foreground text-sm">Loading reels...</p>;
-  const items = reels.data?.pages.flatMap((p) => p.items) ?? [];
   return (
     <div className="flex flex-col gap-6">
-      {reels.isError && !reels.data ? <p role="alert" className="text-destructive text-sm">{errorMessage(reels.error)}</p> : null}
-      {items.length === 0 && !reels.isError ? (
-        <EmptyState icon={ListVideoIcon} title={NO_REELS_TITLE}>
-          {NO_REELS_TEXT}
-        </EmptyState>
-      ) : (
-        <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4 xl:grid-cols-5" aria-label="Reels">
-          {items.map((reel) => (
-            <li key={reel.reelId} className="flex">
-              <ReelCard reel={reel} />
-            </li>
-          ))}
-        </ul>
-      )}
-      <div ref={sentinelRef} aria-hidden="true" />
-      {reels.isFetchingNextPage ? (
-        <p role="status" className="text-muted-foreground flex items-center justify-center gap-2 text-sm">
-          <Loader2Icon aria-hidden="true" className="size-4 animate-spin" /> Loading more reels...
-        </p>
-      ) : null}
+      <InfiniteList
+        query={reels}
+        noun="reels"
+        icon={ListVideoIcon}
+        layout="grid"
+        label="Reels"
+        placeholder={<ClipCardSkeleton />}
+        itemKey={(reel) => reel.reelId}
+        renderItem={(reel) => <ReelCard reel={reel} />}
+        empty={
+          <EmptyState icon={ListVideoIcon} title={NO_REELS_TITLE}>
+            {NO_REELS_TEXT}
+          </EmptyState>
+        }
+      />
       <NewReel />
     </div>
   );

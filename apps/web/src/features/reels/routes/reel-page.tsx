@@ -1,14 +1,13 @@
+import type { ReelView } from '@app/contracts/clips';
 import { ListVideoIcon, PencilIcon } from 'lucide-react';
 import { Link, useParams } from 'react-router';
 
+import { DetailStates } from '@/components/detail-states';
 import { EmptyState } from '@/components/empty-state';
-import { ErrorAlert } from '@/components/error-alert';
 import { Page } from '@/components/page';
-import { PageLoading } from '@/components/page-loading';
 import { ChunkPlayer } from '@/components/player/chunk-player';
 import { laptopPlayerSize } from '@/components/player/laptop-player-size';
 import { Button } from '@/components/ui/button';
-import { ApiError } from '@/lib/api-client';
 import { useReel } from '@/lib/clips/get-reel';
 
 /** /library/reels/:reelId: the reel played with the chunk player; its maker gets the Edit link. */
@@ -20,23 +19,14 @@ export function Component() {
 
 function ReelDetail({ reelId }: { reelId: string }) {
   const reel = useReel(reelId);
+  return (
+    <DetailStates query={reel} noun="reel" icon={ListVideoIcon} notFound="It may have been deleted, or it belongs to someone else." pageTitle="Reel">
+      {(data) => <LoadedReel reel={data} onSourceError={() => void reel.refetch()} />}
+    </DetailStates>
+  );
+}
 
-  if (reel.isPending) return <PageLoading />;
-  if (reel.isError) {
-    return (
-      <Page title="Reel">
-        {reel.error instanceof ApiError && reel.error.statusCode === 404 ? (
-          <EmptyState icon={ListVideoIcon} title="Reel not found">
-            It may have been deleted, or it belongs to someone else.
-          </EmptyState>
-        ) : (
-          <ErrorAlert error={reel.error} />
-        )}
-      </Page>
-    );
-  }
-
-  const { data } = reel;
+function LoadedReel({ reel: data, onSourceError }: { reel: ReelView; onSourceError: () => void }) {
   const title = data.title || 'Reel';
   return (
     <Page
@@ -54,7 +44,7 @@ function ReelDetail({ reelId }: { reelId: string }) {
       }
     >
       {data.chunks.length > 0 ? (
-        <ChunkPlayer chunks={data.chunks} label={title} onSourceError={() => void reel.refetch()} className={laptopPlayerSize} />
+        <ChunkPlayer chunks={data.chunks} label={title} onSourceError={onSourceError} className={laptopPlayerSize} />
       ) : (
         <EmptyState icon={ListVideoIcon}>This reel has no clips yet.</EmptyState>
       )}

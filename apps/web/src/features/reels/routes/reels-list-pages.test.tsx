@@ -1,4 +1,5 @@
 import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 
 import { chunkFixture, reelFixture } from '@/test/clip-fixture';
@@ -85,6 +86,26 @@ describe('Reels list (/library/reels, /library/reels/all)', () => {
     const pages = net.calls.filter((c) => c.path === '/api/user/reels');
     expect(pages.map((p) => p.url.searchParams.get('timestamp'))).toEqual([null, '1741111200000']);
     expect(pages[0]!.url.searchParams.get('limit')).toBe('12');
+  });
+
+  it('keeps my reels when the next page fails, says why, and Load more asks for it again', async () => {
+    let failed = false;
+    mockFetch({
+      ...noClips,
+      'GET /api/user/reels': (call) => {
+        if (!call.url.searchParams.get('timestamp')) return json({ items: [reelFixture({ reelId: 'new', title: 'This week' })], next: 1_741_111_200_000 });
+        if (failed) return json({ items: [reelFixture({ reelId: 'old', title: 'Last season' })], next: null });
+        failed = true;
+        return errorJson(500, 'Server down');
+      },
+    });
+    renderList('/library/reels/all');
+    await screen.findByRole('article', { name: 'This week' });
+    list.scrollToEnd();
+    expect(await screen.findByText('Server down')).toBeInTheDocument();
+    expect(screen.getByRole('article', { name: 'This week' })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Load more' }));
+    expect(await screen.findByRole('article', { name: 'Last season' })).toBeInTheDocument();
   });
 
   it('says why the reels could not be loaded instead of showing the empty state', async () => {

@@ -1,7 +1,7 @@
 import { video, type Video } from '@app/contracts/videos';
 import { useIsMutating, useQuery } from '@tanstack/react-query';
 
-import { mediaRenewDelay } from '@/components/player/sources';
+import { mediaRenewDelay } from '@/lib/media-renewal';
 import { PROCESSING_POLL_MS } from '@/features/videos/api/get-videos';
 import type { ApiClient } from '@/lib/api-client';
 import { useApiClient } from '@/lib/api-client-context';

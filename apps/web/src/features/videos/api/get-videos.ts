@@ -1,9 +1,9 @@
-import type { Video } from '@app/contracts/videos';
-import { useInfiniteQuery } from '@tanstack/react-query';
+import type { Video, VideoList } from '@app/contracts/videos';
 
 import { useApiClient } from '@/lib/api-client-context';
 import { useSession } from '@/lib/auth/session';
 import { queryKeys } from '@/lib/query-keys';
+import { useInfiniteList } from '@/lib/use-infinite-list';
 import { getVideos } from '@/lib/videos/get-videos';
 
 /** Cards per page: four rows of three on a desktop. */
@@ -19,11 +19,9 @@ export function isProcessing(videos: readonly Pick<Video, 'status'>[]): boolean 
 export function useVideos() {
   const api = useApiClient();
   const session = useSession();
-  return useInfiniteQuery({
+  return useInfiniteList<VideoList>({
     queryKey: queryKeys.videos.list(session.userId ?? session.userUuid),
-    queryFn: ({ pageParam, signal }) => getVideos(api, { limit: VIDEOS_PAGE_SIZE, timestamp: pageParam }, signal),
-    initialPageParam: undefined as string | undefined,
-    getNextPageParam: (last) => last.next ?? undefined,
+    fetchPage: (timestamp, signal) => getVideos(api, { limit: VIDEOS_PAGE_SIZE, timestamp }, signal),
     enabled: session.isLoggedIn,
     refetchInterval: (query) =>
       isProcessing(query.state.data?.pages.flatMap((page) => page.items) ?? []) ? PROCESSING_POLL_MS : false,

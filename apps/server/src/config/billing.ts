@@ -1,5 +1,5 @@
 import { planType, type PlanType } from '@app/contracts/billing';
-import { ConfigError } from '../../config-error';
+import { ConfigError } from '../config-error';
 
 export interface StripeBillingConfig {
   secretKey: string;
@@ -73,13 +73,4 @@ export function loadBillingConfig(source: Record<string, string | undefined> = p
   }
   if (problems.length > 0) throw new ConfigError(`Invalid configuration:\n${problems.join('\n')}`);
   return { provider: stripe ? 'stripe' : 'local', nodeEnv, localInProduction, stripe };
-}
-
-/** Local billing hands out plans for free: never in production unless explicitly enabled. */
-export function assertBillingAllowed(billing: BillingConfig): void {
-  if (billing.provider === 'local' && billing.nodeEnv === 'production' && !billing.localInProduction) {
-    throw new ConfigError(
-      'Local test billing refuses to run with NODE_ENV=production: configure Stripe (STRIPE_SECRET_KEY, ...) or set LOCAL_BILLING_IN_PRODUCTION=true.',
-    );
-  }
 }

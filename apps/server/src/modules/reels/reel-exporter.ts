@@ -5,9 +5,10 @@ import { isInputError, isMediaError } from '@app/media/media-error';
 import { probe } from '@app/media/probe';
 import type { ProbeResult } from '@app/media/probe-parse';
 import { exportReel } from '@app/media/reel-export';
-import type { JobContext } from '../../jobs/define-job';
+import type { JobContext } from '../../job-context';
 import { AppError } from '../../errors';
-import { createClipsRepo, type ChunkWithClip } from './clips.repo';
+import { createReelExportsRepo } from './reel-exports.repo';
+import { createReelsRepo, type ChunkWithClip } from './reels.repo';
 import { reelExportPrefix } from './reel-export-view';
 
 export const reelExportTempRoot = (dataDir: string) => path.join(dataDir, 'tmp', 'reel-export');
@@ -51,13 +52,14 @@ function chunkRange(chunk: ChunkWithClip): { key: string; start: number; duratio
  */
 export async function exportStoredReel(reelId: string, ctx: JobContext): Promise<void> {
   const { db, storage, config, log, job } = ctx;
-  const repo = createClipsRepo(db);
-  const row = await repo.exportOf(reelId);
+  const repo = createReelsRepo(db);
+  const exportRows = createReelExportsRepo(db);
+  const row = await exportRows.exportOf(reelId);
   if (!row || row.jobId !== job.id || row.status === 'ready') {
     log.info({ reelId, status: row?.status ?? 'discarded' }, 'nothing to export: discarded, replaced or done');
     return;
   }
-  if (!(await repo.updateExport(reelId, job.id, { status: 'running', progress: 0 }))) return;
+  if (!(await exportRows.updateExport(reelId, job.id, { status: 'running', progress: 0 }))) return;
 
   // One directory per job: a retry (same job id) first removes what a killed attempt left there.
   const dir = path.join(reelExportTempRoot(config.dataDir), job.id);
@@ -72,7 +74,7 @@ export async function exportStoredReel(reelId: string, ctx: JobContext): Promise
   const writeProgress = (progress: number) => {
     progressWrites = progressWrites
       .then(async () => {
-        if (!(await repo.updateExport(reelId, job.id, { progress }))) discarded.abort(new Error('export discarded'));
+        if (!(await exportRows.updateExport(reelId, job.id, { progress }))) discarded.abort(new Error('export discarded'));
       })
       // A database hiccup must not stop the encode; the next write tries again.
       .catch((err: unknown) => log.warn({ err, reelId }, 'could not write export progress'));
@@ -109,7 +111,7 @@ export async function exportStoredReel(reelId: string, ctx: JobContext): Promise
     });
     await progressWrites;
     await storage.putFile(fileKey, output, { contentType: 'video/mp4', move: true });
-    if (!(await repo.updateExport(reelId, job.id, { status: 'ready', progress: 100, fileKey }))) {
+    if (!(await exportRows.updateExport(reelId, job.id, { status: 'ready', progress: 100, fileKey }))) {
       await storage.deletePrefix(prefix);
       log.info({ reelId }, 'export discarded meanwhile: this run is dropped');
       return;
@@ -123,7 +125,7 @@ export async function exportStoredReel(reelId: string, ctx: JobContext): Promise
       return;
     }
     const last = isInputError(err) || job.retryCount >= job.retryLimit;
-    await repo.updateExport(reelId, job.id, last ? { status: 'failed', failureReason: failureReason(err) } : { status: 'queued', progress: 0 });
+    await exportRows.updateExport(reelId, job.id, last ? { status: 'failed', failureReason: failureReason(err) } : { status: 'queued', progress: 0 });
     // An input error fails the same way every time: recorded, not retried.
     if (isInputError(err)) {
       log.warn({ reelId, err }, 'reel export failed on its input');

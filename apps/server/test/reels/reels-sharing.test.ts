@@ -15,7 +15,7 @@ import {
   type Person,
   type ReadyVideo,
   type TeamsApp,
-} from './helpers';
+} from '../clips/helpers';
 
 type MadeClip = { _id: string; clip_id: number; reel_id: string; stream_id: string };
 

@@ -6,7 +6,7 @@ import { createTestClip } from '@app/media/test-clip';
 import type { Storage } from '../../src/storage/storage';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cutStoredClip } from '../../src/modules/clips/clip-cutter';
-import { exportStoredReel, reelExportTempRoot } from '../../src/modules/clips/reel-exporter';
+import { exportStoredReel, reelExportTempRoot } from '../../src/modules/reels/reel-exporter';
 import { jobContext, probeStored, rate, waitFor } from '../transcode/helpers';
 import {
   athlete,
@@ -22,7 +22,7 @@ import {
   videosApp,
   type Person,
   type TeamsApp,
-} from './helpers';
+} from '../clips/helpers';
 
 let t: TeamsApp;
 let owner: Person;

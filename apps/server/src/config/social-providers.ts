@@ -1,4 +1,4 @@
-import { ConfigError } from '../../../config-error';
+import { ConfigError } from '../config-error';
 
 /** Every social sign-in strategy we know; `custom` is one more OpenID Connect issuer named by `providerId`. */
 export const SOCIAL_PROVIDER_NAMES = ['google', 'azure', 'okta', 'apple', 'github', 'facebook', 'linkedin', 'custom'] as const;
@@ -177,14 +177,4 @@ export function loadSocialProviders(env: Env, publicUrl: string, options: { prod
 function isLoopback(url: string): boolean {
   const host = new URL(url).hostname;
   return host === 'localhost' || host === '[::1]' || /^127\./.test(host);
-}
-
-/**
- * The `firstFactors` entries of the mode endpoint for the enabled providers; `custom` also names its
- * `providerId`, which the web app passes back as `?provider_id=`.
- */
-export function enabledSocialFactors(
-  providers: Pick<SocialProviders, 'list'>,
-): { channel: 'email'; strategy: SocialProviderName; providerId?: string }[] {
-  return providers.list.map((p) => ({ channel: 'email', strategy: p.name, ...(p.providerId ? { providerId: p.providerId } : {}) }));
 }

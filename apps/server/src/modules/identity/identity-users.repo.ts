@@ -7,7 +7,7 @@ export type IdentityUser = typeof identityUsers.$inferSelect;
 export type NewIdentityUser = typeof identityUsers.$inferInsert;
 
 
-export function createUsersRepo(db: Db) {
+export function createIdentityUsersRepo(db: Db) {
   const byTenant = (tenantId: string) => eq(identityUsers.tenantId, tenantId);
   const first = (rows: IdentityUser[]) => rows[0];
 
@@ -67,5 +67,5 @@ export function createUsersRepo(db: Db) {
   };
 }
 
-export type UsersRepo = ReturnType<typeof createUsersRepo>;
+export type IdentityUsersRepo = ReturnType<typeof createIdentityUsersRepo>;
 

@@ -5,4 +5,4 @@ import { identitySessions } from '../../db/schema';
  * A session that still signs requests in: not revoked (logout, password change, refresh-token reuse)
  * and not expired. The one definition, for identity's own check and the product API's caller query.
  */
-export const isLiveSession = () => and(isNull(identitySessions.revokedAt), gt(identitySessions.expiresAt, sql`now()`));
+export const isActiveSession = () => and(isNull(identitySessions.revokedAt), gt(identitySessions.expiresAt, sql`now()`));

@@ -6,12 +6,16 @@ import type { Clip } from '@app/contracts/clips';
 import { LIVE_CLIP_AFTER_SEC, LIVE_CLIP_BEFORE_SEC } from '@app/contracts/live';
 import { cutLiveClip } from '@app/media/live-clip-cut';
 import type { Db } from '../../db/client';
+import { withJobTransaction } from '../../db/job-transaction';
 import { AppError } from '../../errors';
-import type { JobContext } from '../../jobs/define-job';
+import type { JobContext } from '../../job-context';
 import type { Storage } from '../../storage/storage';
-import { clipObjectsPrefix, createLiveClipRows } from '../clips/clips.service';
-import { createEventsRepo, type LiveEventRow, type LiveSegmentRow } from './events.repo';
-import type { EventsService, LiveCaller } from './events.service';
+import type { EventsService, LiveCaller } from '../live/events.service';
+import { createRecordingService, type RecordedEvent } from '../live/recording.service';
+import { createMediaUrls } from '../videos/video-view';
+import { toClip } from './clip-view';
+import { clipObjectsPrefix, type ClipReels } from './clips.service';
+import { createClipsRepo } from './clips.repo';
 
 export const OUTSIDE_RECORDING = 'body.timestamp: The moment must be within the recorded part of the game.';
 
@@ -26,6 +30,7 @@ export interface LiveClipDeps {
   jobs: FinishQueue;
   /** Temporary files go under `DATA_DIR/tmp/live-clip`. */
   dataDir: string;
+  reels: ClipReels;
 }
 
 export interface CreateLiveClipInput {
@@ -49,7 +54,6 @@ interface Cut {
 }
 
 const windowOf = (momentMs: number) => ({ fromMs: momentMs - LIVE_CLIP_BEFORE_SEC * 1000, toMs: momentMs + LIVE_CLIP_AFTER_SEC * 1000 });
-const segmentEndMs = (s: LiveSegmentRow) => s.startedAtMs + s.durationSec * 1000;
 // A pg-boss start a little after the last second should be stored: a segment is written when it closes.
 const SEGMENT_WRITE_MARGIN_MS = 1500;
 /**
@@ -67,30 +71,12 @@ export function momentOf(timestampMs: number, range: { startMs: number; endMs: n
 }
 
 /**
- * The segments of the window that one publish wrote around the moment: an encoder reconnect (a segment with
- * `discontinuity`) restarts the timestamps, and a stream copy across it would jump. `later` tells whether
- * another publish follows in the window (then the clip can have no more seconds after the moment).
- */
-export function sameRunAround(segments: readonly LiveSegmentRow[], momentMs: number): { run: LiveSegmentRow[]; later: boolean } {
-  const runs: LiveSegmentRow[][] = [];
-  for (const segment of segments) {
-    if (runs.length === 0 || segment.discontinuity) runs.push([segment]);
-    else runs[runs.length - 1]!.push(segment);
-  }
-  // The run holding the moment, else the last one that started before it (the moment fell in a gap), else the first.
-  let index = runs.findIndex((r) => r[0]!.startedAtMs <= momentMs && momentMs < segmentEndMs(r[r.length - 1]!));
-  if (index < 0) index = runs.map((r) => r[0]!.startedAtMs <= momentMs).lastIndexOf(true);
-  if (index < 0) index = 0;
-  return { run: runs[index] ?? [], later: index < runs.length - 1 };
-}
-
-/**
  * Cuts [moment - 20 s, moment + 5 s] of an event from the segments stored so far (whole segments: each one
  * starts with a keyframe, so a copy needs no re-encode) into a new attempt under the clip's objects.
  */
-async function cutWindow(deps: Omit<LiveClipDeps, 'jobs'>, event: LiveEventRow, clipId: string, momentMs: number, lastTry = false): Promise<Cut> {
-  const { fromMs, toMs } = windowOf(momentMs);
-  const { run: segments, later } = sameRunAround(await createEventsRepo(deps.db).segmentsCovering(event.id, fromMs, toMs), momentMs);
+async function cutWindow(deps: Pick<LiveClipDeps, 'db' | 'storage' | 'dataDir'>, event: RecordedEvent, clipId: string, momentMs: number, lastTry = false): Promise<Cut> {
+  const window = windowOf(momentMs);
+  const { run: segments, later } = await createRecordingService(deps.db).segmentsAround(event.id, window, momentMs);
   if (segments.length === 0) throw new AppError('VALIDATION_FAILED', OUTSIDE_RECORDING);
   const root = path.join(deps.dataDir, 'tmp', 'live-clip');
   await mkdir(root, { recursive: true });
@@ -112,12 +98,13 @@ async function cutWindow(deps: Omit<LiveClipDeps, 'jobs'>, event: LiveEventRow, 
     const keys = { fileKey: `${prefix}clip.mp4`, posterKey: `${prefix}poster.jpg` };
     await deps.storage.putFile(keys.fileKey, output, { contentType: 'video/mp4' });
     await deps.storage.putFile(keys.posterKey, poster, { contentType: 'image/jpeg' });
+    const last = segments[segments.length - 1]!;
     return {
       ...keys,
       prefix,
       durationSec: segments.reduce((sum, s) => sum + s.durationSec, 0),
       firstSegmentMs: segments[0]!.startedAtMs,
-      complete: lastTry || later || event.status !== 'live' || segmentEndMs(segments[segments.length - 1]!) >= toMs,
+      complete: lastTry || later || event.status !== 'live' || last.startedAtMs + last.durationSec * 1000 >= window.toMs,
     };
   } catch (err) {
     await deps.storage.deletePrefix(prefix).catch(() => undefined);
@@ -135,37 +122,49 @@ async function cutWindow(deps: Omit<LiveClipDeps, 'jobs'>, event: LiveEventRow, 
  * Called by the clip route and by the auto highlights (`cheer: true`).
  */
 export async function createLiveClip(input: CreateLiveClipInput, deps: LiveClipDeps): Promise<Clip> {
-  const repo = createEventsRepo(deps.db);
-  const event = await repo.byId(input.eventId);
+  const recording = createRecordingService(deps.db);
+  const event = await recording.event(input.eventId);
   if (!event) throw new AppError('NOT_FOUND', 'Event not found.');
-  const range = await repo.recordedRange(event.id);
+  const range = await recording.recordedRange(event.id);
   const moment = momentOf(input.timestampMs, range, event.status === 'live');
   if (moment === null || !range) throw new AppError('VALIDATION_FAILED', OUTSIDE_RECORDING);
   const id = randomUUID();
   const cut = await cutWindow(deps, event, id, moment);
   const eventStartMs = event.startedAt?.getTime() ?? range.startMs;
-  const rows = createLiveClipRows(deps.db);
+  const repo = createClipsRepo(deps.db);
+  // Sent with the clip, in its transaction: the re-cut once the seconds after the moment are stored.
+  const finishJobId = cut.complete ? null : randomUUID();
   try {
-    const row = await rows.insert(
-      {
+    const row = await withJobTransaction(deps.db, async (tx, jobDb) => {
+      const inserted = await repo.insertClip(tx, {
         id,
         tenantId: event.tenantId,
         ownerUserId: input.ownerUserId,
+        streamKind: 'live',
         streamId: event.key,
         sourceOwnerUserId: event.ownerUserId,
         // The moment itself: unique within the event (the next free millisecond when taken), as a video clip's start is.
-        clipId: moment,
+        momentMs: moment,
+        reelId: deps.reels.newId(),
         startSec: Math.max(0, (cut.firstSegmentMs - eventStartMs) / 1000),
         durationSec: cut.durationSec,
         cheer: input.cheer,
         sourceKey: event.id,
+        sourceRendition: 'live',
         fileKey: cut.fileKey,
         posterKey: cut.posterKey,
         status: cut.complete ? 'ready' : 'cutting',
-      },
-      cut.complete ? undefined : { jobs: deps.jobs, startAfter: new Date(windowOf(moment).toMs + SEGMENT_WRITE_MARGIN_MS) },
-    );
-    return rows.view(deps.storage, row);
+        jobId: finishJobId,
+      });
+      await deps.reels.addOwn(tx, inserted);
+      if (finishJobId) {
+        const startAfter = new Date(windowOf(moment).toMs + SEGMENT_WRITE_MARGIN_MS);
+        const sent = await deps.jobs.send('finish-live-clip', { clipId: inserted.id }, { id: finishJobId, db: jobDb, startAfter });
+        if (sent !== finishJobId) throw new Error(`finish-live-clip job for ${inserted.id} was not created`);
+      }
+      return inserted;
+    });
+    return toClip(createMediaUrls(deps.storage), (await repo.byId(row.tenantId, row.id))!);
   } catch (err) {
     await deps.storage.deletePrefix(cut.prefix).catch(() => undefined);
     throw err;
@@ -173,19 +172,24 @@ export async function createLiveClip(input: CreateLiveClipInput, deps: LiveClipD
 }
 
 /** The `finish-live-clip` job: the clip's second cut, once the seconds after its moment are stored. */
-export async function finishLiveClip(clipId: string, ctx: JobContext): Promise<void> {
-  const rows = createLiveClipRows(ctx.db);
-  const clip = await rows.forCut(clipId);
+export async function finishLiveClip(clipId: string, ctx: JobContext, reels: Pick<ClipReels, 'lengthChanged'>): Promise<void> {
+  const repo = createClipsRepo(ctx.db);
+  const clip = await repo.forCut(clipId);
   if (!clip || clip.status === 'ready') return;
-  const event = await createEventsRepo(ctx.db).byId(clip.sourceKey);
+  const recording = createRecordingService(ctx.db);
+  const event = await recording.event(clip.sourceKey);
   if (!event) return;
   const lastTry = ctx.job.retryCount >= ctx.job.retryLimit;
-  const range = await createEventsRepo(ctx.db).recordedRange(event.id);
-  if (!lastTry && event.status === 'live' && (range?.endMs ?? 0) < windowOf(clip.clipId).toMs) {
+  const range = await recording.recordedRange(event.id);
+  if (!lastTry && event.status === 'live' && (range?.endMs ?? 0) < windowOf(clip.momentMs).toMs) {
     throw new Error(`live clip ${clip.id}: the seconds after the moment are not stored yet`);
   }
-  const cut = await cutWindow({ db: ctx.db, storage: ctx.storage, dataDir: ctx.config.dataDir }, event, clip.id, clip.clipId, true);
-  const before = await rows.replaceCut(clip.id, { fileKey: cut.fileKey, posterKey: cut.posterKey, durationSec: cut.durationSec });
+  const cut = await cutWindow({ db: ctx.db, storage: ctx.storage, dataDir: ctx.config.dataDir }, event, clip.id, clip.momentMs, true);
+  const before = await withJobTransaction(ctx.db, async (tx) => {
+    const replaced = await repo.replaceLiveCut(tx, clip.id, { fileKey: cut.fileKey, posterKey: cut.posterKey, durationSec: cut.durationSec });
+    if (replaced) await reels.lengthChanged(tx, { id: clip.id, reelId: replaced.reelId }, cut.durationSec);
+    return replaced;
+  });
   if (!before) {
     await ctx.storage.deletePrefix(cut.prefix);
     return;
@@ -195,12 +199,21 @@ export async function finishLiveClip(clipId: string, ctx: JobContext): Promise<v
   ctx.log.info({ clipId, durationSec: cut.durationSec }, 'live clip finished');
 }
 
-/** `POST /api/user/clips/{key} {timestamp}`: any viewer who may play the event (404 for others, 403 without a subscription). */
+/**
+ * Clips of live events: `POST /api/user/clips/{key} {timestamp}` by any viewer who may play the event (404
+ * for others, 403 without a subscription), and the auto highlights' clip of each cheer.
+ */
 export function createLiveClipsService(deps: LiveClipDeps & { events: Pick<EventsService, 'playableEvent'> }) {
   return {
     async create(caller: LiveCaller, key: string, body: { timestamp: number }): Promise<Clip> {
       const { event, viewerUserId } = await deps.events.playableEvent(caller, key);
       return createLiveClip({ eventId: event.id, timestampMs: body.timestamp, cheer: false, ownerUserId: viewerUserId }, deps);
+    },
+
+    /** A cheer's clip, in the event owner's name (the live module's auto highlights call it for each cheer). */
+    async createCheerClip(cheer: { eventId: string; timestampMs: number; ownerUserId: number }): Promise<{ clipId: string }> {
+      const clip = await createLiveClip({ ...cheer, cheer: true }, deps);
+      return { clipId: clip._id };
     },
   };
 }

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { appSecrets } from '../../db/schema';
+import type { Db } from './client';
+import { appSecrets } from './schema';
 
 /**
  * Returns the named secret, generating it on first use. INSERT .. ON CONFLICT DO NOTHING plus a re-read

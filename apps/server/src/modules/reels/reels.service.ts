@@ -17,23 +17,28 @@ import type { Db } from '../../db/client';
 import { withJobTransaction, type Executor } from '../../db/job-transaction';
 import { AppError } from '../../errors';
 import type { TeamsService } from '../teams/teams.service';
-import type { Caller, UsersService } from '../users/users.service';
+import type { Caller } from '../../caller';
+import type { UsersService } from '../users/users.service';
 import type { VideosService } from '../videos/videos.service';
-import { isKey } from '../videos/processing-video';
+import { isUuid } from '../../uuid';
 import { createMediaUrls } from '../videos/video-view';
 import type { Storage } from '../../storage/storage';
-import { mediaExpiresAt, toReelChunk, toReelViewChunk } from './clip-view';
-import { newReelId } from './clips.service';
-import { createClipsRepo, type ChunkWithClip, type ReelRow, type Viewer } from './clips.repo';
-import { cursorDate, msPage } from './ms-page';
+import { mediaExpiresAt } from '../clips/clip-view';
+import type { Viewer } from '../clips/clip-visibility';
+import type { ClipsService } from '../clips/clips.service';
+import { cursorDate, msPage } from '../clips/ms-page';
+import { newReelId } from './clip-reels';
 import { reelExportPrefix, toReelExport } from './reel-export-view';
 import { exportTimeLimitSec } from './reel-exporter';
+import { createReelExportsRepo } from './reel-exports.repo';
+import { toReelChunk, toReelViewChunk } from './reel-view';
+import { createReelsRepo, type ChunkWithClip, type ReelRow } from './reels.repo';
 
 export const REEL_NOT_FOUND = 'Reel not found.';
 /** Seconds a chunk's out point may pass its clip's end (clients round to frames). */
 const OUT_TOLERANCE_SEC = 0.001;
 
-/** What the reels service needs of the job queue (see CutQueue in clips.service). */
+/** What the reels service needs of the job queue (the runtime's JobQueue fits it; see CutQueue in clips.service). */
 export interface ExportQueue {
   send(name: 'export-reel', data: { reelId: string }, options?: PgBoss.SendOptions): Promise<string | null>;
   wake(name: 'export-reel'): void;
@@ -46,6 +51,8 @@ export interface ReelsServiceDeps {
   users: Pick<UsersService, 'find'>;
   videos: Pick<VideosService, 'visibleVideo'>;
   teams: Pick<TeamsService, 'publicTeamOf'>;
+  /** A reel's chunks are clips: which ones a viewer may see is the clips module's rule. */
+  clips: Pick<ClipsService, 'ofVideoAt' | 'visibleOf' | 'isSaved'>;
 }
 
 /**
@@ -54,8 +61,9 @@ export interface ReelsServiceDeps {
  * shared (`GET /api/reels/{id}`, no token), of the chunks the maker may still see. Nothing is shared
  * until its maker says so.
  */
-export function createReelsService({ db, storage, jobs, users, videos, teams }: ReelsServiceDeps) {
-  const repo = createClipsRepo(db);
+export function createReelsService({ db, storage, jobs, users, videos, teams, clips }: ReelsServiceDeps) {
+  const repo = createReelsRepo(db);
+  const exportRows = createReelExportsRepo(db);
   const sign = createMediaUrls(storage);
 
   async function requireViewer(caller: Caller): Promise<Viewer> {
@@ -94,7 +102,7 @@ export function createReelsService({ db, storage, jobs, users, videos, teams }: 
 
   /** Discards the reels' exports in `tx` (an export is kept until its reel changes); returns what deletes their objects after the commit. */
   async function discardExports(tx: Executor, reelIds: string[]): Promise<() => Promise<void>> {
-    const discarded = await repo.discardExports(tx, reelIds);
+    const discarded = await exportRows.discardExports(tx, reelIds);
     return async () => {
       for (const row of discarded) await storage.deletePrefix(reelExportPrefix(row));
     };
@@ -122,16 +130,16 @@ export function createReelsService({ db, storage, jobs, users, videos, teams }: 
 
   return {
     /** `POST /api/user/reels/{streamId} {clips}`: a reel of those clips of a video the caller may see, in that order. */
-    async create(caller: Caller, streamId: string, clipIds: number[]): Promise<{ reelId: string }> {
+    async create(caller: Caller, streamId: string, moments: number[]): Promise<{ reelId: string }> {
       const video = await videos.visibleVideo(caller, streamId);
-      const found = await repo.ofStreamByClipIds(video.tenantId, video.id, [...new Set(clipIds)]);
-      const byClipId = new Map(found.map((c) => [c.clipId, c]));
-      const missing = clipIds.findIndex((id) => !byClipId.has(id));
+      const found = await clips.ofVideoAt(video.tenantId, video.id, [...new Set(moments)]);
+      const byMoment = new Map(found.map((c) => [c.momentMs, c]));
+      const missing = moments.findIndex((moment) => !byMoment.has(moment));
       if (missing >= 0) throw new AppError('VALIDATION_FAILED', `body.clips.${missing}: Not a clip of this video.`);
       const id = newReelId();
       await withJobTransaction(db, async (tx) => {
         await repo.insertReel(tx, { id, tenantId: video.tenantId, ownerUserId: video.viewerUserId });
-        const chunks = clipIds.map((clipId) => byClipId.get(clipId)!);
+        const chunks = moments.map((moment) => byMoment.get(moment)!);
         await repo.replaceChunks(
           tx,
           id,
@@ -148,7 +156,7 @@ export function createReelsService({ db, storage, jobs, users, videos, teams }: 
      */
     async view(caller: Caller, id: string): Promise<ReelView> {
       const { viewer, reel, owned, chunks } = await requireVisible(caller, id);
-      const saved = reel.clipId && !owned ? { saved: await repo.isSaved(viewer.userId, reel.clipId) } : {};
+      const saved = reel.clipId && !owned ? { saved: await clips.isSaved(viewer.userId, reel.clipId) } : {};
       // A viewer who may see the clips also sees where they come from (the clip page's heading).
       return { ...(await views([reel], chunks, toReelViewChunk))[0]!, owned, ...saved };
     },
@@ -180,7 +188,7 @@ export function createReelsService({ db, storage, jobs, users, videos, teams }: 
     async update(caller: Caller, id: string, body: UpdateReelBody): Promise<Reel> {
       const { viewer, reel } = await requireOwn(caller, id);
       const ids = [...new Set(body.chunks.map((c) => c.clip))];
-      const visible = new Map((await repo.visibleByIds(viewer, ids.filter(isKey))).map((c) => [c.id, c]));
+      const visible = new Map((await clips.visibleOf(viewer, ids.filter(isUuid))).map((c) => [c.id, c]));
       body.chunks.forEach((chunk, i) => {
         const clip = visible.get(chunk.clip);
         if (!clip) throw new AppError('VALIDATION_FAILED', `body.chunks.${i}.clip: Not a clip you can see.`);
@@ -222,27 +230,27 @@ export function createReelsService({ db, storage, jobs, users, videos, teams }: 
      */
     async startExport(caller: Caller, id: string): Promise<ReelExport> {
       const { reel, chunks, hidden } = await requireOwnVisible(caller, id);
-      const current = await repo.exportOf(reel.id);
+      const current = await exportRows.exportOf(reel.id);
       // An export made while the maker could see more of it holds what they may no longer see: made again.
       if (current && current.status !== 'failed' && !hidden) return toReelExport(storage, current, reel.title);
       const jobId = randomUUID();
       const durationSec = chunks.reduce((sum, c) => sum + (c.outSec - c.inSec), 0);
       const { started, deleteStale } = await withJobTransaction(db, async (tx, jobDb) => {
         const deleteStale = current ? await discardExports(tx, [reel.id]) : async () => {};
-        if (!(await repo.insertExport(tx, { reelId: reel.id, tenantId: reel.tenantId, jobId }))) return { started: false, deleteStale };
+        if (!(await exportRows.insertExport(tx, { reelId: reel.id, tenantId: reel.tenantId, jobId }))) return { started: false, deleteStale };
         const sent = await jobs.send('export-reel', { reelId: reel.id }, { id: jobId, db: jobDb, expireInSeconds: exportTimeLimitSec(durationSec) });
         if (sent !== jobId) throw new Error(`export-reel job for ${reel.id} was not created`);
         return { started: true, deleteStale };
       });
       await deleteStale();
       if (started) jobs.wake('export-reel');
-      return toReelExport(storage, await repo.exportOf(reel.id), reel.title);
+      return toReelExport(storage, await exportRows.exportOf(reel.id), reel.title);
     },
 
     /** `GET /api/user/reels/{reelId}/export` (maker only); an export holding chunks the maker may no longer see is not handed out. */
     async exportStatus(caller: Caller, id: string): Promise<ReelExport> {
       const { reel, hidden } = await requireOwnVisible(caller, id);
-      return toReelExport(storage, hidden ? undefined : await repo.exportOf(reel.id), reel.title);
+      return toReelExport(storage, hidden ? undefined : await exportRows.exportOf(reel.id), reel.title);
     },
 
     /**

@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { identitySessions, users } from '../../db/schema';
-import { isLiveSession } from '../identity/live-session';
+import { isActiveSession } from '../identity/active-session';
 
 export type ProductUserRow = typeof users.$inferSelect;
 export type NewProductUser = typeof users.$inferInsert;
@@ -25,7 +25,7 @@ export function createProductUsersRepo(db: Db) {
     .select({ sessionUserId: identitySessions.userId, user: users })
     .from(identitySessions)
     .leftJoin(users, and(eq(users.tenantId, sql.placeholder('tenantId')), eq(users.identityUserId, identitySessions.userId)))
-    .where(and(eq(identitySessions.id, sql.placeholder('sessionId')), isLiveSession()))
+    .where(and(eq(identitySessions.id, sql.placeholder('sessionId')), isActiveSession()))
     .prepare('users_signed_in');
   return {
     byIdentity: (tenantId: string, identityUserId: number) => byIdentity.execute({ tenantId, identityUserId }).then(first),
@@ -61,4 +61,3 @@ export function createProductUsersRepo(db: Db) {
     },
   };
 }
-export type ProductUsersRepo = ReturnType<typeof createProductUsersRepo>;

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, coach, expectError, markCut, readyVideo, setSharing, videosApp, type TeamsApp } from './helpers';
+import { call, coach, expectError, markCut, readyVideo, setSharing, videosApp, type TeamsApp } from '../clips/helpers';
 
 let t: TeamsApp;
 let reelId: string;

@@ -1,0 +1,36 @@
+import type { Logger } from 'pino';
+import type { Config } from './config';
+import type { Db } from './db/client';
+import type { Storage } from './storage/storage';
+
+/**
+ * What a job handler may use; wired once in the runtime, never imported as a singleton. It sits beside
+ * the lower layers, not in jobs/: module handlers take it and the jobs registry imports those handlers.
+ */
+export interface JobContext {
+  db: Db;
+  storage: Storage;
+  config: Config;
+  log: Logger;
+  /**
+   * Aborted when the worker is shutting down or the job reaches its time limit (the queue's
+   * `expireInSeconds`); long work (ffmpeg) must stop on it.
+   */
+  signal: AbortSignal;
+  /** The pg-boss job being handled: `retryCount` is 0 on the first attempt and `retryLimit` on the last. */
+  job: { id: string; retryCount: number; retryLimit: number };
+  /** For jobs that look after other jobs (the transcode reaper). */
+  queue: JobControl;
+}
+
+export type JobState = 'created' | 'retry' | 'active' | 'completed' | 'cancelled' | 'failed';
+
+export interface JobControl {
+  /** A job's state, retries and when its current run started (database clock), or null when it no longer exists (or was archived). */
+  get(name: string, id: string): Promise<{ state: JobState; retryCount: number; retryLimit: number; startedOn: Date | null } | null>;
+  /**
+   * Fails a job as if its handler had thrown: pg-boss retries it (or fails it for good after its
+   * last retry). `retryNow` skips the backoff delay, for a job whose worker died.
+   */
+  fail(name: string, id: string, error: { message: string }, options?: { retryNow?: boolean }): Promise<void>;
+}
