@@ -64,19 +64,20 @@ const repoZones = dirsIn(serverModules).map((module) => ({
 }));
 
 // Lower layers never reach up into a module: configuration, the database, storage, the plugins, the job
-// definition and the shared files at the root of src (all but the composition roots that build and start
-// the app) hold what modules build on, so a module receives from them and never the other way round.
-const compositionRoots = ['app.ts', 'main.ts', 'runtime.ts', 'worker.ts'];
+// machinery (jobs/: the queue, heartbeats, the reaper) and the shared files at the root of src (all but the
+// composition roots that build and start the app, and the job registry that lists every module's jobs) hold
+// what modules build on, so a module receives from them and never the other way round.
+const compositionRoots = ['app.ts', 'main.ts', 'runtime.ts', 'worker.ts', 'job-registry.ts'];
 const lowerLayerZone = {
   target: [
     ...fs
       .readdirSync(path.join(root, 'apps/server/src'), { withFileTypes: true })
       .filter((entry) => entry.isFile() && !compositionRoots.includes(entry.name))
       .map((entry) => `./apps/server/src/${entry.name}`),
-    ...['config', 'db', 'storage', 'plugins', 'jobs/define-job.ts'].map((area) => `./apps/server/src/${area}`),
+    ...['config', 'db', 'storage', 'plugins', 'jobs'].map((area) => `./apps/server/src/${area}`),
   ],
   from: `./${serverModules}`,
-  message: 'Lower layers (config, db, storage, plugins, jobs/define-job.ts, shared root files) never import a module: move what they need down, or let the module pass it in.',
+  message: 'Lower layers (config, db, storage, plugins, jobs, shared root files) never import a module: move what they need down, or let the module pass it in.',
 };
 
 export default defineConfig([

@@ -5,7 +5,7 @@ import type { z } from 'zod';
 import type { JobContext, JobControl } from '../job-context';
 import type { JobDefinition } from './define-job';
 import { startJobHeartbeat, type JobHeartbeat } from './job-heartbeat';
-import { jobRegistry, type JobName, type JobPayload } from './registry';
+import { jobRegistry, type JobName, type JobPayload } from '../job-registry';
 
 export interface JobQueue {
   /** Sends a job; outside a transaction (no `options.db`) this process's idle workers of the queue look at once. */

@@ -7,7 +7,7 @@ import type { Clip } from '@app/contracts/clips';
 import { probe } from '@app/media/probe';
 import type { JobContext } from '../../src/job-context';
 import type { Ingest } from '../../src/modules/live/ingest/ingest.service';
-import { finishLiveClipJob } from '../../src/jobs/finish-live-clip';
+import { finishLiveClipJob } from '../../src/modules/reels/finish-live-clip.job';
 import { OUTSIDE_RECORDING } from '../../src/modules/clips/live-clips.service';
 import { call, coach, createEvent, eventId, expectError, pathOf, videosApp, type Person, type TeamsApp } from './events-helpers';
 import { publish, segments, startTestIngest, waitFor, type Publisher } from './ingest-helpers';

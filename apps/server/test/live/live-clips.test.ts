@@ -7,7 +7,7 @@ import type { Clip, ClipList } from '@app/contracts/clips';
 import { probe } from '@app/media/probe';
 import { runFfmpeg } from '@app/media/run-ffmpeg';
 import type { JobContext } from '../../src/job-context';
-import { finishLiveClipJob } from '../../src/jobs/finish-live-clip';
+import { finishLiveClipJob } from '../../src/modules/reels/finish-live-clip.job';
 import { createLiveClip } from '../../src/modules/clips/live-clips.service';
 import { createClipReels } from '../../src/modules/reels/clip-reels';
 import {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { retirePreviews } from '../modules/videos/transcode/preview-retirement';
-import { defineJob } from './define-job';
+import { retirePreviews } from './transcode/preview-retirement';
+import { defineJob } from '../../jobs/define-job';
 
 /** Hourly: deletes fast first-play copies of videos that have been ready for a while (see preview-retirement). */
 export const previewRetirementJob = defineJob({

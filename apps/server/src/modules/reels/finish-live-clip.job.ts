@@ -1,9 +1,12 @@
 import { z } from 'zod';
-import { finishLiveClip } from '../modules/clips/live-clips.service';
-import { createClipReels } from '../modules/reels/clip-reels';
-import { defineJob } from './define-job';
+import { finishLiveClip } from '../clips/live-clips.service';
+import { createClipReels } from './clip-reels';
+import { defineJob } from '../../jobs/define-job';
 
 /**
+ * Defined here, not in clips, because it wires the clips module's cut to this module's clip reels (reels
+ * read clips, never the other way round).
+ *
  * The second cut of a live clip pressed at the live edge (modules/clips/live-clips.service.ts): sent to
  * start when the seconds after the moment should be stored; it retries each second while they are not
  * (a segment closes at the encoder's next keyframe), and its last attempt keeps what exists.

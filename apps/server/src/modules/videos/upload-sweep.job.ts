@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { sweepAbandonedUploads } from '../modules/videos/upload-sweep';
-import { defineJob } from './define-job';
+import { sweepAbandonedUploads } from './upload-sweep';
+import { defineJob } from '../../jobs/define-job';
 
 /** Hourly: deletes the bytes and rows of uploads that were never completed (see upload-sweep in modules/videos). */
 export const uploadSweepJob = defineJob({

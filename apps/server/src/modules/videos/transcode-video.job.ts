@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { transcodeStoredVideo } from '../modules/videos/transcode/transcode.service';
-import { defineJob } from './define-job';
+import { transcodeStoredVideo } from './transcode/transcode.service';
+import { defineJob } from '../../jobs/define-job';
 
 /**
  * Probe, fast first play, renditions, poster and storyboard of one uploaded video

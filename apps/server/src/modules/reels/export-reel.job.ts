@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { CLIP_MAX_SEC, REEL_MAX_CHUNKS } from '@app/contracts/clips';
-import { exportStoredReel, exportTimeLimitSec } from '../modules/reels/reel-exporter';
-import { defineJob } from './define-job';
+import { exportStoredReel, exportTimeLimitSec } from './reel-exporter';
+import { defineJob } from '../../jobs/define-job';
 
 /**
  * A reel's MP4 (modules/reels/reel-exporter.ts). Each job is sent with a time limit sized to its

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { reapStaleTranscodes } from '../modules/videos/transcode/reaper';
-import { defineJob } from './define-job';
+import { reapStaleTranscodes } from './transcode/reaper';
+import { defineJob } from '../../jobs/define-job';
 
 /** Every minute and whenever a worker starts: retry transcodes whose worker died (see reaper.ts). */
 export const transcodeReaperJob = defineJob({

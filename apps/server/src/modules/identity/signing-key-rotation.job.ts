@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { createSigningKeys } from '../modules/identity/identity';
-import { defineJob } from './define-job';
+import { createSigningKeys } from './identity';
+import { defineJob } from '../../jobs/define-job';
 
 /** Daily (and when a worker starts): tenants whose signing key is SIGNING_KEY_ROTATION_DAYS old get a new one. */
 export const signingKeyRotationJob = defineJob({

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { cutStoredClip } from '../modules/clips/clip-cutter';
-import { defineJob } from './define-job';
+import { cutStoredClip } from '../clips/clip-cutter';
+import { defineJob } from '../../jobs/define-job';
 
 /**
  * A clip's own MP4 and poster (modules/clips/clip-cutter.ts). A run whose worker dies is retried

@@ -1,0 +1,35 @@
+import type { z } from 'zod';
+import { cutClipJob } from './modules/clips/cut-clip.job';
+import { exportReelJob } from './modules/reels/export-reel.job';
+import { finishLiveClipJob } from './modules/reels/finish-live-clip.job';
+import { jobReaperJob } from './jobs/job-reaper';
+import { previewRetirementJob } from './modules/videos/preview-retirement.job';
+import { rateLimitSweepJob } from './jobs/rate-limit-sweep';
+import { signingKeyRotationJob } from './modules/identity/signing-key-rotation.job';
+import { storageCleanupJob } from './jobs/storage-cleanup';
+import { transcodeReaperJob } from './modules/videos/transcode-reaper.job';
+import { transcodeVideoJob } from './modules/videos/transcode-video.job';
+import { uploadSweepJob } from './modules/videos/upload-sweep.job';
+
+/**
+ * Every job type the platform runs. The key is the pg-boss queue name, stored with every queued job (so
+ * it never changes: a job queued before an upgrade must still find its handler); the definition of
+ * `cut-clip` is `cutClipJob` in its module's `cut-clip.job.ts`, and so on for each. The job machinery
+ * (`jobs/`) is generic; each module defines its own jobs, and this composition root lists them.
+ */
+export const jobRegistry = {
+  'storage-cleanup': storageCleanupJob,
+  'transcode-video': transcodeVideoJob,
+  'transcode-reaper': transcodeReaperJob,
+  'job-reaper': jobReaperJob,
+  'upload-sweep': uploadSweepJob,
+  'preview-retirement': previewRetirementJob,
+  'rate-limit-sweep': rateLimitSweepJob,
+  'signing-key-rotation': signingKeyRotationJob,
+  'cut-clip': cutClipJob,
+  'export-reel': exportReelJob,
+  'finish-live-clip': finishLiveClipJob,
+};
+
+export type JobName = keyof typeof jobRegistry;
+export type JobPayload<N extends JobName> = z.input<(typeof jobRegistry)[N]['payload']>;
