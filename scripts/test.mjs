@@ -1,7 +1,12 @@
-// `npm test`: install if needed, make sure a browser exists, build the app the e2e tests start, run every test.
-import { spawnSync } from 'node:child_process';
+// `npm test`: install if needed, make sure a browser exists, build the app the e2e tests start, run every test,
+// then print the slowest test files. `--serial` runs the browser journeys after the rest instead of alongside.
+import { spawn, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { ensureInstall } from './lib/ensure-install.mjs';
 import { ensureChromium } from './lib/chromium.mjs';
+import { slowestFiles } from './lib/file-times-reporter.mjs';
 import { at, root } from './lib/paths.mjs';
 
 ensureInstall();
@@ -38,10 +43,36 @@ if (!process.argv.includes('--no-lint')) {
   }
 }
 
-const vitestArgs = process.argv.slice(2).filter((a) => a !== '--no-typecheck' && a !== '--no-lint');
-const result = spawnSync(process.execPath, [at('node_modules/vitest/vitest.mjs'), 'run', ...vitestArgs], {
-  cwd: root,
-  stdio: 'inherit',
-  env: { ...process.env, CHROMIUM_PATH: chromium },
-});
-process.exit(result.status ?? 1);
+const flags = ['--no-typecheck', '--no-lint', '--serial'];
+const vitestArgs = process.argv.slice(2).filter((a) => !flags.includes(a));
+const timesDir = fs.mkdtempSync(path.join(os.tmpdir(), 'teamfilm-test-times-'));
+const vitest = (args, timesFile, stdio) =>
+  new Promise((resolve) => {
+    const child = spawn(
+      process.execPath,
+      [at('node_modules/vitest/vitest.mjs'), 'run', '--reporter=default', `--reporter=${at('scripts/lib/file-times-reporter.mjs')}`, ...args],
+      { cwd: root, stdio, env: { ...process.env, CHROMIUM_PATH: chromium, FILE_TIMES_OUT: path.join(timesDir, timesFile) } },
+    );
+    child.on('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
+  });
+
+let status;
+if (vitestArgs.length > 0 || process.argv.includes('--serial')) {
+  status = await vitest(vitestArgs, 'all.json', 'inherit');
+} else {
+  // The browser journeys wait on their app (transcodes, the live ingest) as much as on the CPU, and the
+  // unit and server projects wait on ffmpeg and real-time publishes: on 2 cores, the two runs side by side
+  // finish minutes before one after the other. The journeys' output follows the rest, whole.
+  const e2eLog = path.join(timesDir, 'e2e.log');
+  console.log(`Browser journeys (e2e) run alongside the other projects; their output follows (live: ${e2eLog}).`);
+  const out = fs.openSync(e2eLog, 'w');
+  const [rest, e2e] = await Promise.all([vitest(['--project', '!e2e'], 'rest.json', 'inherit'), vitest(['--project', 'e2e'], 'e2e.json', ['ignore', out, out])]);
+  fs.closeSync(out);
+  process.stdout.write(`\n${fs.readFileSync(e2eLog, 'utf8')}`);
+  status = rest || e2e;
+}
+
+const slowest = slowestFiles(fs.readdirSync(timesDir).filter((f) => f.endsWith('.json')).map((f) => path.join(timesDir, f)));
+if (slowest.length > 0) console.log(`\nThe ${slowest.length} slowest test files (time each held a worker):\n${slowest.join('\n')}`);
+fs.rmSync(timesDir, { recursive: true, force: true });
+process.exit(status);
