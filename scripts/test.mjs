@@ -1,6 +1,6 @@
 // `npm test`: install if needed, make sure a browser exists, build the app the e2e tests start, run every test,
 // then print the slowest test files. `--serial` runs the browser journeys after the rest instead of alongside.
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -20,26 +20,38 @@ try {
 const { ensureBuilt } = await import('./lib/ensure-build.mjs');
 await ensureBuilt();
 
-// Types first: a type error fails fast and names the file, before minutes of integration tests.
-const workspaces = ['packages/contracts', 'packages/media', 'apps/server', 'apps/web', 'e2e'];
-if (!process.argv.includes('--no-typecheck')) {
-  console.log('Type-checking...');
-  for (const ws of workspaces) {
-    const tsc = spawnSync(process.execPath, [at('node_modules/typescript/bin/tsc'), '-p', at(ws), '--noEmit'], { cwd: root, stdio: 'inherit' });
-    if (tsc.status !== 0) {
-      console.error(`Type errors in ${ws}.`);
-      process.exit(tsc.status ?? 1);
-    }
-  }
-}
+/** Runs node `args` with its output kept; resolves with the exit status and the output. */
+const runQuiet = (args) =>
+  new Promise((resolve) => {
+    const child = spawn(process.execPath, args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    child.stdout.on('data', (d) => (output += d));
+    child.stderr.on('data', (d) => (output += d));
+    child.on('exit', (code) => resolve({ status: code ?? 1, output }));
+  });
 
-// The architecture's rules (eslint.config.js): a forbidden import fails the run before any test does.
-if (!process.argv.includes('--no-lint')) {
-  console.log('Linting...');
-  const lint = spawnSync(process.execPath, [at('node_modules/eslint/bin/eslint.js'), '--max-warnings=0', '.'], { cwd: root, stdio: 'inherit' });
-  if (lint.status !== 0) {
-    console.error('Lint failed: fix the code above (npm run lint runs the lint alone).');
-    process.exit(lint.status ?? 1);
+// Types and the architecture's rules (eslint.config.js) before any test: a type error or a forbidden import
+// fails fast and names the file, before minutes of integration tests. The two run side by side (one core each).
+const workspaces = ['packages/contracts', 'packages/media', 'apps/server', 'apps/web', 'e2e'];
+const typecheck = async () => {
+  for (const ws of workspaces) {
+    const tsc = await runQuiet([at('node_modules/typescript/bin/tsc'), '-p', at(ws), '--noEmit']);
+    if (tsc.status !== 0) return { ...tsc, message: `Type errors in ${ws}.` };
+  }
+  return { status: 0 };
+};
+const lint = async () => {
+  const eslint = await runQuiet([at('node_modules/eslint/bin/eslint.js'), '--max-warnings=0', '.']);
+  return { ...eslint, message: 'Lint failed: fix the code above (npm run lint runs the lint alone).' };
+};
+const checks = [!process.argv.includes('--no-typecheck') && ['Type-checking', typecheck], !process.argv.includes('--no-lint') && ['Linting', lint]].filter(Boolean);
+if (checks.length > 0) {
+  console.log(`${checks.map(([what]) => what).join(' and ')}...`);
+  for (const result of await Promise.all(checks.map(([, check]) => check()))) {
+    if (result.status === 0) continue;
+    process.stdout.write(result.output);
+    console.error(result.message);
+    process.exit(result.status);
   }
 }
 
