@@ -73,8 +73,8 @@ if (vitestArgs.length > 0 || process.argv.includes('--serial')) {
   status = await vitest(vitestArgs, 'all.json', 'inherit');
 } else {
   // The browser journeys wait on their app (transcodes, the live ingest) as much as on the CPU, and the
-  // unit and server projects wait on ffmpeg and real-time publishes: on 2 cores, the two runs side by side
-  // finish minutes before one after the other. The journeys' output follows the rest, whole.
+  // server tests on ffmpeg and real-time publishes: side by side their waits overlap instead of adding up.
+  // The journeys' output follows the rest, whole.
   const e2eLog = path.join(timesDir, 'e2e.log');
   console.log(`Browser journeys (e2e) run alongside the other projects; their output follows (live: ${e2eLog}).`);
   const out = fs.openSync(e2eLog, 'w');
