@@ -8,6 +8,8 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { ffmpeg } from './bench-videos.mjs';
+import { within } from './lib/bounded.mjs';
 import { at } from './lib/paths.mjs';
 
 const since = (t0) => (performance.now() - t0) / 1000;
@@ -32,17 +34,23 @@ async function loadCheers(dir) {
 }
 
 export async function cheerBenchmarks() {
+  // The bundle runs from a temp directory, where the media package's own lookup of the npm ffmpeg finds nothing.
+  process.env.FFMPEG_PATH ??= ffmpeg;
   const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'bench-cheers-'));
   try {
     const { createCrowdGame, CROWD_GAME, detectCheers, createCheerTracker, loudnessSamples } = await loadCheers(dir);
     const game = path.join(dir, 'game.m4a');
     let t0 = performance.now();
-    await createCrowdGame(game);
+    await within(`the ${CROWD_GAME.durationSec} s crowd game to be generated`, 10 * 60_000, createCrowdGame(game));
     console.log(`cheers: generated the ${CROWD_GAME.durationSec} s crowd game in ${since(t0).toFixed(1)} s`);
 
     t0 = performance.now();
-    const samples = [];
-    for await (const sample of loudnessSamples(game)) samples.push(sample);
+    const collect = async () => {
+      const all = [];
+      for await (const sample of loudnessSamples(game)) all.push(sample);
+      return all;
+    };
+    const samples = await within(`the loudness analysis of the ${CROWD_GAME.durationSec} s crowd game`, 10 * 60_000, collect());
     const analysis = since(t0);
     console.log(`cheers: loudness analysis ${analysis.toFixed(2)} s = ${Math.round(CROWD_GAME.durationSec / analysis)}x realtime (${samples.length} samples)`);
 

@@ -11,8 +11,9 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { at } from './lib/paths.mjs';
 import { benchCoach, startApp, tempDataDir } from './lib/bench-app.mjs';
+import { fetchWithin, GaveUp, until } from './lib/bounded.mjs';
 import { chunkSwitchGaps } from './lib/chunk-switch-gaps.mjs';
-import { ffmpeg, recordingFfmpeg, run, source, until, uploadAndPlay } from './bench-videos.mjs';
+import { ffmpeg, recordingFfmpeg, run, source, uploadAndPlay } from './bench-videos.mjs';
 
 const CLIP_SECONDS = 15;
 const REEL_CLIPS = 5;
@@ -24,14 +25,22 @@ const median = (xs) => sorted(xs)[Math.floor(xs.length / 2)];
 const p95 = (xs) => sorted(xs)[Math.ceil(xs.length * 0.95) - 1];
 const since = (t0) => (performance.now() - t0) / 1000;
 
-/** ffmpeg's stderr at info level, for the filters that report there (psnr). */
-function ffmpegReport(args) {
+/** ffmpeg's stderr at info level, for the filters that report there (psnr); one frame each, so a minute is plenty. */
+function ffmpegReport(args, timeoutMs = 60_000) {
   return new Promise((resolve, reject) => {
     const child = spawn(ffmpeg, ['-hide_banner', '-nostats', ...args], { stdio: ['ignore', 'ignore', 'pipe'] });
     let err = '';
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new GaveUp(`gave up after ${timeoutMs / 1000} s waiting for ffmpeg's PSNR of ${args.join(' ').slice(0, 300)}`));
+    }, timeoutMs);
     child.stderr.on('data', (d) => (err += d));
     child.on('error', reject);
-    child.on('exit', (code) => (code === 0 ? resolve(err) : reject(new Error(`ffmpeg exited ${code}: ${err.slice(-2000)}`))));
+    child.on('exit', (code) => {
+      clearTimeout(timer);
+      if (code === 0) resolve(err);
+      else reject(new Error(`ffmpeg exited ${code}: ${err.slice(-2000)}`));
+    });
   });
 }
 
@@ -75,9 +84,9 @@ function fullReencodeArgs(cutRuns, durationSec, output) {
 }
 
 async function download(url, file) {
-  const res = await fetch(url);
+  const res = await fetchWithin(url, {}, 120_000);
   if (!res.ok) throw new Error(`GET ${url}: ${res.status}`);
-  await fs.writeFile(file, Buffer.from(await res.arrayBuffer()));
+  await fs.writeFile(file, res.arrayBuffer());
 }
 
 /** Posts a clip and times it to playable (chunk + 206) and to its own MP4 (the chunk's source is the cut). */
@@ -87,14 +96,19 @@ async function clipAndTime(app, user, video, startSec, durationSec) {
   const postSec = since(posted);
   const chunkPath = `/api/user/clips/${clip.stream_id}/${clip.clip_id}/chunk`;
   const { source: first } = await user.api('GET', chunkPath);
-  const range = await fetch(new URL(first.split('#')[0], app.baseUrl), { headers: { range: 'bytes=0-1' } });
-  await range.arrayBuffer();
+  const range = await fetchWithin(new URL(first.split('#')[0], app.baseUrl), { headers: { range: 'bytes=0-1' } });
   if (range.status !== 206) throw new Error(`Range GET of the chunk source: ${range.status}`);
   const playableSec = since(posted);
-  const own = await until(async () => {
-    const { source: s } = await user.api('GET', chunkPath);
-    return !s.includes('#t=') && s;
-  }, 50);
+  // The target is 5 s; a minute without the cut is a failure to report.
+  const own = await until(
+    `clip ${clip.clip_id}'s own MP4 (a chunk source without #t=)`,
+    async (note) => {
+      const { source: s } = await user.api('GET', chunkPath);
+      note(s);
+      return !s.includes('#t=') && s;
+    },
+    { everyMs: 50, timeoutMs: 60_000 },
+  );
   return { clip, postSec, playableSec, ownSec: since(posted), ownUrl: new URL(own, app.baseUrl).href };
 }
 
@@ -122,7 +136,7 @@ export async function clipBenchmarks() {
   try {
     const user = await benchCoach(app.baseUrl);
     console.log('  uploading the game and waiting for the worker to transcode it...');
-    const video = await uploadAndPlay(app, user, file, { fileName: 'game.mp4', contentType: 'video/mp4', untilReady: true });
+    const video = await uploadAndPlay(app, user, file, { fileName: 'game.mp4', contentType: 'video/mp4', untilReady: true, sourceSec: gameSec });
 
     // Starts spread over the game and off the 2 s keyframe grid, so most cuts are smart cuts.
     const span = Math.max(1, gameSec - CLIP_SECONDS - 1);
@@ -188,11 +202,17 @@ export async function clipBenchmarks() {
     const reelSec = reelClips.reduce((s, c) => s + c.duration, 0);
     const exportStarted = performance.now();
     await user.api('POST', `/api/user/reels/${reelId}/export`);
-    const exported = await until(async () => {
-      const e = await user.api('GET', `/api/user/reels/${reelId}/export`);
-      if (e.status === 'failed') throw new Error(`the export failed: ${e.failureReason}`);
-      return e.status === 'ready' && e;
-    }, 250);
+    const exported = await until(
+      `reel ${reelId}'s export to be ready`,
+      async (note) => {
+        const e = await user.api('GET', `/api/user/reels/${reelId}/export`);
+        if (e.status === 'failed') throw new Error(`the export failed: ${e.failureReason}`);
+        note(`${e.status}${e.progress === undefined ? '' : `, ${e.progress}%`}`);
+        return e.status === 'ready' && e;
+      },
+      // The target is 1.5x the reel's length; ten times that and a minute more is a failure.
+      { everyMs: 250, timeoutMs: (reelSec * 10 + 60) * 1000 },
+    );
     const exportSec = since(exportStarted);
     const exportFile = path.join(work, 'reel.mp4');
     await download(new URL(exported.url, app.baseUrl).href, exportFile);

@@ -19,6 +19,7 @@ import { createRequire } from 'node:module';
 import zlib from 'node:zlib';
 import { at } from './lib/paths.mjs';
 import { benchCoach, freePort, startApp, tempDataDir } from './lib/bench-app.mjs';
+import { exitWithin, fetchWithin, until, within } from './lib/bounded.mjs';
 import { ensureChromium } from './lib/chromium.mjs';
 import { browserPublishLatency } from './lib/live-browser-latency.mjs';
 import { liveLoadBenchmarks } from './lib/live-load-benchmarks.mjs';
@@ -26,7 +27,7 @@ import { openStatusStream } from './lib/live-status-stream.mjs';
 import { newBenchEvent } from './lib/live-test-stream.mjs';
 import { playbackSecret, playbackToken } from './lib/live-playback-token.mjs';
 import { databaseUrl } from './bench-reads.mjs';
-import { ffmpeg, until } from './bench-videos.mjs';
+import { ffmpeg } from './bench-videos.mjs';
 
 const SECONDS = Number(process.env.BENCH_LIVE_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_LIVE_CONNECTIONS ?? 20);
@@ -61,14 +62,14 @@ async function threeHourGame(db, baseUrl) {
 }
 
 async function sizes(url) {
-  const res = await fetch(url, { headers: { 'accept-encoding': 'identity' } });
-  if (res.status !== 200) throw new Error(`${url}: ${res.status} ${await res.text()}`);
-  const body = Buffer.from(await res.arrayBuffer());
+  const res = await fetchWithin(url, { headers: { 'accept-encoding': 'identity' } });
+  if (res.status !== 200) throw new Error(`${url}: ${res.status} ${res.text()}`);
+  const body = res.arrayBuffer();
   const over = async (encoding) => {
     // undici decodes bodies it understands; the header says what came over the wire.
-    const r = await fetch(url, { headers: { 'accept-encoding': encoding } });
+    const r = await fetchWithin(url, { headers: { 'accept-encoding': encoding } });
     const wire = r.headers.get('content-encoding');
-    const plain = Buffer.from(await r.arrayBuffer());
+    const plain = r.arrayBuffer();
     if (!plain.equals(body)) throw new Error(`${encoding}: the decoded playlist differs`);
     if (wire !== encoding) throw new Error(`${encoding}: answered with ${wire ?? 'no'} content-encoding`);
     return encoding === 'gzip' ? zlib.gzipSync(body).length : zlib.brotliCompressSync(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } }).length;
@@ -80,8 +81,7 @@ async function singleRefreshMs(url, encoding) {
   const ms = [];
   for (let i = 0; i < 50; i++) {
     const t0 = performance.now();
-    const res = await fetch(url, { headers: { 'accept-encoding': encoding } });
-    await res.arrayBuffer();
+    await fetchWithin(url, { headers: { 'accept-encoding': encoding } });
     ms.push(performance.now() - t0);
   }
   return quantile(ms, 0.5);
@@ -218,14 +218,20 @@ async function glassToGlass(app, user) {
   });
   try {
     const t0 = performance.now();
-    const event = await until(async () => {
-      if (publisherGone) throw new Error('the encoder exited before the event went live');
-      const e = await user.api('GET', `/api/live/${key}`);
-      return e.live && e.source ? e : null;
-    }, 100);
+    const event = await until(
+      `event ${key} to go live with a source`,
+      async (note) => {
+        if (publisherGone) throw new Error('the encoder exited before the event went live');
+        const e = await user.api('GET', `/api/live/${key}`);
+        note(`live ${e.live}, source ${e.source ?? 'none'}`);
+        return e.live && e.source ? e : null;
+      },
+      { everyMs: 100, timeoutMs: 60_000 },
+    );
     console.log(`\nGlass-to-glass (RTMP publish, 1 s GOP -> hls.js in Chromium, ${WATCH_SECONDS} s after 10 s of warm-up):`);
     console.log(`  publish -> event live with a source: ${((performance.now() - t0) / 1000).toFixed(2)} s`);
-    console.log(`  publish -> 'live' on the open pages' update stream: ${(((await statuses.arrived('live')) - published) / 1000).toFixed(2)} s   target < 2 s`);
+    const live = await within(`'live' on event ${key}'s update stream`, 60_000, statuses.arrived('live'));
+    console.log(`  publish -> 'live' on the open pages' update stream: ${((live - published) / 1000).toFixed(2)} s   target < 2 s`);
     const hlsPath = createRequire(at('apps/web/package.json')).resolve('hls.js/dist/hls.min.js');
     const source = new URL(event.source, app.baseUrl).toString();
     // A/B on the same stream: the playlist as served (blocking reload: hls.js asks for the next segment at
@@ -243,10 +249,19 @@ async function glassToGlass(app, user) {
 
     const stopped = performance.now();
     publisher.child.kill('SIGKILL');
-    await publisher.exited;
-    await until(async () => (await (await fetch(source)).text()).includes('#EXT-X-ENDLIST'), 50);
+    await exitWithin('the RTMP encoder (SIGKILL)', publisher.child, publisher.exited, 10_000);
+    await until(
+      `event ${key}'s playlist to end (#EXT-X-ENDLIST)`,
+      async (note) => {
+        const res = await fetchWithin(source);
+        note(`${res.status}, ${res.text().split('\n').length} lines`);
+        return res.text().includes('#EXT-X-ENDLIST');
+      },
+      { everyMs: 50, timeoutMs: 60_000 },
+    );
     console.log(`  encoder gone -> archive playlist (ENDLIST): ${((performance.now() - stopped) / 1000).toFixed(2)} s   target < 5 s`);
-    console.log(`  encoder gone -> 'ended' on the open pages' update stream: ${(((await statuses.arrived('ended')) - stopped) / 1000).toFixed(2)} s   target < 2 s`);
+    const ended = await within(`'ended' on event ${key}'s update stream`, 60_000, statuses.arrived('ended'));
+    console.log(`  encoder gone -> 'ended' on the open pages' update stream: ${((ended - stopped) / 1000).toFixed(2)} s   target < 2 s`);
   } finally {
     statuses.close();
     publisher.child.kill('SIGKILL');
@@ -259,7 +274,7 @@ export async function liveBenchmarks() {
   const { default: pg } = await import('pg');
   const dataDir = await tempDataDir();
   const app = await startApp([at('apps/server/dist/main.js')], dataDir, { AUTH_RATE_LIMIT: '1000', RTMP_PORT: String(await freePort()) });
-  const db = new pg.Client({ connectionString: await databaseUrl(dataDir) });
+  const db = new pg.Client({ connectionString: await databaseUrl(dataDir), connectionTimeoutMillis: 30_000, query_timeout: 120_000 });
   try {
     await db.connect();
     const user = await benchCoach(app.baseUrl);

@@ -11,6 +11,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { at } from './lib/paths.mjs';
 import { benchCoach, freePort, startApp, tempDataDir } from './lib/bench-app.mjs';
+import { exitWithin, within } from './lib/bounded.mjs';
 
 const SECONDS = Number(process.env.BENCH_READS_SECONDS ?? 10);
 const CONNECTIONS = 50;
@@ -58,16 +59,23 @@ async function startBare(env) {
   const port = await freePort();
   const child = spawn(process.execPath, [at('scripts/lib/bench-bare-app.mjs')], { env: { ...process.env, ...env, PORT: String(port) }, stdio: ['ignore', 'pipe', 'inherit'] });
   const exited = new Promise((r) => child.once('exit', r));
-  await new Promise((resolve, reject) => {
-    child.stdout.on('data', (d) => String(d).includes('listening') && resolve());
-    child.once('exit', (code) => reject(new Error(`the bare app exited ${code}`)));
+  await within(
+    `the bare app to listen on port ${port}`,
+    30_000,
+    new Promise((resolve, reject) => {
+      child.stdout.on('data', (d) => String(d).includes('listening') && resolve());
+      child.once('exit', (code) => reject(new Error(`the bare app exited ${code}`)));
+    }),
+  ).catch((err) => {
+    child.kill('SIGKILL');
+    throw err;
   });
   return {
     pid: child.pid,
     url: `http://127.0.0.1:${port}/bare`,
     async stop() {
       child.kill('SIGINT');
-      await exited;
+      await exitWithin('the bare app (SIGINT)', child, exited, 10_000);
     },
   };
 }
@@ -95,7 +103,7 @@ export async function readBenchmarks() {
   const dataDir = await tempDataDir();
   const app = await startApp([at('apps/server/dist/main.js')], dataDir, { LOG_LEVEL: 'info', AUTH_RATE_LIMIT: '1000' });
   let bare;
-  const db = new pg.Client({ connectionString: await databaseUrl(dataDir) });
+  const db = new pg.Client({ connectionString: await databaseUrl(dataDir), connectionTimeoutMillis: 30_000, query_timeout: 120_000 });
   try {
     await db.connect();
     const user = await benchCoach(app.baseUrl);

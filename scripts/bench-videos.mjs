@@ -14,18 +14,28 @@ import os from 'node:os';
 import path from 'node:path';
 import { at } from './lib/paths.mjs';
 import { benchCoach, startApp, tempDataDir } from './lib/bench-app.mjs';
+import { fetchWithin, GaveUp, until } from './lib/bounded.mjs';
 
 const MB = 1024 * 1024;
 const CHUNK = 8 * MB; // the web client's TUS_CHUNK_SIZE
 export const ffmpeg = createRequire(at('packages/media/package.json'))('@ffmpeg-installer/ffmpeg').path;
 
-export function run(bin, args) {
+/** Runs `bin` to its end; after `timeoutMs` it is killed and the error names the run. */
+export function run(bin, args, timeoutMs = 30 * 60_000) {
   return new Promise((resolve, reject) => {
     const child = spawn(bin, args, { stdio: ['ignore', 'ignore', 'pipe'] });
     let err = '';
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new GaveUp(`gave up after ${timeoutMs / 1000} s waiting for ${path.basename(bin)} ${args.join(' ').slice(0, 300)} to finish: ${err.slice(-500)}`));
+    }, timeoutMs);
     child.stderr.on('data', (d) => (err = (err + d).slice(-4000)));
     child.on('error', reject);
-    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`${path.basename(bin)} exited ${code}: ${err}`))));
+    child.on('exit', (code) => {
+      clearTimeout(timer);
+      if (code === 0) resolve();
+      else reject(new Error(`${path.basename(bin)} exited ${code}: ${err}`));
+    });
   });
 }
 
@@ -90,7 +100,7 @@ async function tusUpload(baseUrl, { api, auth }, file, { fileName, contentType }
   const size = (await fs.stat(file)).size;
   const pre = await api('POST', '/api/user/preupload', { fileName, contentType, size });
   if (pre.protocol !== 'tus') throw new Error(`expected a tus upload, got ${pre.protocol}`);
-  const created = await fetch(new URL(pre.url, baseUrl), {
+  const created = await fetchWithin(new URL(pre.url, baseUrl), {
     method: 'POST',
     headers: {
       authorization: await auth(),
@@ -99,11 +109,11 @@ async function tusUpload(baseUrl, { api, auth }, file, { fileName, contentType }
       'upload-metadata': `uploadKey ${Buffer.from(pre.key).toString('base64')},filename ${Buffer.from(fileName).toString('base64')}`,
     },
   });
-  if (created.status !== 201) throw new Error(`tus creation: ${created.status} ${await created.text()}`);
+  if (created.status !== 201) throw new Error(`tus creation: ${created.status} ${created.text()}`);
   const location = new URL(created.headers.get('location'), baseUrl);
   for (let offset = 0; offset < size; offset += CHUNK) {
     const end = Math.min(size, offset + CHUNK);
-    const res = await fetch(location, {
+    const res = await fetchWithin(location, {
       method: 'PATCH',
       headers: {
         authorization: await auth(),
@@ -115,18 +125,10 @@ async function tusUpload(baseUrl, { api, auth }, file, { fileName, contentType }
       body: createReadStream(file, { start: offset, end: end - 1 }),
       duplex: 'half',
     });
-    if (res.status !== 204) throw new Error(`tus PATCH at ${offset}: ${res.status} ${await res.text()}`);
+    if (res.status !== 204) throw new Error(`tus PATCH at ${offset}: ${res.status} ${res.text()}`);
     await onChunk();
   }
   return { key: pre.key, size };
-}
-
-export async function until(check, everyMs) {
-  for (;;) {
-    const value = await check();
-    if (value) return value;
-    await new Promise((r) => setTimeout(r, everyMs));
-  }
 }
 
 /** Runs the recorded argument lists again, one after another; seconds of each. */
@@ -155,8 +157,11 @@ function logReady(what, readySec, runs, sourceSec) {
 /** What a run makes, for the report: the output file's name. */
 const outputOf = (args) => path.basename(args[args.length - 1]);
 
-/** Uploads `file` as the browser would and times the way to the first playable source (and to ready, if asked). */
-export async function uploadAndPlay(app, user, file, { fileName, contentType, untilReady }) {
+/**
+ * Uploads `file` as the browser would and times the way to the first playable source (and to ready, if
+ * asked). `sourceSec`, the file's length, bounds the wait for ready: far beyond realtime on 2 cores.
+ */
+export async function uploadAndPlay(app, user, file, { fileName, contentType, untilReady, sourceSec }) {
   const baseline = await rssKb(app.pid);
   let peak = baseline;
   const sample = async () => (peak = Math.max(peak, await rssKb(app.pid)));
@@ -174,12 +179,27 @@ export async function uploadAndPlay(app, user, file, { fileName, contentType, un
     if (v.status === 'failed') throw new Error(`the video failed: ${v.failureReason}`);
     return v;
   };
-  const playable = await until(async () => {
-    const { sources } = await video();
-    return (sources.preview || sources.low || sources.full) && since();
-  }, 50);
+  const playable = await until(
+    `video ${key} to have a playable source`,
+    async (note) => {
+      const { status, progress, sources } = await video();
+      note(`${status}, ${progress}%`);
+      return (sources.preview || sources.low || sources.full) && since();
+    },
+    { everyMs: 50, timeoutMs: 120_000 },
+  );
   // Once a second: a little more often than the web polls a processing video (3 s).
-  const ready = untilReady ? await until(async () => (await video()).status === 'ready' && since(), 1000) : null;
+  const ready = untilReady
+    ? await until(
+        `video ${key} to be ready`,
+        async (note) => {
+          const { status, progress } = await video();
+          note(`${status}, ${progress}%`);
+          return status === 'ready' && since();
+        },
+        { everyMs: 1000, timeoutMs: Math.max(10 * 60_000, sourceSec * 10_000) },
+      )
+    : null;
   return { key, size, uploadSec, rssGrowthKb: peak - baseline, baselineKb: baseline, peakKb: peak, playable, ready };
 }
 
@@ -192,12 +212,12 @@ export async function videoBenchmarks() {
   const app = await startApp([at('apps/server/dist/main.js')], dataDir, { FFMPEG_PATH: recorder.wrapper, AUTH_RATE_LIMIT: '500' });
   try {
     const user = await benchCoach(app.baseUrl);
-    const mp4 = await uploadAndPlay(app, user, file, { fileName: 'game.mp4', contentType: 'video/mp4', untilReady: true });
+    const mp4 = await uploadAndPlay(app, user, file, { fileName: 'game.mp4', contentType: 'video/mp4', untilReady: true, sourceSec: seconds });
     const mp4Runs = await recorder.runs();
     // The same streams from a phone's .mov: copied into an MP4 before the first play. Both jobs are
     // reported; the .mov's runs are replayed as plain ffmpeg. On a shared VM one encode varies by up
     // to a quarter from run to run, so "outside ffmpeg" is the figure that measures our own code.
-    const mov = await uploadAndPlay(app, user, file, { fileName: 'game.mov', contentType: 'video/quicktime', untilReady: true });
+    const mov = await uploadAndPlay(app, user, file, { fileName: 'game.mov', contentType: 'video/quicktime', untilReady: true, sourceSec: seconds });
     const runs = (await recorder.runs()).slice(mp4Runs.length);
     await app.stop().catch(() => undefined);
     // Two passes: one ffmpeg run differs from the next by a few percent on a shared machine.

@@ -5,7 +5,12 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
+import { exitWithin, fetchWithin, until } from './bounded.mjs';
 import { root } from './paths.mjs';
+
+// A cold start initialises a PostgreSQL cluster; on a loaded machine that takes a while, never minutes.
+const START_WAIT_MS = 180_000;
+const STOP_WAIT_MS = 30_000;
 
 export const freePort = () =>
   new Promise((resolve) => {
@@ -34,11 +39,20 @@ export async function startApp(args, dataDir, env = {}, { onLog } = {}) {
     }
   }
   const exited = new Promise((r) => child.once('exit', r));
-  for (;;) {
-    if (child.exitCode !== null) throw new Error('server exited during start-up');
-    const ok = await fetch(`http://127.0.0.1:${port}/api/health`).then((r) => r.status === 200, () => false);
-    if (ok) break;
-    await new Promise((r) => setTimeout(r, 20));
+  try {
+    await until(
+      `the server (${args.join(' ')}) to answer /api/health on port ${port}`,
+      async (note) => {
+        if (child.exitCode !== null) throw new Error(`server exited during start-up with ${child.exitCode}`);
+        const res = await fetchWithin(`http://127.0.0.1:${port}/api/health`, {}, 5_000).catch((err) => note(err.message));
+        if (res) note(`/api/health answered ${res.status}`);
+        return res?.status === 200;
+      },
+      { everyMs: 20, timeoutMs: START_WAIT_MS },
+    );
+  } catch (err) {
+    if (child.exitCode === null) process.kill(-child.pid, 'SIGKILL');
+    throw err;
   }
   return {
     port,
@@ -46,8 +60,9 @@ export async function startApp(args, dataDir, env = {}, { onLog } = {}) {
     baseUrl: `http://127.0.0.1:${port}`,
     seconds: (performance.now() - started) / 1000,
     async stop() {
+      if (child.exitCode !== null || child.signalCode !== null) return;
       process.kill(-child.pid, 'SIGINT');
-      await exited;
+      await exitWithin(`the server on port ${port} (SIGINT)`, child, exited, STOP_WAIT_MS);
     },
   };
 }
@@ -64,36 +79,36 @@ export async function tempDataDir() {
  */
 export async function benchCoach(baseUrl) {
   const password = 'bench-password-1';
-  const { tenantId } = await (await fetch(`${baseUrl}/api/config`)).json();
+  const { tenantId } = (await fetchWithin(`${baseUrl}/api/config`)).json();
   const email = `bench-${Date.now()}@example.com`;
-  const created = await fetch(`${baseUrl}/v0/tenants/${tenantId}/auth/create`, {
+  const created = await fetchWithin(`${baseUrl}/v0/tenants/${tenantId}/auth/create`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ email, username: 'bench_coach', password }),
   });
-  if (created.status !== 201) throw new Error(`sign-up failed: ${await created.text()}`);
-  let token = (await created.json()).tokens.access.value;
+  if (created.status !== 201) throw new Error(`sign-up failed: ${created.text()}`);
+  let token = created.json().tokens.access.value;
   let tokenAt = Date.now();
   const auth = async () => {
     if (Date.now() - tokenAt > 5 * 60_000) {
-      const res = await fetch(`${baseUrl}/v0/tenants/${tenantId}/auth/basic`, {
+      const res = await fetchWithin(`${baseUrl}/v0/tenants/${tenantId}/auth/basic`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify({ emailOrUsername: email, password }),
       });
-      if (!res.ok) throw new Error(`sign-in failed: ${res.status} ${await res.text()}`);
-      token = (await res.json()).tokens.access.value;
+      if (!res.ok) throw new Error(`sign-in failed: ${res.status} ${res.text()}`);
+      token = res.json().tokens.access.value;
       tokenAt = Date.now();
     }
     return `Bearer ${token}`;
   };
   const api = async (method, url, body) => {
-    const res = await fetch(`${baseUrl}${url}`, {
+    const res = await fetchWithin(`${baseUrl}${url}`, {
       method,
       headers: { authorization: await auth(), ...(body && { 'content-type': 'application/json' }) },
       body: body && JSON.stringify(body),
     });
-    if (!res.ok) throw new Error(`${method} ${url}: ${res.status} ${await res.text()}`);
+    if (!res.ok) throw new Error(`${method} ${url}: ${res.status} ${res.text()}`);
     return res.json();
   };
   await api('POST', '/api/user/me', { username: 'bench_coach', type: 'team', firstname: 'Bench', lastname: 'Coach' });

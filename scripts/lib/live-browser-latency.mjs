@@ -5,7 +5,7 @@
 // the RTMP bench's hls.js reader (its PLAYER_PAGE, passed in as `playerPage`) and reads the barcode of every
 // presented frame.
 import { createRequire } from 'node:module';
-import { until } from '../bench-videos.mjs';
+import { fetchWithin, until, within } from './bounded.mjs';
 import { at } from './paths.mjs';
 
 // Mirrors apps/web/src/features/upload/utils/live-publish.ts (LIVE_TYPES, LIVE_TIMESLICE_MS,
@@ -116,13 +116,22 @@ export async function browserPublishLatency(app, user, { executablePath, watchSe
   try {
     const phone = await benchPage(await browser.newContext({ viewport: { width: 1280, height: 720 } }), app.baseUrl, PUBLISHER_PAGE);
     const t0 = performance.now();
-    const mimeType = await phone.evaluate(([url, types, slice, bps]) => globalThis.goLive(url, types, slice, bps), [publishUrl, LIVE_TYPES, LIVE_TIMESLICE_MS, LIVE_VIDEO_BITS_PER_SECOND]);
-    const event = await until(async () => {
-      const closed = await phone.evaluate(() => globalThis.closedWith);
-      if (closed) throw new Error(`the publish socket closed before the event went live: ${closed}`);
-      const e = await user.api('GET', `/api/live/${key}`);
-      return e.live && e.source ? e : null;
-    }, 100);
+    const mimeType = await within(
+      `the publish socket's {"type":"ready"} for event ${key}`,
+      60_000,
+      phone.evaluate(([url, types, slice, bps]) => globalThis.goLive(url, types, slice, bps), [publishUrl, LIVE_TYPES, LIVE_TIMESLICE_MS, LIVE_VIDEO_BITS_PER_SECOND]),
+    );
+    const event = await until(
+      `event ${key} to go live with a source`,
+      async (note) => {
+        const closed = await phone.evaluate(() => globalThis.closedWith);
+        if (closed) throw new Error(`the publish socket closed before the event went live: ${closed}`);
+        const e = await user.api('GET', `/api/live/${key}`);
+        note(`live ${e.live}, source ${e.source ?? 'none'}`);
+        return e.live && e.source ? e : null;
+      },
+      { everyMs: 100, timeoutMs: 60_000 },
+    );
     console.log(`\nGo live from this phone (browser MediaRecorder -> WebSocket -> ffmpeg -> RTMP ingest), ${mimeType}, ${LIVE_TIMESLICE_MS} ms chunks, ${watchSeconds} s after 10 s of warm-up:`);
     console.log(`  Go live -> event live with a source: ${seconds(performance.now() - t0)}`);
 
@@ -140,8 +149,16 @@ export async function browserPublishLatency(app, user, { executablePath, watchSe
     console.log(`  ${valid.length} frames read (${samples.length - valid.length} unreadable), ${stalls} stalls`);
 
     const ended = performance.now();
-    await phone.evaluate(() => globalThis.end());
-    await until(async () => (await (await fetch(source)).text()).includes('#EXT-X-ENDLIST'), 50);
+    await within("the phone's recorder to stop and send its last chunk", 30_000, phone.evaluate(() => globalThis.end()));
+    await until(
+      `event ${key}'s playlist to end (#EXT-X-ENDLIST)`,
+      async (note) => {
+        const res = await fetchWithin(source);
+        note(`${res.status}, ${res.text().split('\n').length} lines`);
+        return res.text().includes('#EXT-X-ENDLIST');
+      },
+      { everyMs: 50, timeoutMs: 60_000 },
+    );
     console.log(`  End -> archive playlist (ENDLIST): ${seconds(performance.now() - ended)}   target < 5 s`);
   } finally {
     await browser.close();

@@ -9,10 +9,14 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { fetchWithin, until } from './bounded.mjs';
 
 const PRESSES = 10;
 const PRESS_EVERY_MS = 1500;
 const FINAL_WAIT_MS = 30_000;
+// Far past the 2 s target: a clip not playable by then is a failure worth a message, not a wait.
+const PLAYABLE_WAIT_MS = 60_000;
+const PROBE_WAIT_MS = 30_000;
 const LIVE_SYNC_MS = 1500;
 // The server's lookup: FFPROBE_PATH, else the PATH.
 const ffprobe = process.env.FFPROBE_PATH || 'ffprobe';
@@ -26,7 +30,7 @@ async function probedSeconds(bytes, dir) {
   const file = path.join(dir, `${Date.now()}-${Math.random()}.mp4`);
   await fs.writeFile(file, bytes);
   try {
-    const { stdout } = await promisify(execFile)(ffprobe, ['-v', 'error', '-show_entries', 'format=duration', '-of', 'csv=p=0', file]);
+    const { stdout } = await promisify(execFile)(ffprobe, ['-v', 'error', '-show_entries', 'format=duration', '-of', 'csv=p=0', file], { timeout: PROBE_WAIT_MS });
     const seconds = Number(stdout.trim());
     return seconds > 0 ? seconds : null;
   } catch {
@@ -42,7 +46,7 @@ async function probedSeconds(bytes, dir) {
  * PROGRAM-DATE-TIME gives (the app sends the wall clock of the frame on screen).
  */
 async function momentOnScreen(app, stream) {
-  const text = await (await fetch(`${new URL(stream.source, app.baseUrl)}&_HLS_skip=YES`)).text();
+  const text = (await fetchWithin(`${new URL(stream.source, app.baseUrl)}&_HLS_skip=YES`)).text();
   let endMs = Number.NaN;
   for (const line of text.split('\n')) {
     if (line.startsWith('#EXT-X-PROGRAM-DATE-TIME:')) endMs = Date.parse(line.slice(25));
@@ -58,16 +62,19 @@ async function chunkSource(app, user, key, clipId) {
 }
 
 /** Fetches the clip's media until it is playable; the time its bytes arrived and its length. */
-async function firstPlayable(app, user, key, clipId, dir) {
-  for (;;) {
-    const source = await chunkSource(app, user, key, clipId);
-    const res = await fetch(source);
-    const bytes = Buffer.from(await res.arrayBuffer());
-    const arrived = performance.now();
-    const seconds = res.status === 200 ? await probedSeconds(bytes, dir) : null;
-    if (seconds !== null) return { arrived, seconds, path: source.pathname };
-    await sleep(50);
-  }
+export function firstPlayable(app, user, key, clipId, dir, timeoutMs = PLAYABLE_WAIT_MS) {
+  return until(
+    `clip ${clipId}'s file to be playable`,
+    async (note) => {
+      const source = await chunkSource(app, user, key, clipId);
+      const res = await fetchWithin(source);
+      const arrived = performance.now();
+      const seconds = res.status === 200 ? await probedSeconds(res.arrayBuffer(), dir) : null;
+      note(`${source.pathname}: ${res.status}${res.status === 200 ? `, ${res.arrayBuffer().length} bytes ffprobe cannot read` : ''}`);
+      return seconds !== null && { arrived, seconds, path: source.pathname };
+    },
+    { everyMs: 50, timeoutMs },
+  );
 }
 
 /** When the chunk's source becomes another file (the final cut), fetched and readable; null if it never does. */
@@ -75,10 +82,9 @@ async function finalVersion(app, user, key, clipId, firstPath, pressed, dir) {
   while (performance.now() - pressed < FINAL_WAIT_MS) {
     const source = await chunkSource(app, user, key, clipId);
     if (source.pathname !== firstPath) {
-      const res = await fetch(source);
-      const bytes = Buffer.from(await res.arrayBuffer());
+      const res = await fetchWithin(source);
       const arrived = performance.now();
-      const seconds = res.status === 200 ? await probedSeconds(bytes, dir) : null;
+      const seconds = res.status === 200 ? await probedSeconds(res.arrayBuffer(), dir) : null;
       if (seconds !== null) return { ms: arrived - pressed, seconds };
     }
     await sleep(200);

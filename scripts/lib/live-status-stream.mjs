@@ -1,10 +1,18 @@
 // The event page's update stream (`GET /api/live/{key}/updates`, server-sent events) as the bench reads it:
 // when each status first arrives, on this process's `performance.now()` clock.
+import { within } from './bounded.mjs';
 
-/** Opens the stream with `authorization`; `arrived(status)` resolves with the time that status first came. */
+/**
+ * Opens the stream with `authorization`; `arrived(status)` resolves with the time that status first came
+ * (a caller bounds that wait: the stream itself stays open until `close()`).
+ */
 export async function openStatusStream(baseUrl, key, authorization) {
   const controller = new AbortController();
-  const res = await fetch(`${baseUrl}/api/live/${encodeURIComponent(key)}/updates`, { headers: { authorization }, signal: controller.signal });
+  const url = `${baseUrl}/api/live/${encodeURIComponent(key)}/updates`;
+  const res = await within(`the headers of GET ${url}`, 30_000, fetch(url, { headers: { authorization }, signal: controller.signal })).catch((err) => {
+    controller.abort();
+    throw err;
+  });
   if (!res.ok) throw new Error(`GET /api/live/${key}/updates: ${res.status} ${await res.text()}`);
   const firstAt = new Map();
   const waiters = [];

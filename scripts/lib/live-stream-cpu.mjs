@@ -6,6 +6,7 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { exitWithin } from './bounded.mjs';
 import { testStreamFile } from './live-test-stream.mjs';
 import { children, commandLine, cpuWindow, descendants, executable } from './proc-stats.mjs';
 
@@ -52,7 +53,7 @@ export async function streamCpu(app, stream) {
     console.log(`  baseline, plain ffmpeg -re -i <the same FLV> -c copy -f hls -hls_time 1: ${pct(cpu.plain)}; server + segmenter / baseline: ${(ours / cpu.plain).toFixed(1)}x`);
   } finally {
     plain.kill('SIGKILL');
-    await plainExited;
+    await exitWithin('the baseline ffmpeg (SIGKILL)', plain, plainExited, 10_000);
     await fs.rm(dir, { recursive: true, force: true });
   }
 }

@@ -6,6 +6,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { ffmpeg, run } from '../bench-videos.mjs';
+import { exitWithin, fetchWithin, until } from './bounded.mjs';
 
 export const VIDEO_KBPS = 2900;
 export const AUDIO_KBPS = 96;
@@ -41,14 +42,14 @@ export function publishFile(file, ingestUrl) {
     exited,
     async stop() {
       child.kill('SIGKILL');
-      await exited;
+      await exitWithin('the test stream publisher (SIGKILL)', child, exited, 10_000);
     },
   };
 }
 
 /** A new private event of `user`: its keys and the ingest address on loopback, where the bench's server listens. */
 export async function newBenchEvent(app, user, title) {
-  const { ingestUrl } = await (await fetch(`${app.baseUrl}/api/config`)).json();
+  const { ingestUrl } = (await fetchWithin(`${app.baseUrl}/api/config`)).json();
   const { key, ingestKey } = await user.api('POST', '/api/events', {
     title,
     date: new Date(Date.now() + 60_000).toISOString(),
@@ -72,12 +73,17 @@ export async function liveTestEvent(app, user, title) {
   let gone = false;
   void publisher.exited.then(() => (gone = true));
   try {
-    for (;;) {
-      if (gone) throw new Error('the encoder exited before the event went live');
-      const event = await user.api('GET', `/api/live/${key}`);
-      if (event.live && event.source) return { key, ingestKey, source: event.source, publisher };
-      await new Promise((r) => setTimeout(r, 100));
-    }
+    const event = await until(
+      `event ${key} to go live with a source`,
+      async (note) => {
+        if (gone) throw new Error('the encoder exited before the event went live');
+        const e = await user.api('GET', `/api/live/${key}`);
+        note(`live ${e.live}, source ${e.source ?? 'none'}`);
+        return e.live && e.source && e;
+      },
+      { everyMs: 100, timeoutMs: 60_000 },
+    );
+    return { key, ingestKey, source: event.source, publisher };
   } catch (err) {
     await publisher.stop();
     throw err;

@@ -10,6 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { freePort } from './bench-app.mjs';
+import { exitWithin, fetchWithin, within } from './bounded.mjs';
 import { createCrowd, LAG_LIMIT_MS } from './hls-viewers.mjs';
 import { playbackSecret, playbackToken } from './live-playback-token.mjs';
 import { at } from './paths.mjs';
@@ -99,12 +100,12 @@ async function ramp(label, holdSeconds, playlistUrlOf, serverPid, extraPids = []
 
 /** The newest segments of the stream, fetched through the server, as 0.ts ... for the static server. */
 async function copySegments(playlistUrl, dir) {
-  const text = await (await fetch(playlistUrl)).text();
+  const text = (await fetchWithin(playlistUrl)).text();
   const entries = [...text.matchAll(/#EXTINF:([\d.]+),\n(.+)/g)].slice(-BASELINE_SEGMENTS);
   let bytes = 0;
   let seconds = 0;
   for (const [i, [, duration, uri]] of entries.entries()) {
-    const body = Buffer.from(await (await fetch(new URL(uri, playlistUrl))).arrayBuffer());
+    const body = (await fetchWithin(new URL(uri, playlistUrl))).arrayBuffer();
     await fs.writeFile(path.join(dir, `${i}.ts`), body);
     bytes += body.length;
     seconds += Number(duration);
@@ -119,16 +120,23 @@ async function startStaticServer(dir, count) {
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   const exited = new Promise((r) => child.once('exit', r));
-  await new Promise((resolve, reject) => {
-    createInterface({ input: child.stdout }).once('line', resolve);
-    child.once('exit', () => reject(new Error('the static baseline server exited during start-up')));
+  await within(
+    `the static baseline server to listen on port ${port}`,
+    30_000,
+    new Promise((resolve, reject) => {
+      createInterface({ input: child.stdout }).once('line', resolve);
+      child.once('exit', () => reject(new Error('the static baseline server exited during start-up')));
+    }),
+  ).catch((err) => {
+    child.kill('SIGKILL');
+    throw err;
   });
   return {
     pid: child.pid,
     playlistUrl: `http://127.0.0.1:${port}/index.m3u8?token=none`,
     async stop() {
       child.kill('SIGINT');
-      await exited;
+      await exitWithin('the static baseline server (SIGINT)', child, exited, 10_000);
     },
   };
 }

@@ -1,7 +1,9 @@
+import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { lowPreset, renditionArgs } from '@app/media/args/rendition';
 import { runFfmpeg } from '@app/media/run-ffmpeg';
 import { createTestClip } from '@app/media/test-clip';
+import { cachedFixture } from '../../../../packages/media/test/helpers/fixture-cache';
 import type { StoredObject } from '../../src/storage/storage';
 import { userId, type TeamsApp } from '../videos/helpers';
 
@@ -44,10 +46,18 @@ export const FPS = 25;
 
 /** A 10 s frame-numbered source encoded like our low rendition (a keyframe every 2 s, closed GOPs). */
 export async function numberedRendition(dir: string): Promise<string> {
-  const source = path.join(dir, 'numbered.mp4');
-  await createTestClip(source, { durationSec: 10, fps: FPS, width: 320, height: 240, frameNumbers: true });
   const output = path.join(dir, 'low.mp4');
-  await runFfmpeg(renditionArgs({ ...lowPreset, input: source, output, sourceWidth: 320, sourceHeight: 240, sourceFps: FPS, audio: true }), { outputFile: output });
+  const clip = { durationSec: 10, fps: FPS, width: 320, height: 240, frameNumbers: true };
+  const rendition = { ...lowPreset, sourceWidth: 320, sourceHeight: 240, sourceFps: FPS, audio: true };
+  await cachedFixture(output, { numberedRendition: { clip, rendition } }, async (file) => {
+    const source = `${file}.source.mp4`;
+    try {
+      await createTestClip(source, clip);
+      await runFfmpeg(renditionArgs({ ...rendition, input: source, output: file }), { outputFile: file });
+    } finally {
+      await rm(source, { force: true });
+    }
+  });
   return output;
 }
 

@@ -24,7 +24,9 @@ export interface LocalStorageServer {
 export async function startLocalStorageServer(): Promise<LocalStorageServer> {
   const root = await mkdtemp(path.join(os.tmpdir(), 'storage-local-'));
   const secret = randomBytes(32).toString('base64url');
-  const app = Fastify({ logger: false, bodyLimit: 1024 });
+  // Closing ends every connection: an idle keep-alive one left by the client would otherwise hold close()
+  // until Fastify's 72 s keep-alive timeout (seen as a 72 s file in full runs).
+  const app = Fastify({ logger: false, bodyLimit: 1024, forceCloseConnections: true });
   registerStorageTestErrorHandler(app);
   // The port is only known after listen(); the routes only need root and secret, so the test-side
   // instance (with the real URL) below shares both with this one.

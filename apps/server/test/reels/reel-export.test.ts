@@ -2,7 +2,7 @@ import { mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import pino from 'pino';
-import { createTestClip } from '@app/media/test-clip';
+import { cachedTestClip } from '../../../../packages/media/test/helpers/fixture-cache';
 import type { Storage } from '../../src/storage/storage';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cutStoredClip } from '../../src/modules/clips/clip-cutter';
@@ -43,7 +43,7 @@ beforeAll(async () => {
   await joinTeam(t, 'expcoach', 'expmate');
   fixtures = await mkdtemp(path.join(os.tmpdir(), 'reel-export-'));
   const silent = path.join(fixtures, 'silent.mp4');
-  await createTestClip(silent, { durationSec: 4, width: 480, height: 270, fps: 30, audio: false });
+  await cachedTestClip(silent, { durationSec: 4, width: 480, height: 270, fps: 30, audio: false });
   const withSound = await readyVideo(t, 'expcoach', { title: 'Home', durationSec: 10, file: await numberedRendition(fixtures) });
   const withoutSound = await readyVideo(t, 'expcoach', { title: 'Away', durationSec: 4, file: silent });
   small = await clip(withSound.key, 1, 2);

@@ -3,7 +3,7 @@ import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestClip } from '@app/media/test-clip';
+import { cachedTestClip } from '../../../../packages/media/test/helpers/fixture-cache';
 import { transcodeTempRoot } from '../../src/modules/videos/transcode/outputs';
 import { childrenNamed, hasEnded, processesMentioning, startWorkerProcess } from '../helpers/server-process';
 import { createTestApp, type TestApp } from '../helpers/test-app';
@@ -49,7 +49,7 @@ function startWorker() {
 describe('a worker killed mid-transcode', () => {
   it('leaves the job to be retried by the next worker, which finishes with the same result', { timeout: 300_000 }, async () => {
     const file = path.join(fixtures, 'game.mp4');
-    await createTestClip(file, { durationSec: 24, width: 1280, height: 720, fps: 30 });
+    await cachedTestClip(file, { durationSec: 24, width: 1280, height: 720, fps: 30 });
     const videoId = await insertVideo(t, await owner(t), file);
     const jobId = (await t.runtime.jobs.send('transcode-video', { videoId }))!;
 

@@ -5,7 +5,8 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { baseArgs } from '@app/media/args/common';
 import { runFfmpeg } from '@app/media/run-ffmpeg';
-import { createTestClip, type TestClipOptions } from '@app/media/test-clip';
+import type { TestClipOptions } from '@app/media/test-clip';
+import { cachedTestClip } from '../../../../packages/media/test/helpers/fixture-cache';
 import { GENERIC_FAILURE, MISSING_SOURCE } from '../../src/modules/videos/transcode/failure-reasons';
 import { transcodeTempRoot } from '../../src/modules/videos/transcode/outputs';
 import { transcodeStoredVideo } from '../../src/modules/videos/transcode/transcode.service';
@@ -30,7 +31,7 @@ let fixtures: string;
 
 async function clip(name: string, options: TestClipOptions): Promise<string> {
   const file = path.join(fixtures, name);
-  await createTestClip(file, { durationSec: 2, width: 320, height: 240, ...options });
+  await cachedTestClip(file, { durationSec: 2, width: 320, height: 240, ...options });
   return file;
 }
 

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { createTestClip } from '@app/media/test-clip';
+import { cachedTestClip } from '../../../../packages/media/test/helpers/fixture-cache';
 import { videos } from '../../src/db/schema';
 import { retirePreviews } from '../../src/modules/videos/transcode/preview-retirement';
 import { transcodeStoredVideo } from '../../src/modules/videos/transcode/transcode.service';
@@ -21,7 +21,7 @@ beforeAll(async () => {
   ownerId = await owner(t);
   fixtures = await mkdtemp(path.join(os.tmpdir(), 'retire-fixtures-'));
   file = path.join(fixtures, 'clip.mp4');
-  await createTestClip(file, { durationSec: 2, width: 640, height: 480 });
+  await cachedTestClip(file, { durationSec: 2, width: 640, height: 480 });
 });
 afterAll(async () => {
   await t?.close();

@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestClip } from '@app/media/test-clip';
+import { cachedTestClip } from '../../../../packages/media/test/helpers/fixture-cache';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 import { insertVideo, owner, pointedKeys, tempDirs, videoRow, waitFor } from './helpers';
 
@@ -16,7 +16,7 @@ beforeAll(async () => {
   ownerId = await owner(t);
   fixtures = await mkdtemp(path.join(os.tmpdir(), 'queue-fixtures-'));
   file = path.join(fixtures, 'clip.mp4');
-  await createTestClip(file, { durationSec: 2, width: 640, height: 480 });
+  await cachedTestClip(file, { durationSec: 2, width: 640, height: 480 });
 });
 afterAll(async () => {
   await t?.close();

@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestClip } from '@app/media/test-clip';
+import { cachedTestClip } from '../../../../packages/media/test/helpers/fixture-cache';
 import { GENERIC_FAILURE } from '../../src/modules/videos/transcode/failure-reasons';
 import { reapStaleTranscodes } from '../../src/modules/videos/transcode/reaper';
 import { createTestApp, type TestApp } from '../helpers/test-app';
@@ -19,7 +19,7 @@ beforeAll(async () => {
   ownerId = await owner(t);
   fixtures = await mkdtemp(path.join(os.tmpdir(), 'reaper-fixtures-'));
   file = path.join(fixtures, 'clip.mp4');
-  await createTestClip(file, { durationSec: 1, width: 160, height: 120 });
+  await cachedTestClip(file, { durationSec: 1, width: 160, height: 120 });
 });
 afterAll(async () => {
   await t?.close();

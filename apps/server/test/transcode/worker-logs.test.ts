@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestClip } from '@app/media/test-clip';
+import { cachedTestClip } from '../../../../packages/media/test/helpers/fixture-cache';
 import { repeatedKeys, topLevelKeys } from '../helpers/log-lines';
 import { startWorkerProcess, type ServerProcess } from '../helpers/server-process';
 import { createTestApp, type TestApp } from '../helpers/test-app';
@@ -37,7 +37,7 @@ afterAll(async () => {
 /** A video whose worker died 5 minutes ago in the middle of its job: the reaper's case. */
 async function orphanedTranscode(): Promise<{ videoId: string; jobId: string }> {
   const file = path.join(fixtures, 'clip.mp4');
-  await createTestClip(file, { durationSec: 1, width: 160, height: 120 });
+  await cachedTestClip(file, { durationSec: 1, width: 160, height: 120 });
   const videoId = await insertVideo(t, await owner(t), file);
   const jobId = (await t.runtime.jobs.send('transcode-video', { videoId }))!;
   await t.runtime.db.$client.query(`UPDATE pgboss.job SET state = 'active', started_on = now() - interval '301 seconds' WHERE id = $1`, [jobId]);

@@ -4,7 +4,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll } from 'vitest';
 import { findFfprobe } from '../../src/binaries';
-import { createTestClip, type TestClipOptions } from '../../src/test-clip';
+import type { TestClipOptions } from '../../src/test-clip';
+import { cachedTestClip } from './fixture-cache';
 
 /**
  * A temp dir for the calling test file, created before and removed after its tests. Call at
@@ -26,7 +27,7 @@ export function useTempDir(prefix: string): () => string {
 
 export async function clip(dir: string, name: string, options: TestClipOptions = {}): Promise<string> {
   const file = path.join(dir, name);
-  await createTestClip(file, { durationSec: 2, width: 320, height: 240, ...options });
+  await cachedTestClip(file, { durationSec: 2, width: 320, height: 240, ...options });
   return file;
 }
 
