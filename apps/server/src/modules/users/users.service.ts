@@ -10,9 +10,9 @@ export const USERNAME_TAKEN = 'Username already exists';
 export const FINISH_REGISTRATION = 'Finish registration first.';
 
 /**
- * The product user record. `trialStartedAt` is the trial clock
- * (docs/product.md#subscription-levels: a team or athlete type counts for 8 days): it starts when the account first gets a type
- * and nothing the user sends moves it, or repeating the registration would restart the trial.
+ * The product user record. `trialStartedAt` is the trial clock (docs/product.md#subscription-levels:
+ * a team or athlete type counts for 8 days): it starts when the account first gets a type and
+ * nothing the user sends moves it, or repeating the registration would restart the trial.
  */
 export function createUsersService({ db, identity }: { db: Db; identity: Identity }) {
   const repo = createProductUsersRepo(db);

@@ -68,7 +68,7 @@ export type AuthResult =
 
 export type TokenState = { name: string; value: string | null };
 
-/** Claims of the id token: the identity-token user. */
+/** Claims of the id token: who is signed in. */
 export type AuthUser = {
   userId?: number | string;
   userUuid?: string;

@@ -16,7 +16,7 @@ import { MembersPreview } from '@/features/team/components/members-preview';
 
 /** The dashboard shows the 2 newest videos. */
 const DASHBOARD_VIDEOS = 2;
-/** And the 3 newest clips. */
+/** The dashboard shows the 3 newest clips. */
 const DASHBOARD_CLIPS = 3;
 
 // The team dashboard (docs/product.md#team-dashboard): these sections, in this order, each linking to its page.

@@ -7,7 +7,7 @@ export const MEDIA_DEVICES_ERROR = 'Error accessing media devices. Please check 
 const VIDEO_SIZE = { width: { ideal: 1280 }, height: { ideal: 720 } };
 
 /**
- * The camera preview (from not started to started): opens camera and
+ * The camera preview: opens camera and
  * microphone on request, lists the cameras once permission is given (labels are hidden before),
  * and flips through them. Tracks are stopped on leaving the page, so the camera light goes off.
  */
