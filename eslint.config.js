@@ -1,4 +1,4 @@
-// The architecture's rules (../shared/ARCHITECTURE.md), enforced by `npm run lint` and `npm test`.
+// The architecture's rules (docs/architecture.md#rules-the-lint-enforces), enforced by `npm run lint` and `npm test`.
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';

@@ -1,4 +1,4 @@
-// Crowd-cheer numbers for `npm run bench -- cheers` (issue 13): the generated 5-minute game of
+// Crowd-cheer numbers for `npm run bench -- cheers`: the generated 5-minute game of
 // packages/media/src/cheers/crowd-game.ts (10 cheers, a bang, a whistle, a 40 s chant) through the
 // real ffmpeg analysis and the detector. Prints:
 // - loudness analysis speed (ffmpeg ebur128 on the AAC track) as a multiple of realtime

@@ -1,4 +1,4 @@
-// Clip and reel numbers for `npm run bench -- clips` (issue 12). A generated 1080p30 game
+// Clip and reel numbers for `npm run bench -- clips`. A generated 1080p30 game
 // (BENCH_CLIP_GAME_SECONDS, 120 by default) is uploaded through the API and transcoded by the real
 // worker; then, all through the API:
 // - POST clip -> playable: GET .../chunk answers and a Range GET of its source answers 206   target < 1 s

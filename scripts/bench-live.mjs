@@ -1,11 +1,11 @@
-// Live numbers for `npm run bench -- live` (issue 13), against the built server on a fresh embedded database:
+// Live numbers for `npm run bench -- live`, against the built server on a fresh embedded database:
 // 1. Playlist refresh at the end of a 3-hour game (10,800 one-second segment rows written straight into the
 //    database): bytes (raw, gzip, brotli) of a full refresh and of a delta update (`_HLS_skip=YES`), the
 //    time of one refresh on an idle server (median of 50) and autocannon (BENCH_LIVE_CONNECTIONS, 20 by
 //    default, BENCH_LIVE_SECONDS each, 10 by default) with compression on: req/s and p99.
 // 2. Glass-to-glass latency (target p50 <= 2 s, p95 <= 3 s) and end -> archive (target < 5 s): needs the
-//    events API (POST /api/events, GET /api/live/{key}) and the RTMP ingest of issue 13. ffmpeg publishes a
-//    test stream with the wall clock burned in as a 24-bit barcode (media-notes.md); headless Chromium plays
+//    events API (POST /api/events, GET /api/live/{key}) and the RTMP ingest. ffmpeg publishes a
+//    test stream with the wall clock burned in as a 24-bit barcode (one frame of precision); headless Chromium plays
 //    the event's `source` with hls.js tuned for low latency and reads the barcode of every presented frame.
 //    BENCH_LIVE_WATCH_SECONDS (60) of samples after 10 s of warm-up, once with blocking reload as served
 //    and once with it taken out of the playlist (hls.js then polls); then Go live from this phone

@@ -1,4 +1,4 @@
-// Video numbers for `npm run bench` (issue: videos). For a generated 1080p30 source (10 minutes by
+// Video numbers for `npm run bench`. For a generated 1080p30 source (10 minutes by
 // default, ~2 GB at a phone-like 26 Mbit/s):
 // - resumable (tus) upload throughput and the server's RSS growth during it      target < 100 MB
 // - upload complete -> first playable for an H.264 MP4 (played as uploaded)       target < 5 s

@@ -21,7 +21,7 @@ async function violationsAt(page: Page, path: string): Promise<string[]> {
   return seriousViolations(page);
 }
 
-// The theme follows the system by default (spec section 4): both schemes are checked.
+// The theme follows the system by default: both schemes are checked.
 describe.each(['light', 'dark'] as const)('WCAG A/AA, %s theme: no serious or critical violation', (colorScheme) => {
   it('on the public pages', { timeout: 90_000 }, async () => {
     const { page } = await openPage(browser, '/login');

@@ -53,7 +53,7 @@ describe('videos journeys', () => {
     await player.waitFor({ timeout: 15_000 });
     await page.getByRole('button', { name: 'Play video' }).click();
     await expect.poll(() => player.getAttribute('data-state'), { timeout: 15_000 }).toBe('playing');
-    // The player starts muted at volume 0.1 (spec section 9).
+    // The player starts muted at volume 0.1.
     expect(await player.locator('video').evaluate((v: HTMLVideoElement) => [v.muted, v.volume])).toEqual([true, 0.1]);
     await expect.poll(() => player.locator('video').evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 10_000 }).toBeGreaterThan(1);
 

@@ -1,4 +1,4 @@
-// Glass-to-glass latency of "Go live from this phone" (issue 13) for `npm run bench -- live`: a Chromium page
+// Glass-to-glass latency of "Go live from this phone" for `npm run bench -- live`: a Chromium page
 // draws the wall clock as the same 24-bit barcode the RTMP bench burns in with ffmpeg (box i at x=10+i*40,
 // y=10, 32x32, white when bit i of Date.now() is set) on a 1280x720 canvas, records it with MediaRecorder and
 // sends it over the publish WebSocket exactly as the app's Go live does; another page plays the event with

@@ -1,13 +1,13 @@
 import { z } from 'zod';
 
-/** The three plans of spec section 9 ("Three pricing tables (team, athlete, fan)"). */
+/** The three plans, one pricing table each: team, athlete, fan (docs/product.md#subscription-levels). */
 export const planType = z.enum(['team', 'athlete', 'fan']);
 export type PlanType = z.infer<typeof planType>;
 
 /** Statuses that make a subscription item count (listed in usage); `canceled` and the rest do not. */
 export const listedStatuses = ['active', 'trialing', 'past_due'] as const;
 
-/** One item of `GET /api/user/usage` (spec section 3 "Subscription usage"). */
+/** One item of `GET /api/user/usage`. */
 export const subscriptionItem = z.object({
   type: z.string(),
   /** `active`, `trialing` or `past_due` (Stripe's status names; local billing uses `active`). */

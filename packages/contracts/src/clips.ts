@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { msCursorQuery, safeIdNumber } from './bounds';
 
-/** Issue 12: a clip lasts 1 to 180 seconds. */
+/** A clip lasts 1 to 180 seconds. */
 export const CLIP_MIN_SEC = 1;
 export const CLIP_MAX_SEC = 180;
 export const CLIP_LENGTH_MESSAGE = `A clip lasts ${CLIP_MIN_SEC} to ${CLIP_MAX_SEC} seconds`;
@@ -15,7 +15,7 @@ const seconds = z.number({ invalid_type_error: 'Expected a number of seconds' })
 
 /** `POST /api/user/videos/{key}/clips`: `timestamp` is the start in seconds from the start of the video. */
 export const createClipBody = z.object({
-  /** The video key again (spec section 7 sends it); when present it must be the path's. */
+  /** The video key again (clients send it); when present it must be the path's. */
   key: z.string().max(100).optional(),
   /** Sent by the old client (the player's URL); the server always cuts from its own rendition. */
   source: z.string().max(4000).nullish(),
@@ -24,11 +24,11 @@ export const createClipBody = z.object({
 });
 export type CreateClipBody = z.infer<typeof createClipBody>;
 
-/** Spec section 3 "Clip", as issue 12 pins it. */
+/** A clip (docs/product.md#clips). */
 export const clip = z.object({
   /** The clip's id: `DELETE /api/user/clips/{_id}`, and a reel chunk's `clip`. */
   _id: z.string(),
-  /** The same id as `_id` (the spec's clients read either). */
+  /** The same id as `_id` (clients read either). */
   clipId: z.string(),
   /** The source: a video key. */
   stream_id: z.string(),
@@ -105,7 +105,7 @@ export const updateReelBody = z.object({
 });
 export type UpdateReelBody = z.infer<typeof updateReelBody>;
 
-/** Spec section 3 "Video chunk", plus what the editor needs to trim it. */
+/** A reel's chunk (a clip with its own in/out), plus what the editor needs to trim it. */
 export const reelChunk = z.object({
   id: z.string(),
   description: z.string(),
@@ -185,12 +185,12 @@ export const teamSharedReelList = z.object({ items: z.array(teamSharedReel) });
 export type TeamSharedReelList = z.infer<typeof teamSharedReelList>;
 
 export const CHANNEL_MESSAGE_MAX = 2000;
-/** Spec section 9: a comment or message posts only when its text is not blank. */
+/** A comment or message posts only when its text is not blank. */
 export const EMPTY_MESSAGE = 'Please enter a message.';
 /** At most this many comments of a clip are listed (newest first). */
 export const CLIP_COMMENTS_LIMIT = 200;
 
-/** Spec section 3 "Channel message or comment": a comment on a clip in a team channel. */
+/** A comment on a clip in a team channel. */
 export const channelComment = z.object({
   _id: z.string(),
   /** The publisher's username. */
@@ -232,7 +232,7 @@ export const reelExport = z.object({
 });
 export type ReelExport = z.infer<typeof reelExport>;
 
-/** Spec section 9: an `@username` mention is `@` and letters, digits, hyphens, underscores (not inside a word or an e-mail). */
+/** An `@username` mention is `@` and letters, digits, hyphens, underscores (not inside a word or an e-mail). */
 export const MENTION_PATTERN = /(?<![A-Za-z0-9_-])@([A-Za-z0-9_-]+)/g;
 
 /** The usernames mentioned in a message, in order, each once (as written). */

@@ -4,7 +4,7 @@ import { z } from 'zod';
 export const publicConfig = z.object({
   tenantId: z.string(),
   mode: z.enum(['test', 'live']),
-  /** Base URL of the identity API (spec section 7), e.g. `http://localhost:3000/v0/`. */
+  /** Base URL of the identity API, e.g. `http://localhost:3000/v0/`. */
   identityBaseUrl: z.string(),
   /** RTMP ingest prefix shown with a stream key, e.g. `rtmp://localhost:1935/live`. */
   ingestUrl: z.string(),

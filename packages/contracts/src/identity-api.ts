@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { jsonDepthExceeds } from './json-depth';
 
-/** Request bodies of the identity API (spec section 7). Unknown fields are stripped. */
+/** Request bodies of the identity API. Unknown fields are stripped. */
 
 export const usernameSchema = z
   .string()
@@ -11,7 +11,7 @@ export const usernameSchema = z
   .regex(/^[A-Za-z0-9_+-]+$/, 'Username can only contain alphanumeric characters, dashes, underscores, and plus signs');
 
 /**
- * Userfront's custom `data` bag is part of the identity-token user (spec section 3): it rides in
+ * Userfront's custom `data` bag is part of the identity-token user: it rides in
  * every id token, in the `id.<tenant>` cookie and in every sign-in body. Browsers keep cookies of at
  * most 4096 bytes; 1 KB of JSON is about 1.4 KB of token, which leaves the rest of the id token
  * (names, e-mail, image URL, dates, signature) room under that limit. Profiles live in /api/user/me.

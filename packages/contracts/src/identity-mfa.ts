@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { MAX_SERIAL_ID } from './bounds';
 
-/** Request bodies of the multi-factor, PKCE and SAML-token calls of the identity API (spec section 7). */
+/** Request bodies of the multi-factor, PKCE and SAML-token calls of the identity API. */
 
 const totpCode = z.string().trim().regex(/^\d{6}$/, 'The code must be 6 digits');
 const backupCode = z.string().trim().min(1).max(40);

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { userDataSchema, usernameSchema } from './identity-api';
 
-/** Request bodies of the passwordless and recovery flows (spec section 7). Unknown fields are stripped. */
+/** Request bodies of the passwordless and recovery flows. Unknown fields are stripped. */
 
 const email = z.string().trim().email().max(320);
 export const E164 = /^\+[1-9]\d{6,14}$/;
@@ -33,7 +33,7 @@ export const codeVerifyBody = z.object({
 });
 
 /**
- * sms needs phoneNumber, email needs email (spec section 5). Checked by the handler, not the schema:
+ * sms needs phoneNumber, email needs email. Checked by the handler, not the schema:
  * with a first-factor token the address is not needed (the code goes to the account's own email).
  */
 export function missingAddress(v: { channel: 'email' | 'sms'; email?: string | undefined; phoneNumber?: string | undefined }): string | undefined {

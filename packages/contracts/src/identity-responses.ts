@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * Response bodies of the identity API (spec section 7, Userfront core contract), as the web client
+ * Response bodies of the identity API (shaped like Userfront core's), as the web client
  * reads them. Every field is declared: the server sends only declared fields (its serializer is
  * compiled from these), and the client keeps only those. A field the server adds goes here first.
  */

@@ -2,7 +2,7 @@ import { z } from 'zod';
 
 import { MAX_DATE_MS, msCursorQuery } from './bounds';
 
-/** Spec section 3 "Sport codes": code -> name. */
+/** Sport codes (three letters, upper case) -> name (docs/product.md#finding-games). */
 export const SPORTS = {
   BSB: 'Baseball',
   BBK: 'Basketball',
@@ -54,7 +54,7 @@ export const sportCode = z
 
 export const EVENT_TITLE_MAX = 200;
 
-/** Spec section 3 "Event creation payload"; section 5's messages. `POST /api/events`. */
+/** `POST /api/events`, with the form's messages (docs/product.md#setting-up-a-game). */
 export const createEventBody = z.object({
   title: z
     .string({ required_error: 'Event title is required', invalid_type_error: 'Event title is required' })
@@ -69,7 +69,7 @@ export const createEventBody = z.object({
     // An empty date has its own message above, not a second one.
     .refine((v) => v === '' || !Number.isNaN(Date.parse(v)), 'Invalid date format'),
   type: sportCode,
-  /** The spec's client sends an empty string; an https image URL or '' . */
+  /** Clients send an empty string; an https image URL or '' . */
   thumbnail: z.string().max(2000).default(''),
   public: z.boolean({ invalid_type_error: 'public must be true or false' }).default(false),
 });
@@ -85,7 +85,7 @@ export const ingestKeyResponse = z.object({ ingestKey: z.string() });
 export const eventStatus = z.enum(['upcoming', 'live', 'ended']);
 
 /**
- * Spec section 3 "Live or upcoming stream", as `/api/team/live`, `/api/team/upcoming`, `/api/team/archives`
+ * A live or upcoming stream, as `/api/team/live`, `/api/team/upcoming`, `/api/team/archives`
  * and the public lists return it. `teamA`/`teamB` come from a title of the form "A vs B" (else teamA is the
  * team's name and teamB null). `streams[0].source` is the event's page path `/live/{key}` (playback URLs are
  * only in `GET /api/live/{key}`, which checks the viewer).
@@ -118,7 +118,7 @@ export const liveStreamList = z.object({ items: z.array(liveStream), next: z.num
 export type LiveStreamList = z.infer<typeof liveStreamList>;
 
 /**
- * `GET /api/live/{key}` (spec section 3 "Live event", plus status and viewers). `source` is the HLS playlist
+ * `GET /api/live/{key}` (the event, plus status and viewers). `source` is the HLS playlist
  * URL for this viewer (a playback token in its query, valid until `sourceExpiresAt`; fetch again before), or
  * null when the viewer may see the event but not play it (no subscription: `playable` false, reason in
  * `playbackError`) or there is nothing to play yet (upcoming).
@@ -183,7 +183,7 @@ export const createLiveClipBody = z.object({
 export const LIVE_CLIP_BEFORE_SEC = 20;
 export const LIVE_CLIP_AFTER_SEC = 5;
 
-/** Spec section 3 "Cheer item": `GET /api/events/{key}/cheers?omega=1&top=10` (no auth). */
+/** `GET /api/events/{key}/cheers?omega=1&top=10` (no auth). */
 export const cheer = z.object({
   /** Wall clock of the peak, ms since the epoch. */
   timestamp: z.number(),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Spec section 9: the default channel name; a coach's team is their channel `main`. */
+/** The default channel name; a coach's team is their channel `main`. */
 export const MAIN_CHANNEL = 'main';
 export const NOT_A_MEMBER = 'You are not a member of a team';
 export const INVALID_INVITE_MEMBER = 'Please enter a valid email or plain username.';
@@ -22,7 +22,7 @@ export type CreateChannelBody = z.infer<typeof createChannelBody>;
 export const channelResponse = z.object({ owner: z.string(), channel: z.string(), description: z.string() });
 export type ChannelResponse = z.infer<typeof channelResponse>;
 
-/** Spec section 3 "Membership". */
+/** A membership: a user in a team (channel). */
 export const membership = z.object({
   username: z.string(),
   name: z.string().nullable(),
@@ -32,7 +32,7 @@ export const membership = z.object({
 });
 export type Membership = z.infer<typeof membership>;
 
-/** `GET /api/user/team`: the active team, or `{ error }` when the user is in none (spec sections 3, 7, 8). */
+/** `GET /api/user/team`: the active team, or `{ error }` when the user is in none. */
 export const teamResponse = z.union([
   z.object({
     owner: z.string(),
@@ -58,7 +58,7 @@ export type TeamListItem = z.infer<typeof teamListItem>;
 export const teamsResponse = z.array(teamListItem);
 
 /**
- * Spec section 5, invite input: empty, an email, a plain username (letters, digits, underscore,
+ * Invite input (docs/product.md#validation-messages): empty, an email, a plain username (letters, digits, underscore,
  * dash, dot, plus) or a partial email (while typing); a leading @ is removed.
  */
 export const inviteMemberInput = z

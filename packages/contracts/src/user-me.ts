@@ -2,12 +2,12 @@ import { z } from 'zod';
 
 import { usernameSchema } from './identity-api';
 
-/** Roles chosen at signup (spec section 6): coach = team. */
+/** Roles chosen at signup: coach = team. */
 export const userType = z.enum(['team', 'athlete', 'fan']);
 
-/** Spec section 5: first and last name at least 2. */
+/** First and last name at least 2. */
 export const personNameSchema = z.string().trim().min(2, 'Name must be at least 2 characters').max(100);
-/** Spec section 5: team name at least 2. */
+/** Team name at least 2. */
 export const teamNameSchema = z.string().trim().min(2, 'Team name must be at least 2 characters').max(100);
 
 const text = (max: number) => z.string().trim().max(max);
@@ -39,7 +39,7 @@ function isImageUrl(value: string): boolean {
 }
 
 /**
- * Profile-card fields (spec section 3 "User", section 7 PUT /api/user/me). Stored together; every
+ * Profile-card fields (`PUT /api/user/me`). Stored together; every
  * one optional. Jersey is a number of at least 1; birthdate a date (yyyy-mm-dd or ISO).
  */
 export const profileFields = {
@@ -82,7 +82,7 @@ const profileOut = {
   jersey: z.union([z.number(), z.string()]).optional(),
 };
 
-/** `GET /api/user/me` (and the answer of POST/PUT): the own-user record (spec sections 3, 7). */
+/** `GET /api/user/me` (and the answer of POST/PUT): the own-user record. */
 export const userMe = z
   .object({
     userId: z.number(),
@@ -96,15 +96,15 @@ export const userMe = z
     image: z.string().nullish(),
     type: userType.nullish(),
     affiliate: z.string().nullish(),
-    /** ISO 8601 time the account first chose a type: the start of the 8-day trial (spec section 4); never moved by the user. */
+    /** ISO 8601 time the account first chose a type: the start of the 8-day trial; never moved by the user. */
     updatedAt: z.string().nullish(),
-    // The profile card, flattened (spec section 7); declared one by one so nothing else is ever sent.
+    // The profile card, flattened; declared one by one so nothing else is ever sent.
     ...profileOut,
   });
 export type UserMe = z.infer<typeof userMe>;
 
 /**
- * `POST /api/user/me`: create or complete the own record (spec section 7: username, email, name,
+ * `POST /api/user/me`: create or complete the own record (username, email, name,
  * image; registration adds type and affiliate, and the web sends first and last name).
  */
 export const createUserMeBody = z
@@ -121,7 +121,7 @@ export const createUserMeBody = z
   .strict();
 export type CreateUserMeBody = z.infer<typeof createUserMeBody>;
 
-/** `PUT /api/user/me`: any of the profile fields; at least one (spec section 5). Email is never changed here. */
+/** `PUT /api/user/me`: any of the profile fields; at least one. Email is never changed here. */
 export const updateUserMeBody = z
   .object({
     username: usernameSchema.optional(),
@@ -136,7 +136,7 @@ export const updateUserMeBody = z
   .refine((body) => Object.values(body).some((value) => value !== undefined), 'A user update needs at least one property');
 export type UpdateUserMeBody = z.infer<typeof updateUserMeBody>;
 
-/** Coach registration form (spec section 2): Team, First Name, Last Name, Username. */
+/** Coach registration form: Team, First Name, Last Name, Username. */
 export const coachRegistration = z.object({
   team: teamNameSchema,
   firstname: personNameSchema,

@@ -1,14 +1,14 @@
 import { z } from 'zod';
 
-/** Spec section 2 (Videos): a video without a title shows 'Video'. */
+/** A video without a title shows 'Video'. */
 export const DEFAULT_VIDEO_TITLE = 'Video';
 /** The longest video title (an edit, or the initial title taken from the file name). */
 export const VIDEO_TITLE_MAX = 200;
 export const VIDEO_TITLE_TOO_LONG = `A video title has at most ${VIDEO_TITLE_MAX} characters`;
-/** Spec section 9: highlight intro 3 s before (min 0), outro 5 s after. */
+/** Highlight intro 3 s before (min 0), outro 5 s after. */
 export const HIGHLIGHT_INTRO_SEC = 3;
 export const HIGHLIGHT_OUTRO_SEC = 5;
-/** Uploads above this go through the resumable (tus) protocol (issue: "over 64 MB are resumable"). */
+/** Uploads above this go through the resumable (tus) protocol (docs/product.md#upload). */
 export const RESUMABLE_THRESHOLD_BYTES = 64 * 1024 * 1024;
 
 export const videoStatus = z.enum(['processing', 'ready', 'failed']);
@@ -22,7 +22,7 @@ export const highlight = z
   .refine((h) => h.intro <= h.highlight && h.highlight <= h.outro, 'A highlight needs intro <= highlight <= outro');
 export type Highlight = z.infer<typeof highlight>;
 
-/** The marker times of spec section 9 for a highlight marked at `at` seconds. */
+/** The marker times (3 s before, 5 s after) for a highlight marked at `at` seconds. */
 export function highlightAt(at: number, durationSec?: number | null): Highlight {
   const outro = at + HIGHLIGHT_OUTRO_SEC;
   return { intro: Math.max(0, at - HIGHLIGHT_INTRO_SEC), highlight: at, outro: durationSec ? Math.min(durationSec, outro) : outro };
@@ -36,14 +36,14 @@ export const videoSource = z.object({
   fps: z.number().nullable().optional(),
 });
 
-/** Spec section 3 "Video", plus what the library and player show while it is processed. */
+/** A video, plus what the library and player show while it is processed. */
 export const video = z.object({
   key: z.string(),
   _id: z.string(),
   title: z.string().nullable(),
   /** ISO 8601: the upload time, the library's sort order and paging cursor. */
   dateTime: z.string(),
-  /** The owner's identity user id (spec section 6: the owner is `userId === ownerId`). */
+  /** The owner's identity user id (the owner is `userId === ownerId`). */
   ownerId: z.number(),
   ownerUsername: z.string(),
   status: videoStatus,
@@ -93,7 +93,7 @@ export const videoListQuery = z.object({
     .optional(),
 });
 
-/** `PUT /api/user/videos/{key}`: the whole video may be sent (spec section 7); only these fields change. */
+/** `PUT /api/user/videos/{key}`: the whole video may be sent; only these fields change. */
 export const updateVideoBody = z
   .object({
     title: z.string().trim().max(VIDEO_TITLE_MAX, VIDEO_TITLE_TOO_LONG).nullable().optional(),
@@ -107,10 +107,10 @@ export const deleteVideoResponse = z.null();
 
 export const videoMessage = z.object({ _id: z.string(), content: z.string(), publisher: z.string(), timestamp: z.string() });
 export type VideoMessage = z.infer<typeof videoMessage>;
-/** Newest first (a posted comment is prepended, spec section 4). */
+/** Newest first (a posted comment is prepended). */
 export const videoMessages = z.array(videoMessage);
 
-/** `POST /api/user/videos/{key}/messages` (spec section 5: posts only non-empty text). */
+/** `POST /api/user/videos/{key}/messages` (posts only non-empty text). */
 export const postVideoMessageBody = z.object({ message: z.string().trim().min(1).max(2000) });
 
 export const imageTag = z.enum(['hero', 'avatar']);
@@ -121,8 +121,8 @@ export const TUS_ENDPOINT = '/api/uploads/tus';
 export const TUS_UPLOAD_KEY_METADATA = 'uploadKey';
 
 /**
- * `POST /api/user/preupload {fileName, contentType, tag?, size?}` (spec section 7). Videos need a
- * `video/*` type; profile pictures (`tag` hero or avatar, spec section 5) an `image/*` one.
+ * `POST /api/user/preupload {fileName, contentType, tag?, size?}`. Videos need a
+ * `video/*` type; profile pictures (`tag` hero or avatar) an `image/*` one.
  */
 export const preuploadBody = z
   .object({

@@ -38,7 +38,7 @@ describe('the generated 5-minute game', () => {
     CROWD_GAME.cheers.forEach((cheer, i) => expect(Math.abs(found[i]!.timeSec - cheer.timeSec), `cheer at ${cheer.timeSec} s`).toBeLessThanOrEqual(2));
     const byStrength = CROWD_GAME.cheers.map((c, i) => ({ strength: c.strengthDb, excess: found[i]!.excessLu })).sort((a, b) => a.strength - b.strength);
     for (let i = 1; i < byStrength.length; i++) expect(byStrength[i]!.excess).toBeGreaterThan(byStrength[i - 1]!.excess);
-    // Stars (spec: round(cheer / max * 5)) follow the same order.
+    // Stars (round(cheer / max * 5)) follow the same order.
     const max = Math.max(...found.map((c) => c.excessLu));
     const stars = byStrength.map((c) => Math.round((c.excess / max) * 5));
     expect(stars).toEqual([...stars].sort((a, b) => a - b));

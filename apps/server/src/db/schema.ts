@@ -21,7 +21,7 @@ export const appSecrets = pgTable('app_secrets', {
   createdAt: createdAt(),
 });
 
-/** Accounts of the identity provider (spec section 3, identity-token user). One row per tenant and person. */
+/** Accounts of the identity provider (the user of the identity token, docs/product.md#signing-in). One row per tenant and person. */
 export const identityUsers = pgTable(
   'identity_users',
   {
@@ -143,7 +143,7 @@ export const identityKeys = pgTable(
   (t) => [index('identity_keys_tenant').on(t.tenantId)],
 );
 
-/** The product's user record (spec section 3 "User"), one per identity account that registered. */
+/** The product's user record, one per identity account that registered. */
 export const users = pgTable(
   'users',
   {
@@ -162,10 +162,10 @@ export const users = pgTable(
     affiliate: text('affiliate'),
     /** Profile-card fields (jersey, sport, sportPosition, birthdate, height, weight, city, socials, kudos, ...). */
     profile: jsonb('profile').$type<Record<string, unknown>>().notNull().default({}),
-    /** The team the user activated (spec: Team activation, one 'Current'). */
+    /** The team the user activated (one team is 'Current'; docs/product.md#registration-and-teams). */
     activeChannelId: integer('active_channel_id'),
     /**
-     * When the account first chose a type: the 8-day trial of spec section 4 counts from here. Set
+     * When the account first chose a type: the 8-day trial (docs/product.md#subscription-levels) counts from here. Set
      * once, by the database, and never by anything the user sends (a repeat registration must not
      * restart the trial).
      */
@@ -227,7 +227,7 @@ export const invites = pgTable(
   (t) => [index('invites_channel').on(t.channelId), index('invites_email').on(t.tenantId, t.email), index('invites_invited_user').on(t.invitedUserId)],
 );
 
-/** Subscription usage (spec section 3): one row per plan a user holds, from local billing or Stripe. */
+/** Subscription usage: one row per plan a user holds, from local billing or Stripe. */
 export const subscriptions = pgTable(
   'subscriptions',
   {
@@ -254,7 +254,7 @@ export const billingEvents = pgTable('billing_events', {
   receivedAt: createdAt(),
 });
 
-/** A rendition or derived file of a video, as stored (spec section 3 "Video" sources). */
+/** A rendition or derived file of a video, as stored (its sources: renditions, poster, storyboard). */
 export interface StoredRendition {
   key: string;
   width: number;
@@ -276,7 +276,7 @@ export interface StoredStoryboard {
   count: number;
 }
 
-/** Spec section 3: a highlight is intro, highlight and outro, in seconds from the start. */
+/** A highlight is intro, highlight and outro, in seconds from the start. */
 export interface StoredHighlight {
   intro: number;
   highlight: number;
@@ -284,7 +284,7 @@ export interface StoredHighlight {
 }
 
 /**
- * A video of a user's library (spec section 3 "Video"). `status` moves processing -> ready or
+ * A video of a user's library. `status` moves processing -> ready or
  * failed; `renditions.preview` is the fast copy-remux playable before the renditions finish.
  * Rendition keys are written only after the file is completely stored, so a reader never gets a
  * half-written one.
@@ -312,7 +312,7 @@ export const videos = pgTable(
     posterKey: text('poster_key'),
     storyboard: jsonb('storyboard').$type<StoredStoryboard>(),
     highlights: jsonb('highlights').$type<StoredHighlight[]>().notNull().default([]),
-    /** The generated test video of spec section 2 (Upload). */
+    /** The generated test video offered on Upload (docs/product.md#upload). */
     isTest: boolean('is_test').notNull().default(false),
     /** Set by the worker while it transcodes; a stale heartbeat means the worker died and the job is retried. */
     heartbeatAt: ts('heartbeat_at'),
@@ -419,7 +419,7 @@ export const libraryVersions = pgTable('library_versions', {
 });
 
 /**
- * Shared lists of clips (issue 12): an ordered list of chunks, each a clip with its own in/out. The id
+ * Shared lists of clips: an ordered list of chunks, each a clip with its own in/out. The id
  * is the public share link (`GET /api/reels/{id}`), so it is unguessable: 144 random bits, base64url.
  * Every clip has a one-chunk reel of its own (`clips.reel_id`), which is what its page plays.
  */
@@ -443,7 +443,7 @@ export const reels = pgTable(
 );
 
 /**
- * A time range of a source (issue 12): `stream_kind` 'video' (the live issue adds 'live') and
+ * A time range of a source: `stream_kind` 'video' (a video) or 'live' (a live event) and
  * `stream_id` its key. `clip_id` is the moment in ms, unique within the stream. Until the cut job
  * stores the clip's own file (`file_key`), it plays from `source_key`, the rendition it is cut from.
  */
@@ -500,7 +500,7 @@ export const reelChunks = pgTable(
 );
 
 /**
- * Messages of a channel (issue 12): comments on a clip (`kind` 'comment', `clipId` set) and messages
+ * Messages of a channel: comments on a clip (`kind` 'comment', `clipId` set) and messages
  * into the channel (`kind` 'message'; a shared reel has `type` 'reel' and `action` the reel id).
  */
 export const channelMessages = pgTable(
@@ -566,7 +566,7 @@ export const reelExports = pgTable('reel_exports', {
 });
 
 /**
- * A live game (issue 13). `key` is public (every page and API path); the encoder publishes with a secret
+ * A live game. `key` is public (every page and API path); the encoder publishes with a secret
  * ingest key, kept as a SHA-256 hash for the publish check and sealed with the key box for its owner.
  */
 export const liveEvents = pgTable(
@@ -578,7 +578,7 @@ export const liveEvents = pgTable(
     ownerUserId: integer('owner_user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
     channelId: integer('channel_id').references(() => channels.id, { onDelete: 'set null' }),
     title: text('title').notNull(),
-    /** A sport code of spec section 3 (upper case). */
+    /** A three-letter sport code, upper case (docs/product.md#finding-games). */
     sport: text('sport').notNull(),
     startsAt: ts('starts_at').notNull(),
     thumbnail: text('thumbnail').notNull().default(''),

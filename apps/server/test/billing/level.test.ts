@@ -85,7 +85,7 @@ async function arrange(c: Case): Promise<number> {
 const levelOf = (tenantId: string, identityUserId: number) =>
   createTestBilling(t, { config: loadBillingConfig({ NODE_ENV: 'test' }), now: () => NOW }).level({ tenantId, identityUserId });
 
-describe('level (spec section 4)', () => {
+describe('the subscription level', () => {
   it.each(cases)('$name -> $expected', async (c) => {
     const identityUserId = await arrange(c);
     expect(await levelOf('demo', identityUserId)).toBe(c.expected);

@@ -43,7 +43,7 @@ async function makeClip(who: Person, timestamp: number, duration = 5, key = vide
 }
 
 describe('POST /api/user/videos/{key}/clips', () => {
-  it('the owner clips a video: 201 with the issue\'s clip, its one-chunk reel and a cut job in the queue', async () => {
+  it('the owner clips a video: 201 with the clip, its one-chunk reel and a cut job in the queue', async () => {
     const res = await post(owner, video.key, { key: video.key, source: 'https://example.com/x.mp4', timestamp: 3723.5 - 3700, duration: 12 });
     expect(res.statusCode, res.body).toBe(201);
     const clip = res.json();

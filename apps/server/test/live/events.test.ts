@@ -71,7 +71,7 @@ describe('POST /api/events', () => {
     expect((row!.starts_at as Date).toISOString()).toBe('2031-01-01T18:00:00.000Z');
   });
 
-  it('answers 409 with the spec text when the owner already has the game (same title, same start)', async () => {
+  it('answers 409 with the product text when the owner already has the game (same title, same start)', async () => {
     await createEvent(t, owner, { title: 'Twice', date: '2031-02-01T18:00:00Z' });
     expectError(await call(t, 'POST', '/api/events', owner.headers, body({ title: 'Twice', date: '2031-02-01T18:00:00Z' })), 409, 'Username already exists');
     // Another start is another game.
@@ -92,7 +92,7 @@ describe('POST /api/events', () => {
     [{ type: '' }, 'body.type: Sport is required'],
     [{ type: 'XYZ' }, 'body.type: Sport is required'],
     [{ public: 'yes' }, 'body.public: public must be true or false'],
-  ])('refuses %j with the field and the spec message', async (change, message) => {
+  ])('refuses %j with the field and the form message', async (change, message) => {
     expectError(await call(t, 'POST', '/api/events', owner.headers, body(change)), 400, message);
   });
 });

@@ -13,7 +13,7 @@ afterAll(async () => {
 const preupload = (headers: Record<string, string>) =>
   call(t, 'POST', '/api/user/preupload', headers, { fileName: 'game.mp4', contentType: 'video/mp4', size: 1024 });
 
-describe('the 8-day trial (spec section 4)', () => {
+describe('the 8-day trial', () => {
   it('starts once per account: registering again (the same or another type) does not restart it', async () => {
     const a = await person(t, 'trialist', { type: 'athlete' });
     await t.sql(`UPDATE users SET trial_started_at = now() - interval '9 days' WHERE username = 'trialist'`);

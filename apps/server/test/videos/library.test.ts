@@ -44,7 +44,7 @@ describe('GET /api/user/videos', () => {
     expect(keysOf(own.json())).toEqual([strangerVideo]);
   });
 
-  it('shows the video JSON of spec section 3 (title null means the default, owner id is the identity user id)', async () => {
+  it('shows the video JSON (title null means the default, owner id is the identity user id)', async () => {
     const res = await call(t, 'GET', `/api/user/videos/${mateVideo}`, coachA.headers);
     expect(res.statusCode).toBe(200);
     const body = videoSchema.parse(res.json());

@@ -15,8 +15,8 @@ function useLoggedFailure(error: Error | null, what: string) {
 }
 
 /**
- * Spec section 4: unknown until signed in and loaded; usage first; the own-user record only when the
- * usage list is empty. Failed loads fall back to empty/absent (spec section 8), i.e. level `none`.
+ * Unknown until signed in and loaded; usage first; the own-user record only when the
+ * usage list is empty. Failed loads fall back to empty/absent, i.e. level `none`.
  */
 function useSubscriptionLevel(): Level | undefined {
   const { isLoggedIn } = useSession();
@@ -39,7 +39,7 @@ function useSubscriptionLevel(): Level | undefined {
 
 /**
  * App wiring of the level: composes the subscription and users features (which may not import each
- * other). The accounts issue extends this (e.g. invalidating `usage` after a purchase); pages and
+ * other). Anything more the level needs goes here too (e.g. invalidating `usage` after a purchase); pages and
  * guards only ever read `useLevel()`.
  */
 export function LevelProvider({ children }: { children: React.ReactNode }) {

@@ -8,7 +8,7 @@ import { mockFetch } from '@/test/fetch-mock';
 import { signedInSession } from '@/test/fixtures';
 import { renderApp } from '@/test/render-app';
 
-// Every route of spec section 2 (with sample parameters), the page title it shows, and a level allowed there.
+// Every route of docs/product.md (with sample parameters), the page title it shows, and a level allowed there.
 const specRoutes: [path: string, title: string, level?: Level][] = [
   ['/login', 'Sign in'],
   ['/reset', 'Reset password'],

@@ -9,7 +9,7 @@ import { RequireSignIn } from '@/app/routes/require-sign-in';
 import { PageLoading } from '@/components/page-loading';
 import { allLevels, teamLevels } from '@/lib/subscription/level-context';
 
-// Spec section 6: who may open which section (team, upload, profile: `teamLevels`).
+// Who may open which section (team, upload, profile: `teamLevels`).
 const eventLevels: readonly Level[] = ['none', 'fan'];
 const subscribeLevels: readonly Level[] = ['none'];
 
@@ -22,9 +22,9 @@ function notFound(): never {
 const loaderOnly = { element: null };
 
 /*
- * Every route of spec section 2. Each page is its own lazily loaded module (route-level code
+ * Every route of the app (docs/product.md). Each page is its own lazily loaded module (route-level code
  * splitting: /login never downloads the player or any other page). A page module exports
- * `Component`, and may export `loader`, `ErrorBoundary`, `handle`, ... as later issues need.
+ * `Component`, and may export `loader`, `ErrorBoundary`, `handle`, ... when it needs them.
  * The signed-in shell (layout, query cache, level) is lazy too: the public pages never load it.
  *
  * Both trees nest the pages in a pathless route with its own errorElement, so a page that fails
@@ -107,7 +107,7 @@ export const routes: RouteObject[] = [
       {
         errorElement: <ErrorPage />,
         children: [
-          // Spec: "home: redirects to /team" (levels none and fan: /events, see HomeRedirect).
+          // Home redirects to /team (levels none and fan: /events, see HomeRedirect).
           {
             index: true,
             element: (

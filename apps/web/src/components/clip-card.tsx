@@ -13,7 +13,7 @@ type ClipCardProps = {
 };
 
 /**
- * A clip in a grid (spec section 2): its thumbnail, the source video's title and its time hh:mm:ss.
+ * A clip in a grid: its thumbnail, the source video's title and its time hh:mm:ss.
  * Shared by the clip library, the library home, the dashboard's New Clips and a video's own clips.
  */
 export function ClipCard({ clip, to, className }: ClipCardProps) {
@@ -33,7 +33,7 @@ export function ClipCard({ clip, to, className }: ClipCardProps) {
 
 /**
  * The poster once the clip is cut; until then the chunk's video (the source rendition with the
- * clip's `#t=` range, whose first frame is the clip's), and a placeholder if that fails (spec section 8).
+ * clip's `#t=` range, whose first frame is the clip's), and a placeholder if that fails.
  */
 export function ClipThumbnail({ clip, className }: { clip: Clip; className?: string }) {
   const chunk = useClipChunk(clip, clip.poster === null);

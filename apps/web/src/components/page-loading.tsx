@@ -2,7 +2,7 @@ import { Loader2Icon } from 'lucide-react';
 
 import { cn } from '@/lib/utils';
 
-/** The app's one loading state. The exact text 'Loading...' is the spec's (section 2). */
+/** The app's one loading state. The exact text 'Loading...' is a product text (docs/product.md#subscription-levels). */
 export function PageLoading({ className }: { className?: string }) {
   return (
     <div

@@ -3,7 +3,7 @@ import type { ComponentProps } from 'react';
 import { cn } from '@/lib/utils';
 
 /**
- * A comment or message box: Enter posts (spec section 5), Shift+Enter makes a new line. An
+ * A comment or message box: Enter posts, Shift+Enter makes a new line. An
  * `onKeyDown` of its own runs first and keeps Enter from posting by calling `preventDefault()`
  * (a completion list takes Enter to choose).
  */

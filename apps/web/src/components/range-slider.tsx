@@ -4,7 +4,7 @@ import { formatMediaTime } from '@/lib/media-time';
 import { cn } from '@/lib/utils';
 
 type RangeSliderProps = {
-  /** Spec section 3, "Range slider values": the bounds and the chosen range. */
+  /** The slider's bounds and the chosen range. */
   min: number;
   max: number;
   minValue: number;
@@ -21,7 +21,7 @@ type RangeSliderProps = {
  * Home/End) from Radix. The thumbs cannot cross or meet: the minimum stays below the maximum.
  */
 export function RangeSlider({ min, max, minValue, maxValue, onChange, label, step = 0.1, className }: RangeSliderProps) {
-  // Spec section 5: a range whose minimum is not below its maximum is a programming error.
+  // A range whose minimum is not below its maximum is a programming error.
   if (!(min < max)) throw new RangeError(`Range slider: min (${min}) must be below max (${max})`);
   const lo = clamp(minValue, min, max);
   const hi = clamp(maxValue, lo, max);

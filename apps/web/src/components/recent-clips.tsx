@@ -25,7 +25,7 @@ export function RecentClips({ scope, limit, clipsPath, empty, className }: Recen
       </div>
     );
   }
-  // Spec section 8: a failed list load falls back to empty.
+  // A failed list load falls back to empty.
   const items = clips.data?.items ?? [];
   if (items.length === 0) return empty;
   return (

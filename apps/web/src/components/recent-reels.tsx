@@ -13,7 +13,7 @@ type RecentReelsProps = {
   className?: string;
 };
 
-/** My newest reels as a small card grid (the library home's Reels), or the spec's empty state. */
+/** My newest reels as a small card grid (the library home's Reels), or the Reels empty state. */
 export function RecentReels({ limit, reelsPath, className }: RecentReelsProps) {
   const reels = useRecentReels(limit);
   const gridClass = cn('grid grid-cols-2 gap-3', className);
@@ -26,7 +26,7 @@ export function RecentReels({ limit, reelsPath, className }: RecentReelsProps) {
       </div>
     );
   }
-  // Spec section 8: a failed list load falls back to empty.
+  // A failed list load falls back to empty.
   const items = reels.data?.items ?? [];
   if (items.length === 0) {
     return (

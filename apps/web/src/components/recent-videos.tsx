@@ -27,7 +27,7 @@ export function RecentVideos({ limit, videoPath, empty, className }: RecentVideo
       </div>
     );
   }
-  // Spec section 8: a failed list load falls back to empty.
+  // A failed list load falls back to empty.
   const items = videos.data?.items ?? [];
   if (items.length === 0) return empty;
   return (

@@ -4,7 +4,7 @@ import { ListVideoIcon } from 'lucide-react';
 import { CardLink } from '@/components/card-link';
 import { MediaThumbnail } from '@/components/media-thumbnail';
 
-/** Spec section 2, the Reels empty state (the reels list and the library home). */
+/** The Reels empty state (the reels list and the library home). */
 export const NO_REELS_TITLE = 'No Reels?';
 export const NO_REELS_TEXT = 'Reels are collections of clips.';
 

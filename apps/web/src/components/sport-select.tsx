@@ -11,7 +11,7 @@ type SportSelectProps = Omit<ComponentProps<'select'>, 'children'> & {
   placeholder: string;
 };
 
-/** The spec's 21 sports by name, valued by sport code (event form, Go live, the games filter). */
+/** The 21 sports by name, valued by sport code (event form, Go live, the games filter). */
 export function SportSelect({ placeholder, className, ...props }: SportSelectProps) {
   return (
     <select {...props} className={cn(selectClass, className)}>

@@ -17,8 +17,8 @@ type VideoCardProps = {
 };
 
 /**
- * A video in a grid (videos library, library home): poster, title ('Video' when it has none, spec
- * section 2), date and duration; while processing, a progress bar with its percent; when
+ * A video in a grid (videos library, library home): poster, title ('Video' when it has none),
+ * date and duration; while processing, a progress bar with its percent; when
  * processing failed, the reason. Shared by the videos and library features.
  */
 export function VideoCard({ video, to, canDelete = false, className }: VideoCardProps) {

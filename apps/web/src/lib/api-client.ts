@@ -3,7 +3,7 @@ import type { ZodType, ZodTypeDef } from 'zod';
 
 /**
  * An HTTP or network failure. `message` is the server's own message when it sent one
- * (spec section 8: "a thrown error becomes an Error carrying the server response's message").
+ * (docs/product.md#messages-and-failures).
  */
 export class ApiError extends Error {
   override readonly name = 'ApiError';
@@ -38,7 +38,7 @@ export type ApiClientOptions = {
   getAccessToken?: () => string | null;
   /**
    * Called once when a request answers 401, with the token that was refused; resolves true when a
-   * new access token is in place, and the request is then retried once (ARCHITECTURE.md).
+   * new access token is in place, and the request is then retried once (docs/architecture.md#request-flow).
    */
   refresh?: (rejectedToken: string | null) => Promise<boolean>;
   fetch?: typeof fetch;

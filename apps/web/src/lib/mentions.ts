@@ -1,6 +1,6 @@
 import { MENTION_PATTERN } from '@app/contracts/clips';
 
-/** A run of a message: plain text, or an `@username` mention (spec section 5's pattern). */
+/** A run of a message: plain text, or an `@username` mention (`@` then letters, digits, hyphens, underscores). */
 export type MessagePart = { text: string; mention?: string };
 
 export function splitMentions(text: string): MessagePart[] {

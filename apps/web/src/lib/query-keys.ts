@@ -77,7 +77,7 @@ export const queryKeys = {
 
   /**
    * Live games. Lists and events depend on who asks (team membership, subscription), so they live
-   * under the user; cheers are the same for everyone (no auth, spec section 6).
+   * under the user; cheers are the same for everyone (no auth).
    */
   live: {
     /** Prefix of every live query of the user: a new event or a follow refreshes the lists. */

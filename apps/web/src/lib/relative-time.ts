@@ -9,8 +9,8 @@ const units = [
 const format = new Intl.RelativeTimeFormat('en', { numeric: 'always' });
 
 /**
- * Spec section 9's relative labels: 'just now', then minutes, hours, days and weeks ago (weeks is
- * the largest unit the spec names). A time slightly ahead of ours (clock skew) is 'just now'.
+ * Relative labels: 'just now', then minutes, hours, days and weeks ago (weeks is
+ * the largest unit). A time slightly ahead of ours (clock skew) is 'just now'.
  */
 export function relativeTimeLabel(time: string | number | Date, now: number): string {
   const elapsed = now - new Date(time).getTime();

@@ -3,7 +3,7 @@ import { useCallback, useEffect, useRef } from 'react';
 type InfiniteScrollOptions = {
   /** More pages exist (the server sent a `next` cursor). */
   hasMore: boolean;
-  /** A page is on its way: spec section 4, "on scroll to the bottom and not already loading". */
+  /** A page is on its way: load more on scroll to the bottom only when not already loading. */
   loading: boolean;
   onLoadMore: () => void;
   /** Start loading a little before the bottom is reached, so the list rarely visibly stops. */
@@ -11,7 +11,7 @@ type InfiniteScrollOptions = {
 };
 
 /**
- * Paging on scroll (spec section 4): returns a ref for a sentinel element placed after the last
+ * Paging on scroll: returns a ref for a sentinel element placed after the last
  * item; when it scrolls into view and no page is loading, `onLoadMore` is called once. An
  * IntersectionObserver, not scroll events: no layout reads on every scroll frame, and it also
  * fires when the first page is too short to scroll at all.

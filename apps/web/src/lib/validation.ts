@@ -2,7 +2,7 @@ import { usernameSchema } from '@app/contracts/identity-api';
 import { z, type ZodTypeAny } from 'zod';
 
 /**
- * Form field rules. Messages are zod's defaults where the spec gives none (section 5: 'Required',
+ * Form field rules. Messages are zod's defaults where the product has no text of its own ('Required',
  * 'Invalid email', 'String must contain at least 8 character(s)', ...). An empty input counts as
  * missing, so it reads 'Required' rather than a length or format message.
  */
@@ -17,13 +17,13 @@ export const currentPasswordField = required(z.string());
 
 /**
  * New passwords: 8 to 128 characters, no composition rules (the server refuses common ones). The
- * spec has no password message; zod's 'String must contain at least 8 character(s)' reads as code.
+ * product has no password message; zod's 'String must contain at least 8 character(s)' reads as code.
  */
 export const newPasswordField = required(
   z.string().min(8, 'Password must be at least 8 characters').max(128, 'Password must be at most 128 characters'),
 );
 
-/** Spec section 5: at least 3, letters, digits, dash, underscore and plus only (shared with the server). */
+/** At least 3, letters, digits, dash, underscore and plus only (shared with the server). */
 export const usernameField = required(usernameSchema);
 
 export const PASSWORDS_DIFFER = 'Passwords do not match';

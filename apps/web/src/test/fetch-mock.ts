@@ -42,7 +42,7 @@ export function mockFetch(routes: Record<string, Handler | Response | object>) {
   return { fetch, calls, call: (method: string, path: string) => calls.find((c) => c.method === method && c.path === path) };
 }
 
-/** A sign-in body (spec section 7) with real-looking tokens for `claims`. */
+/** A sign-in body with real-looking tokens for `claims`. */
 export function signInBody(claims: Record<string, unknown> = {}, extra: Record<string, unknown> = {}) {
   const base = {
     userId: 7,

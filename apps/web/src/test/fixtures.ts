@@ -29,7 +29,7 @@ export function usageOf(...types: string[]): UsageResponse {
   return { items, subscription: items[0] ?? null };
 }
 
-/** The three plans of spec section 9, as `GET /api/billing/plans` lists them. */
+/** The three plans (team, athlete, fan), as `GET /api/billing/plans` lists them. */
 export const testPlans: Plan[] = [
   { type: 'team', name: 'Team', price: '$29.99', interval: 'month', features: ['Team dashboard', 'Stream key'] },
   { type: 'athlete', name: 'Athlete', price: '$9.99', interval: 'month', features: ['Uploads', 'Athlete profile'] },

@@ -14,7 +14,7 @@ export interface LiveClipOptions {
 }
 
 /**
- * A clip out of live HLS segments by stream copy (media-notes.md "Clips": 30 s in 0.04-0.11 s). The concat
+ * A clip out of live HLS segments by stream copy (30 s in 0.04-0.11 s, measured with ffmpeg 4.1 on 2 cores). The concat
  * protocol joins the TS bytes, so timestamps run on across segment boundaries (the concat demuxer left gaps
  * and came out 1.7 s long); ADTS AAC becomes MP4 AAC, and the index goes in front so the clip plays at once.
  * Each segment starts with a keyframe (1 s segments cut at keyframes), so no frame needs re-encoding.

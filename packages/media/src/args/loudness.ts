@@ -12,7 +12,7 @@ export interface LoudnessOptions {
 
 /**
  * What ametadata logs for each 100 ms frame: `frame:N pts:P pts_time:T`, then `lavfi.r128.M=<LUFS>`, each
- * behind a `[Parsed_ametadata_1 @ 0x...] ` prefix. To the log (stderr), not `file=-` as in media-notes:
+ * behind a `[Parsed_ametadata_1 @ 0x...] ` prefix. To the log (stderr), not `file=-` (stdout):
  * that file is written through a 32 KB buffer that ffmpeg 4.1 cannot turn off (5.1's `direct` option
  * can), which held back ~30 s of a live stream's readings.
  */

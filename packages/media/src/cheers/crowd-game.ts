@@ -2,9 +2,9 @@ import { mediaPath } from '../args/common';
 import { runFfmpeg } from '../run-ffmpeg';
 
 /**
- * A generated crowd soundtrack with known moments, the fixture the cheer detector is proven on
- * (media-notes "Crowd cheers from loudness"): a crowd floor that wanders slowly, cheers of known
- * strength (peak level above the floor, dB), and the things that must not count.
+ * A generated crowd soundtrack with known moments, the fixture the cheer detector is proven on: a
+ * crowd floor that wanders slowly, cheers of known strength (peak level above the floor, dB), and
+ * the things that must not count.
  */
 export interface CrowdGame {
   durationSec: number;

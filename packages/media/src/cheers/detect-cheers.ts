@@ -43,7 +43,7 @@ export const CHEER_DETECTOR_DEFAULTS: Required<Omit<CheerDetectorOptions, 'top'>
 const SILENCE_LUFS = -70;
 
 /**
- * Crowd cheers in a momentary-loudness series (see media-notes "Crowd cheers from loudness"):
+ * Crowd cheers in a momentary-loudness series:
  *
  * 1. Smooth with a 2 s running median. A median, unlike a mean, removes anything shorter than half its
  *    window however loud, and keeps the edges of anything longer: a bang (a 50 ms click raises the
@@ -51,7 +51,7 @@ const SILENCE_LUFS = -70;
  * 2. Baseline: the median of the smoothed loudness over +-30 s; excess = smoothed - baseline.
  * 3. A cheer is a point at least 6 LU above the baseline inside a stretch at least 3 LU above it that
  *    lasts 1.5 s or more, and the loudest such point within +-4 s; the strongest `top` are kept. The
- *    1.5 s (media-notes used 1 s) drops a whistle up to ~1.1 s long, which the median alone lets
+ *    1.5 s (rather than 1 s) drops a whistle up to ~1.1 s long, which the median alone lets
  *    through from ~0.7 s; crowd cheers stay 3 LU up for 2.5 s and more.
  *
  * Sustained loudness (a chant, a song) is not a moment. A chant of 30 s or more is absorbed by the

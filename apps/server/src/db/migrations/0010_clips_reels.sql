@@ -1,4 +1,4 @@
--- Clips and reels (issue 12). No library-cache triggers: the library cache keeps video JSON only,
+-- Clips and reels. No library-cache triggers: the library cache keeps video JSON only,
 -- which shows nothing of clips.
 CREATE TABLE "reels" (
 	"id" text PRIMARY KEY NOT NULL,

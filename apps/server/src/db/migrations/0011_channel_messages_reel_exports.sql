@@ -1,4 +1,4 @@
--- Channel messages (issue 12): comments on a clip (kind 'comment', clip_id set) and messages into a
+-- Channel messages: comments on a clip (kind 'comment', clip_id set) and messages into a
 -- team channel (kind 'message', e.g. a shared reel: type 'reel', action = the reel id). One table, so
 -- the board and the activity feed list both without a second one.
 CREATE TABLE "channel_messages" (

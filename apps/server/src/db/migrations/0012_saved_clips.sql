@@ -1,4 +1,4 @@
--- Clips a user saved to their library (issue 12: "my clips (made or saved)"). Whether the saver may
+-- Clips a user saved to their library ("my clips (made or saved)"). Whether the saver may
 -- still see the clip is checked when the library is read, so leaving a team hides them without a
 -- delete, and they come back on rejoining. A deleted clip or user takes its saves with it.
 CREATE TABLE "saved_clips" (

@@ -1,4 +1,4 @@
--- Live games (issue 13). An event has a public `key` (every page and API path) and a secret ingest key
+-- Live games. An event has a public `key` (every page and API path) and a secret ingest key
 -- the encoder publishes with: stored as a SHA-256 hash for the publish check and sealed with the key box
 -- so that only its owner can read it again.
 CREATE TABLE "live_events" (

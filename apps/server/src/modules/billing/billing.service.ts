@@ -37,7 +37,7 @@ function assertBillingAllowed(billing: BillingConfig): void {
 }
 
 /**
- * Subscriptions and levels (spec sections 4, 9): usage, the level guard, local test billing, the
+ * Subscriptions and levels: usage, the level guard, local test billing, the
  * Stripe webhook and the customer portal. Throws at creation when local billing would run in
  * production without `LOCAL_BILLING_IN_PRODUCTION=true`.
  */
@@ -63,7 +63,7 @@ export function createBillingService(deps: BillingDeps) {
     /** `GET /api/user/usage`; `{ items: [], subscription: null }` before registration. */
     usage,
 
-    /** Spec section 4: the caller's subscription level. */
+    /** The caller's subscription level. */
     async level(caller: Caller): Promise<Level> {
       const user = await users.find(caller);
       if (!user) return 'none';

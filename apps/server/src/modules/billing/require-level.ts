@@ -21,7 +21,7 @@ export async function checkLevel(deps: LevelGuardDeps, request: FastifyRequest, 
 
 /**
  * `const requireLevel = createLevelGuard({ identity, users, billing })`, then on a route:
- * `app.post('/api/events', { preHandler: requireLevel(['team']) }, handler)` (spec section 6).
+ * `app.post('/api/events', { preHandler: requireLevel(['team']) }, handler)`.
  */
 export function createLevelGuard(deps: LevelGuardDeps) {
   return function requireLevel(levels: readonly Level[]) {

@@ -89,7 +89,7 @@ export async function applyStripeEvent(
 }
 
 /**
- * The pricing table passes the user id of spec section 3 (`userId` of `GET /api/user/me`, the
+ * The pricing table passes our user id (`userId` of `GET /api/user/me`, the
  * identity account id, unique across tenants) as `client-reference-id`.
  */
 async function checkoutCompleted(

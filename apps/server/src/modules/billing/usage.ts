@@ -1,9 +1,9 @@
 import type { SubscriptionItem } from '@app/contracts/billing';
 import { level as levelSchema, type Level } from '@app/contracts/levels';
 
-/** Spec section 9: a user without a subscription keeps their registered type this long. */
+/** A user without a subscription keeps their registered type this long. */
 export const RECENCY_WINDOW_MS = 8 * 24 * 60 * 60 * 1000;
-/** Spec section 9: types that count without a subscription. */
+/** Types that count without a subscription. */
 export const ELIGIBLE_WITHOUT_SUBSCRIPTION: readonly Level[] = ['team', 'athlete'];
 
 /** What the level needs of the product user record. */
@@ -14,7 +14,7 @@ export interface LevelUser {
 }
 
 /**
- * Spec section 4, level computation: non-empty usage list -> the first item's type (an unknown
+ * The level (docs/product.md#subscription-levels): non-empty usage list -> the first item's type (an unknown
  * type counts as none, like the web app); empty -> the own user record's type when it is team or
  * athlete and its trial started within the last 8 days (inclusive); otherwise none.
  */

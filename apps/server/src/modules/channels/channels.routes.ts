@@ -17,7 +17,7 @@ const segment = z.string().trim().min(1).max(100);
 const channelParams = z.object({ owner: segment, channel: segment });
 const clipParams = channelParams.extend({ clipId: segment });
 
-/** Channel messages (issue 12, spec section 7): comments on a clip, and a reel shared into the team channel. */
+/** Channel messages: comments on a clip, and a reel shared into the team channel. */
 export const channelsRoutes: FastifyPluginAsyncZod<ChannelsRoutesOptions> = async (app, { identity, channels, users }) => {
   requireSignedIn(app, { identity, users });
 

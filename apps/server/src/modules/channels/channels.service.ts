@@ -34,7 +34,7 @@ const toComment = (row: MessageWithPublisher): ChannelComment => ({
 });
 
 /**
- * Messages of a team channel (issue 12): comments on a clip, seen and posted by the channel's
+ * Messages of a team channel: comments on a clip, seen and posted by the channel's
  * members who may see the clip, and reels the team owner shares into the channel. `@username`
  * mentions are recorded for the channel's members only.
  */

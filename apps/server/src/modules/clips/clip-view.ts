@@ -6,7 +6,7 @@ import type { ClipRow, ClipWithTitle } from './clips.repo';
 /** What a clip's URL and a reel chunk's view are made of. */
 export type ChunkClip = Pick<ClipRow, 'id' | 'startSec' | 'durationSec' | 'sourceKey' | 'fileKey' | 'posterKey' | 'status'> & { sourceTitle: string | null };
 
-/** hh:mm:ss of a position in seconds (spec section 9: "Clip time hh:mm:ss"). */
+/** hh:mm:ss of a position in seconds, as clip times read (docs/product.md#clips). */
 export function clockTime(sec: number): string {
   const whole = Math.floor(sec);
   const pad = (n: number) => String(n).padStart(2, '0');

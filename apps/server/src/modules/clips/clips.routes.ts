@@ -21,7 +21,7 @@ const keyParams = z.object({ key: z.string().max(100) });
 const idParams = z.object({ id: z.string().max(100) });
 const chunkParams = z.object({ streamId: z.string().max(100), clipId: z.string().max(20) });
 
-/** Clips (issue 12, spec section 7). Visibility is the service's: whoever may see the source, 404 for anyone else. */
+/** Clips. Visibility is the service's: whoever may see the source, 404 for anyone else. */
 export const clipsRoutes: FastifyPluginAsyncZod<ClipsRoutesOptions> = async (app, { identity, clips, liveClips, users }) => {
   requireSignedIn(app, { identity, users });
 

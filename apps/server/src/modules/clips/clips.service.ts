@@ -70,7 +70,7 @@ export const clipObjectsPrefix = (clip: { tenantId: string; streamKind: string; 
     : `${storageKey(clip.tenantId, 'videos', clip.streamId, 'clips', clip.id)}/`;
 
 /**
- * Clips (issue 12): a time range of a video, made by anyone who may see the video, visible to
+ * Clips: a time range of a video, made by anyone who may see the video, visible to
  * whoever may see it (the owner and the owner's team: 404 for anyone else), changed by its maker.
  * It plays at once from the source rendition; the `cut-clip` job then stores its own MP4.
  */

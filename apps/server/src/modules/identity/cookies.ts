@@ -2,7 +2,7 @@ import type {} from '@fastify/cookie';
 import type { FastifyReply } from 'fastify';
 import type { IssuedTokens } from './sign-in.service';
 
-/** Cookie names carry the tenant id (spec section 3). */
+/** Cookie names carry the tenant id. */
 export const cookieNames = (tenantId: string) => ({
   access: `access.${tenantId}`,
   id: `id.${tenantId}`,

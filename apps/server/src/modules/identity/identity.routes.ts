@@ -104,7 +104,7 @@ export const identityRoutes: FastifyPluginAsyncZod<IdentityRoutesOptions> = asyn
   });
 
   /**
-   * A GET that ends a session (spec section 7), so it needs more than a cookie: an <img src> or a link
+   * A GET that ends a session, so it needs more than a cookie: an <img src> or a link
    * on another site sends cookies, but only script on our own origin can add the Bearer header (a
    * cross-site fetch with it needs a CORS preflight, which we never grant). Cookies are cleared only
    * for that caller, and a browser's cross-site request is refused outright.

@@ -29,7 +29,7 @@ export interface PasswordlessRoutesOptions {
   outbound?: Outbound;
 }
 
-/** Magic links, verification codes (first and second factor) and password reset (spec section 7). */
+/** Magic links, verification codes (first and second factor) and password reset. */
 export const passwordlessRoutes: FastifyPluginAsyncZod<PasswordlessRoutesOptions> = async (app, opts) => {
   const { identity, config } = opts;
   const deps = { ...opts, log: app.log };

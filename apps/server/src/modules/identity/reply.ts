@@ -5,7 +5,7 @@ import type { Tenant } from '../tenants/tenants.service';
 import { setAuthCookies } from './cookies';
 import type { SignInRequest, SignInResult } from './sign-in.service';
 
-/** Secure cookies in live mode only (spec section 9), so plain-http development works. */
+/** Secure cookies in live mode only, so plain-http development works. */
 export const secureCookies = (config: Pick<Config, 'mode'>) => config.mode === 'live';
 
 export function signInRequest(request: FastifyRequest, tenant: Tenant, codeChallenge?: string): SignInRequest {

@@ -1,7 +1,7 @@
 import type { Tenant } from '../tenants/tenants.service';
 import type { IdentityUser } from './identity-users.repo';
 
-/** `GET /v0/self`: the identity-token user of spec section 3, plus the tenant's redirect path. */
+/** `GET /v0/self`: the user of the identity token, plus the tenant's redirect path. */
 export function selfView(user: IdentityUser, tenant: Tenant) {
   return {
     userId: user.id,

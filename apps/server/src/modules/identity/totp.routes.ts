@@ -54,7 +54,7 @@ export const totpRoutes: FastifyPluginAsyncZod<MfaRoutesOptions> = async (app, {
   });
 
   /**
-   * Three calls share this path (spec section 7):
+   * Three calls share this path:
    * - Bearer first-factor token: the second factor of a sign-in;
    * - Bearer access token: confirms a pending enrolment;
    * - no Bearer: TOTP (or a backup code) as the first factor, the account named in the body.

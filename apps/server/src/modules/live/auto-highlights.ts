@@ -8,7 +8,7 @@ import type { PublishListener } from './ingest/ingest-sessions';
 export type OnCheer = (cheer: { eventId: string; timestampMs: number; ownerUserId: number }) => Promise<{ clipId: string }>;
 
 /**
- * Auto highlights (issue 13): while a publish runs, its audio is analysed for crowd cheers; each cheer
+ * Auto highlights: while a publish runs, its audio is analysed for crowd cheers; each cheer
  * gets a clip of its moment (made in the event owner's name by `onCheer`) attached to its row.
  */
 export function autoHighlights(deps: { db: Db; log: FastifyBaseLogger; onCheer: OnCheer }): PublishListener {

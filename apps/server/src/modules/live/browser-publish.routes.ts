@@ -30,7 +30,7 @@ const closeCodeOf = (err: unknown): number => {
 const reasonOf = (err: unknown) => (err instanceof AppError ? err.message : 'The live stream could not start.').slice(0, 120);
 
 /**
- * `GET /api/live/{key}/publish` as a WebSocket (issue 13, "Go live from this phone"): the event's owner
+ * `GET /api/live/{key}/publish` as a WebSocket ("Go live from this phone", docs/product.md#go-live-from-a-phone): the event's owner
  * streams MediaRecorder chunks as binary messages. The access token comes as `?access_token=` (browsers
  * cannot set headers on a WebSocket); every refusal is a close code with a reason the page can show.
  */

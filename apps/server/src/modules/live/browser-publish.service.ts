@@ -56,7 +56,7 @@ export interface BrowserPublisherOptions {
 }
 
 /**
- * "Go live from this phone" (issue 13): a browser's MediaRecorder chunks (WebM) arrive on a WebSocket and
+ * "Go live from this phone": a browser's MediaRecorder chunks (WebM) arrive on a WebSocket and
  * are piped into an ffmpeg that encodes them for latency and publishes to this node's RTMP ingest, so the
  * event is packaged, ended and archived exactly as with an encoder. One browser publish per event here;
  * across nodes the ingest itself refuses a second publisher of a live key.

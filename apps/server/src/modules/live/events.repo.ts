@@ -39,7 +39,7 @@ function ownTeam(userId: number): SQL {
   return sql`(${liveEvents.ownerUserId} = ${userId} OR EXISTS (SELECT 1 FROM channel_members cm WHERE cm.channel_id = ${liveEvents.channelId} AND cm.user_id = ${userId}))`;
 }
 
-/** Issue 13: the event's team (owner and channel members) and, for a public event, anyone of the tenant. */
+/** The event's team (owner and channel members) and, for a public event, anyone of the tenant. */
 function visibleTo(viewer: EventViewer): SQL {
   const who = viewer.userId === null ? eq(liveEvents.isPublic, true) : sql`(${liveEvents.isPublic} OR ${ownTeam(viewer.userId)})`;
   return and(eq(liveEvents.tenantId, viewer.tenantId), who)!;
@@ -75,7 +75,7 @@ export function createEventsRepo(db: Db) {
 
   return {
     /**
-     * Inserts an event unless its owner already has one of this title at this start (the spec's 409); a
+     * Inserts an event unless its owner already has one of this title at this start (a 409); a
      * lock per owner makes two identical requests take turns. Returns null on such a duplicate.
      */
     async insertUnlessDuplicate(values: typeof liveEvents.$inferInsert & { ownerUserId: number; startsAt: Date }): Promise<LiveEventRow | null> {

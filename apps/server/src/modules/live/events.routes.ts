@@ -19,7 +19,7 @@ const keyParams = z.object({ key: z.string().max(100) });
 const sportParams = z.object({ code: z.string().max(20) });
 const pageQuery = eventSearchQuery.pick({ limit: true, timestamp: true });
 
-/** Live events (issue 13, spec sections 2, 3, 7): creation, ingest keys, the lists and the event page's data. */
+/** Live events: creation, ingest keys, the lists and the event page's data. */
 export const eventsRoutes: FastifyPluginAsyncZod<EventsRoutesOptions> = async (app, { identity, events, users, ingestRotationsPerMinute = 10 }) => {
   requireSignedIn(app, { identity, users });
 

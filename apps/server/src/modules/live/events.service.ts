@@ -84,7 +84,7 @@ export interface EventsServiceDeps {
 }
 
 /**
- * Live events (issue 13): team accounts create them; their team (owner and channel members) and, for a
+ * Live events: team accounts create them; their team (owner and channel members) and, for a
  * public event, anyone signed in to the tenant sees them; playing needs a subscription or the editor role.
  */
 export function createEventsService({ db, users, billing }: EventsServiceDeps) {
@@ -117,7 +117,7 @@ export function createEventsService({ db, users, billing }: EventsServiceDeps) {
     return row.event;
   }
 
-  /** Spec section 4: a subscription (any level but none, which counts the team and athlete trial) or the editor role. */
+  /** A subscription (any level but none, which counts the team and athlete trial) or the editor role. */
   async function mayPlay(caller: LiveCaller, viewer: EventViewer): Promise<boolean> {
     if (viewer.userId === null) return false;
     return caller.roles.includes('editor') || (await billing.level(caller)) !== 'none';
@@ -205,7 +205,7 @@ export function createEventsService({ db, users, billing }: EventsServiceDeps) {
         ingestKeyHash: secret.hash,
         ingestKeyBox: secret.box,
       });
-      // The spec (section 8) says only that a 409 on event creation shows 'Username already exists'; the one
+      // A 409 on event creation shows 'Username already exists' (docs/product.md#messages-and-failures); the one
       // conflict an event can have is its owner creating the same game (title and start) twice.
       if (!row) throw new AppError('CONFLICT', USERNAME_TAKEN);
       return { key: row.key, ingestKey: secret.ingestKey };

@@ -6,7 +6,7 @@ import { createFollowsRepo } from './follows.repo';
 
 export const TEAM_NOT_FOUND = 'Team not found.';
 
-/** A fan follows a team (a channel) and sees its public games first (issue 13). Idempotent both ways. */
+/** A fan follows a team (a channel) and sees its public games first. Idempotent both ways. */
 export function createFollowsService({ db, users }: { db: Db; users: Pick<UsersService, 'requireRegistered' | 'byUsername'> }) {
   const repo = createFollowsRepo(db);
 

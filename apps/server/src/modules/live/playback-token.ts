@@ -2,7 +2,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { Db } from '../../db/client';
 import { getOrCreateSecret } from '../../db/app-secrets';
 
-/** A playback token lasts as long as a media URL (issue 11): access ends within 10 minutes of a removal. */
+/** A playback token lasts as long as a media URL: access ends within 10 minutes of a removal. */
 export const PLAYBACK_TOKEN_TTL_MS = 10 * 60_000;
 
 export interface PlaybackGrant {

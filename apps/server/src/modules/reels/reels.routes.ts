@@ -30,7 +30,7 @@ export interface ReelsRoutesOptions {
 // `:id` is the stream in POST and the reel elsewhere: one parameter name for one path position.
 const idParams = z.object({ id: z.string().max(100) });
 
-/** Reels (issue 12, spec section 7): the maker's API, and the public share link. */
+/** Reels: the maker's API, and the public share link. */
 export const reelsRoutes: FastifyPluginAsyncZod<ReelsRoutesOptions> = async (app, { config, identity, reels, users }) => {
   requireSignedIn(app, { identity, users });
   // A share link is a public secret: limit guessing like the invitation links.

@@ -56,7 +56,7 @@ export interface ReelsServiceDeps {
 }
 
 /**
- * Reels (issue 12): ordered chunks of clips, each with its own in/out. Only the maker sees them in
+ * Reels: ordered chunks of clips, each with its own in/out. Only the maker sees them in
  * the API, and only the chunks they may still see; anyone with the link plays a reel its maker
  * shared (`GET /api/reels/{id}`, no token), of the chunks the maker may still see. Nothing is shared
  * until its maker says so.

@@ -34,7 +34,7 @@ const memberParams = teamParams.extend({ username: segment });
 const tokenParams = z.object({ token: z.string().max(200) });
 const inviteParams = teamParams.extend({ id: segment });
 
-/** Teams, memberships and invitations (spec sections 3, 6, 7). */
+/** Teams, memberships and invitations. */
 export const teamsRoutes: FastifyPluginAsyncZod<TeamsRoutesOptions> = async (app, { config, identity, teams, invites, users }) => {
   requireSignedIn(app, { identity, users });
   // Invite links are public secrets: limit guessing like the identity sign-in routes do.

@@ -22,7 +22,7 @@ function membershipOf(row: TeamMemberRow): Membership {
 }
 
 /**
- * Teams (spec sections 3, 4, 6, 7): a team is a channel owned by its coach; members join when they
+ * Teams: a team is a channel owned by its coach; members join when they
  * are the owner, already in, or hold an invite that counts (see `countsFor` in the repo).
  */
 export function createTeamsService({ db, identity, users }: { db: Db; identity: Identity; users: UsersService }) {

@@ -9,7 +9,7 @@ export interface UsersRoutesOptions {
   users: UsersService;
 }
 
-/** `GET/POST/PUT /api/user/me` (spec section 7). */
+/** `GET/POST/PUT /api/user/me`. */
 export const usersRoutes: FastifyPluginAsyncZod<UsersRoutesOptions> = async (app, { identity, users }) => {
   requireSignedIn(app, { identity, users });
 

@@ -10,9 +10,9 @@ export const USERNAME_TAKEN = 'Username already exists';
 export const FINISH_REGISTRATION = 'Finish registration first.';
 
 /**
- * The product user record (spec sections 3, 4, 7). `trialStartedAt` is the trial clock of spec
- * section 4 (a team or athlete type counts for 8 days): it starts when the account first gets a type
- * and nothing the user sends moves it, or repeating the registration would restart the trial.
+ * The product user record. `trialStartedAt` is the trial clock (docs/product.md#subscription-levels:
+ * a team or athlete type counts for 8 days): it starts when the account first gets a type and
+ * nothing the user sends moves it, or repeating the registration would restart the trial.
  */
 export function createUsersService({ db, identity }: { db: Db; identity: Identity }) {
   const repo = createProductUsersRepo(db);
@@ -23,7 +23,7 @@ export function createUsersService({ db, identity }: { db: Db; identity: Identit
     return account;
   }
 
-  /** Inserts or updates; a username clash (unique per tenant, any case) is the spec's 409. */
+  /** Inserts or updates; a username clash (unique per tenant, any case) is a 409. */
   async function save(write: () => Promise<ProductUserRow>): Promise<ProductUserRow> {
     try {
       return await write();
@@ -71,7 +71,7 @@ export function createUsersService({ db, identity }: { db: Db; identity: Identit
       return user;
     },
 
-    /** Spec section 4: a user without a record gets one from the sign-in profile (username, email, name, image). */
+    /** A user without a record gets one from the sign-in profile (username, email, name, image). */
     async getOrCreate(caller: Caller): Promise<ProductUserRow> {
       const existing = await find(caller);
       if (existing) return existing;
@@ -127,7 +127,7 @@ export function createUsersService({ db, identity }: { db: Db; identity: Identit
       );
     },
 
-    /** `PUT /api/user/me`: profile fields. The e-mail is never changed here (spec section 5). */
+    /** `PUT /api/user/me`: profile fields. The e-mail is never changed here. */
     async update(caller: Caller, body: UpdateUserMeBody): Promise<ProductUserRow> {
       const user = await this.getOrCreate(caller);
       const profile = { ...user.profile };
@@ -170,7 +170,7 @@ export function toUserMe(row: ProductUserRow, identityUuid: string): UserMe {
     image: row.image,
     type: row.type as UserMe['type'],
     affiliate: row.affiliate,
-    // The spec's clients read the trial clock from `updatedAt` (spec section 4).
+    // Clients read the trial clock from `updatedAt` (the field predates `trialStartedAt`).
     updatedAt: (row.trialStartedAt ?? row.updatedAt).toISOString(),
   };
 }

@@ -3,7 +3,7 @@ import { mkdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { createTestClip, type TestClipOptions } from '@app/media/test-clip';
 
-/** Spec section 2 (Upload): a real, playable clip with sound, long enough to mark highlights and cut clips. */
+/** A real, playable clip with sound, long enough to mark highlights and cut clips. */
 export const TEST_VIDEO_CLIP: TestClipOptions = { durationSec: 20, width: 1280, height: 720, fps: 25, audio: true };
 export const TEST_VIDEO_TITLE = 'Test video';
 

@@ -18,10 +18,10 @@ export interface UploadsRoutesOptions {
 // Unknown keys are a 404 of the service, not a 400: the path is not a form.
 const keyParams = z.object({ key: z.string().max(100) });
 
-/** Spec section 6: team and athlete subscriptions record or upload videos. */
+/** Team and athlete subscriptions record or upload videos. */
 const UPLOAD_LEVELS = ['athlete', 'team'] as const;
 
-/** `POST /api/user/preupload` and its completion (spec section 7); the bytes go to the returned URL. */
+/** `POST /api/user/preupload` and its completion; the bytes go to the returned URL. */
 export const uploadsRoutes: FastifyPluginAsyncZod<UploadsRoutesOptions> = async (app, { identity, billing, uploads, users }) => {
   requireSignedIn(app, { identity, users });
 

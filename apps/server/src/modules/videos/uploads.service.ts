@@ -60,7 +60,7 @@ export interface UploadsServiceDeps {
 }
 
 /**
- * Uploads (spec section 7 "preupload"): the client gets a signed target, sends the bytes there
+ * Uploads: the client gets a signed target, sends the bytes there
  * (one PUT, or tus for files over RESUMABLE_THRESHOLD_BYTES), then completes the upload, which
  * creates the video. tus uploads go straight to their final key (`<tenant>/videos/<key>/source/<name>`;
  * the upload key is the id of the video to be); a PUT goes to a staging key (staging-key.ts) that

@@ -31,7 +31,7 @@ export interface Viewer {
 }
 
 /**
- * Spec "Visibility": the owner's own videos and the ready videos of anyone sharing a team (a channel)
+ * The owner's own videos and the ready videos of anyone sharing a team (a channel)
  * with the viewer; always inside the viewer's tenant. A video still processing, or one that failed, is
  * its uploader's alone: the team sees a game once it plays. The membership table belongs to the teams
  * module; it is read here in SQL because a library page filters on it, which a per-video service call cannot.

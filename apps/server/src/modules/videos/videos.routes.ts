@@ -18,7 +18,7 @@ export interface VideosRoutesOptions {
 // Unknown keys are a 404 of the service, not a 400: the path is not a form, and keys must not be probed.
 const keyParams = z.object({ key: z.string().max(100) });
 
-/** The video library (spec sections 2, 3, 7). Visibility is the service's: owner and teammates, 404 for anyone else. */
+/** The video library. Visibility is the service's: owner and teammates, 404 for anyone else. */
 export const videosRoutes: FastifyPluginAsyncZod<VideosRoutesOptions> = async (app, { identity, videos, users, testVideosPerIpHour = 20 }) => {
   requireSignedIn(app, { identity, users });
 
@@ -52,7 +52,7 @@ export const videosRoutes: FastifyPluginAsyncZod<VideosRoutesOptions> = async (a
     async (request, reply) => reply.status(201).send(await videos.postMessage(request.caller, request.params.key, request.body.message)),
   );
 
-  // Spec: "POST /api/user/testvideo (empty body)". Clients differ in whether they still send
+  // `POST /api/user/testvideo` takes an empty body. Clients differ in whether they still send
   // `Content-Type: application/json`; an empty body is accepted either way (in this scope only).
   await app.register(async (scope) => {
     const json = scope.getDefaultJsonParser('error', 'error');

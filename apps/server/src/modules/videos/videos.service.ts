@@ -49,7 +49,7 @@ export interface VideosServiceDeps {
 }
 
 /**
- * The video library (spec sections 2, 3, 7): a video is visible to its owner and, once ready, to
+ * The video library: a video is visible to its owner and, once ready, to
  * everyone who shares a team with the owner, in the owner's tenant; to anyone else it does not exist
  * (404, so keys cannot be probed). Only the owner changes it.
  */
@@ -193,7 +193,7 @@ export function createVideosService({ db, storage, jobs, users, dataDir, onDelet
     },
 
     /**
-     * `POST /api/user/testvideo` (spec section 2): a generated clip becomes a video exactly like an
+     * `POST /api/user/testvideo`: a generated clip becomes a video exactly like an
      * upload: stored as the source, inserted `processing`, transcoded by the same job.
      */
     async createTestVideo(caller: Caller): Promise<Video> {

@@ -1,9 +1,9 @@
 import { matchPath } from 'react-router';
 
 /**
- * The pages a back link can lead to, named as a person would say them. Spec section 2 names the
+ * The pages a back link can lead to, named as a person would say them. Naming the
  * link after the last path segment, which reads as a raw id on a video page ('< 2086fbd9-...') and
- * as 'videos' on /team/videos while it leads to /team; the link is named after where it goes instead.
+ * as 'videos' on /team/videos while it leads to /team, so the link is named after where it goes.
  */
 const parentPages: [pattern: string, name: string][] = [
   ['/team', 'Team'],

@@ -7,7 +7,7 @@ import { cn } from '@/lib/utils';
 // Literal class names so Tailwind sees them; one column per item (at most 5).
 const columns = ['grid-cols-1', 'grid-cols-1', 'grid-cols-2', 'grid-cols-3', 'grid-cols-4', 'grid-cols-5'];
 
-/** Spec section 2 bottom navigation; hidden while the level is unknown (nothing to offer yet). */
+/** The bottom navigation (docs/product.md#navigation); hidden while the level is unknown (nothing to offer yet). */
 export function BottomNav() {
   const level = useLevel();
   if (level === undefined) return null;

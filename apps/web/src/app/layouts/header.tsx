@@ -13,7 +13,7 @@ type HeaderProps = {
   wide?: boolean;
 };
 
-/** Top bar: brand, back link (spec section 2), the layout's own actions and the theme menu. Sticky, clear of the notch. */
+/** Top bar: brand, back link, the layout's own actions and the theme menu. Sticky, clear of the notch. */
 export function Header({ showBackLink = true, actions, wide = false }: HeaderProps) {
   const { pathname } = useLocation();
   const back = showBackLink ? getBackLink(pathname) : null;

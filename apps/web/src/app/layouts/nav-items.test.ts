@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 
 import { MAX_NAV_COLUMNS, navItems, navItemsFor } from '@/app/layouts/nav-items';
 
-describe('bottom navigation table (spec section 2)', () => {
+describe('bottom navigation table', () => {
   it.each<[Level, [string, string][]]>([
     ['none', [['Events', '/events'], ['Subscribe', '/subscribe']]],
     ['fan', [['Events', '/events'], ['Library', '/library'], ['Watch', '/live']]],

@@ -19,7 +19,7 @@ export type NavItem = {
   levels: readonly Level[];
 };
 
-/** Spec section 2, "Bottom navigation (max 5 columns)": the table, in order. */
+/** The bottom navigation by level (at most 5 items), in order (docs/product.md#navigation). */
 export const navItems: readonly NavItem[] = [
   { label: 'Events', to: paths.events, icon: CalendarDaysIcon, levels: ['none', 'fan'] },
   { label: 'Team', to: paths.team, icon: UsersIcon, levels: ['athlete', 'team'] },

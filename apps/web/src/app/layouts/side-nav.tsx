@@ -5,7 +5,7 @@ import { useLevel } from '@/lib/subscription/level-context';
 import { cn } from '@/lib/utils';
 
 /**
- * The laptop's navigation: the bottom bar's items (spec section 2, by level) as a column beside the
+ * The laptop's navigation: the bottom bar's items (by level) as a column beside the
  * page, under the header. Hidden while the level is unknown, as the bottom bar is.
  */
 export function SideNav() {

@@ -13,7 +13,7 @@ function describe(error: unknown): { status?: number; detail: string } {
   return { detail: 'Unknown error' };
 }
 
-/** Spec section 2 error page: the fixed sentence, then the status text or the error's message. */
+/** The error page (docs/product.md#navigation): the fixed sentence, then the status text or the error's message. */
 export function ErrorPage() {
   const { status, detail } = describe(useRouteError());
   useDocumentTitle(detail);
@@ -24,7 +24,7 @@ export function ErrorPage() {
         <TriangleAlertIcon aria-hidden="true" className="size-6" />
       </div>
       <div className="flex max-w-md flex-col items-center gap-3">
-        {/* The spec's sentence as one text node, so it reads (and matches) exactly. */}
+        {/* The fixed sentence as one text node, so it reads (and matches) exactly. */}
         <h1 className="text-xl font-semibold tracking-tight text-balance">
           Oops! Sorry, an unexpected error has occurred.
         </h1>

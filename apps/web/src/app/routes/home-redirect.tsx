@@ -4,7 +4,7 @@ import { paths } from '@/config/paths';
 import { teamLevels, useLevel } from '@/lib/subscription/level-context';
 
 /**
- * `/` and `/home`: the spec's "redirects to /team", for the levels that may open it; the others
+ * `/` and `/home`: redirect to /team for the levels that may open it; the others
  * (none, fan) would bounce off /team's guard to /login and back here, so they get /events.
  * Rendered inside a ProtectedRoute, so the visitor is signed in and the level is known.
  */

@@ -7,14 +7,14 @@ import { useSession } from '@/lib/auth/session';
 import { useLevel } from '@/lib/subscription/level-context';
 
 type ProtectedRouteProps = {
-  /** Subscription levels allowed on this page (spec section 6). */
+  /** Subscription levels allowed on this page. */
   levels: readonly Level[];
   /** Rendered when allowed; without children the matched child route renders (layout-route use). */
   children?: React.ReactNode;
 };
 
 /**
- * Spec section 2, in this order: session being restored -> 'Loading...'; no valid access token -> /login keeping the origin; level still
+ * In this order: session being restored -> 'Loading...'; no valid access token -> /login keeping the origin; level still
  * unknown -> 'Loading...'; level not allowed -> /login. Redirects replace history so Back does not
  * bounce the user into the guard again.
  */

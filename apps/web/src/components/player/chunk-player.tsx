@@ -12,7 +12,7 @@ import { cn } from '@/lib/utils';
 
 type ChunkPlayerProps = {
   /**
-   * The reel's chunks in order (spec section 3 "Video chunk"): `source` may carry a `#t=start,end`
+   * The reel's chunks in order: `source` may carry a `#t=start,end`
    * range; `in`/`out` (seconds of the clip) give a whole-file chunk's length before its file loads.
    */
   chunks: readonly { id: string; source: string; description: string; poster?: string | null; in?: number; out?: number }[];
@@ -26,7 +26,7 @@ type ChunkPlayerProps = {
 };
 
 /**
- * Spec section 4's chunk player: plays a reel's chunks back to back without a gap (see
+ * The reel player (docs/product.md#reels): plays a reel's chunks back to back without a gap (see
  * useChunkPlayback), from the first, back to the first after the last, with the film player's
  * controls over the whole reel: a seek bar with the chunks' boundaries, time, speed, fullscreen;
  * previous/next chunk and the list of the reel's clips when it has several. The current chunk's

@@ -41,7 +41,7 @@ export function chunkPlans(chunks: readonly { id: string; source: string; descri
 }
 
 /**
- * Spec section 4: the chunk player starts at the earliest chunk (the reel's first), plays the next
+ * The chunk player starts at the earliest chunk (the reel's first), plays the next
  * at each end and returns to the earliest after the latest.
  */
 export const FIRST_CHUNK = 0;

@@ -37,7 +37,7 @@ const timeOfDay = new Intl.DateTimeFormat(undefined, { hour: 'numeric', minute: 
 /**
  * The live and archive player: hls.js tuned for low latency, the whole game seekable (DVR) with a
  * 'Go live' button when behind, highlight markers, and the time of day at the play position.
- * Starts muted at volume 0.1 (spec section 9); a live game starts playing by itself.
+ * Starts muted at volume 0.1; a live game starts playing by itself.
  */
 export function LivePlayer({ source, label, markers = [], className, ref }: LivePlayerProps) {
   const videoRef = useRef<HTMLVideoElement>(null);

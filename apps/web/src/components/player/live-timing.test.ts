@@ -23,7 +23,7 @@ describe('withToken', () => {
 });
 
 describe('liveHlsConfig', () => {
-  it("is the issue's low-latency tuning, without liveSyncDurationCount", () => {
+  it('is the measured low-latency tuning, without liveSyncDurationCount', () => {
     const config = liveHlsConfig(() => null);
     expect(config).toMatchObject({ liveSyncDuration: 1.5, liveMaxLatencyDuration: 3, maxLiveSyncPlaybackRate: 1.2 });
     expect(config).not.toHaveProperty('liveSyncDurationCount');

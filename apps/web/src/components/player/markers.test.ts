@@ -5,7 +5,7 @@ import { shortcutFor } from '@/components/player/shortcuts';
 import { availableQualities, defaultQuality, sameMedia } from '@/components/player/sources';
 
 describe('markerColor', () => {
-  it('cycles grey, orange, darkgreen (spec section 9)', () => {
+  it('cycles grey, orange, darkgreen', () => {
     expect([0, 1, 2, 3, 4, 5].map(markerColor)).toEqual(['grey', 'orange', 'darkgreen', 'grey', 'orange', 'darkgreen']);
   });
 });

@@ -1,4 +1,4 @@
-/** Spec section 9: timeline marker colours, cycling by marker order. */
+/** Timeline marker colours, cycling by marker order. */
 export const MARKER_COLORS = ['grey', 'orange', 'darkgreen'] as const;
 
 export function markerColor(index: number): (typeof MARKER_COLORS)[number] {

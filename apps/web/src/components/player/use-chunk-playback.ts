@@ -408,7 +408,7 @@ function offsetIn(video: HTMLVideoElement | null | undefined, plan: ChunkPlan | 
 function attach(videos: [HTMLVideoElement | null, HTMLVideoElement | null], slot: Slot, element: HTMLVideoElement | null) {
   videos[slot] = element;
   if (!element) return;
-  // Spec section 4: players start muted at volume 0.1.
+  // Players start muted at volume 0.1.
   element.volume = 0.1;
   element.muted = true;
 }

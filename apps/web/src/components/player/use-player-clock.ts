@@ -2,10 +2,10 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 
 import { clampTime, frameDuration } from '@/components/player/markers';
 
-/** Spec section 9: the player starts muted, at volume 0.1 (for when the viewer unmutes). */
+/** The player starts muted, at volume 0.1 (for when the viewer unmutes). */
 export const INITIAL_VOLUME = 0.1;
 
-/** Spec section 4, media player states. */
+/** The media player's states. */
 export type PlayerState = 'loading' | 'ready' | 'playing' | 'paused' | 'ended';
 
 /**
@@ -33,7 +33,7 @@ export function usePlayerClock({
   const duration = Number.isFinite(elementDuration) && elementDuration > 0 ? elementDuration : (durationHint ?? 0);
   const playing = state === 'playing';
 
-  // Spec section 9: muted, volume 0.1. Set on the element: React does not reflect `muted` reliably.
+  // Muted, volume 0.1. Set on the element: React does not reflect `muted` reliably.
   useEffect(() => {
     const video = videoRef.current;
     if (!video) return;
@@ -82,7 +82,7 @@ export function usePlayerClock({
     const video = videoRef.current;
     if (!video) return;
     video.muted = !video.muted;
-    // Unmuting at volume 0 would look broken; restore the spec's start volume.
+    // Unmuting at volume 0 would look broken; restore the start volume.
     if (!video.muted && video.volume === 0) video.volume = INITIAL_VOLUME;
   }, [videoRef]);
 

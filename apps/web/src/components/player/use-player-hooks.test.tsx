@@ -117,7 +117,7 @@ describe('usePlayerSource', () => {
 });
 
 describe('usePlayerClock', () => {
-  it('starts muted at the spec volume, loading, with the server duration until the element knows its own', () => {
+  it('starts muted at volume 0.1, loading, with the server duration until the element knows its own', () => {
     const video = fakeVideo();
     const { result } = renderHook(() => usePlayerClock({ videoRef: { current: video }, durationHint: 90 }));
     expect(video.muted).toBe(true);

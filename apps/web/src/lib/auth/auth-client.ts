@@ -14,8 +14,8 @@ import { createSocialSignIn } from '@/lib/auth/social-sign-in';
 import { createTokenStore } from '@/lib/auth/token-store';
 
 /**
- * The browser side of sign-in: a client for the identity API (spec sections 3-5, 7 and 8), shaped
- * after @userfront/core so the spec's methods, error texts and after-sign-in order carry over.
+ * The browser side of sign-in: a client for the identity API, shaped
+ * after @userfront/core so its methods, error texts and after-sign-in order carry over.
  * One instance per tenant (the app's SessionProvider builds it); tests build their own.
  *
  * This file wires the parts together: the state and token cookies (token-store), the identity
@@ -56,7 +56,7 @@ export function createAuthClient(options: AuthClientOptions) {
     credentialRequest: renewal.credentialRequest,
   });
 
-  /** `GET /auth/logout`, then the local session is cleared whatever the answer (spec section 4). */
+  /** `GET /auth/logout`, then the local session is cleared whatever the answer. */
   async function logout(): Promise<void> {
     // The server needs the Bearer access token (a cookie alone could come from any <img>); after a
     // long idle the token is gone, so the call refreshes once and retries like other signed-in calls.
@@ -69,7 +69,7 @@ export function createAuthClient(options: AuthClientOptions) {
     }
   }
 
-  /** Spec section 4 (mode): the server's answer replaces the detected mode; it also lists the tenant's sign-in methods. */
+  /** The server's answer replaces the detected mode; it also lists the tenant's sign-in methods. */
   async function loadMode(): Promise<ModeResponse | undefined> {
     try {
       const response = await call(publicApi, tenantPath('mode'), { schema: modeResponse });

@@ -12,7 +12,7 @@ export function useAuth(): AuthClient {
   return auth;
 }
 
-/** The client's state (spec section 3), re-rendering on change. */
+/** The client's state, re-rendering on change. */
 export function useAuthState(): AuthState {
   const auth = useAuth();
   return useSyncExternalStore(auth.subscribe, auth.getState, auth.getState);

@@ -2,7 +2,7 @@ import type { AuthFactor, AuthMode, MessageSentResponse, MfaRequiredResponse, Pk
 
 import type { TokenName } from '@/lib/auth/session';
 
-/** The types and names of the auth client's public API (spec section 3), shared by its parts and callers. */
+/** The types and names of the auth client's public API, shared by its parts and callers. */
 
 export const socialProviders = ['apple', 'azure', 'facebook', 'github', 'google', 'linkedin', 'okta', 'custom'] as const;
 export type SocialProvider = (typeof socialProviders)[number];
@@ -68,7 +68,7 @@ export type AuthResult =
 
 export type TokenState = { name: string; value: string | null };
 
-/** Claims of the id token (spec section 3, identity-token user). */
+/** Claims of the id token: who is signed in. */
 export type AuthUser = {
   userId?: number | string;
   userUuid?: string;
@@ -91,7 +91,7 @@ export type AuthUser = {
   [claim: string]: unknown;
 };
 
-/** Spec section 3, "Authentication client state". */
+/** The auth client's state. */
 export type AuthState = {
   user: AuthUser | null;
   tokens: Record<TokenName, TokenState>;
@@ -112,7 +112,7 @@ export type AuthClientOptions = {
   tenantId: string;
   /** Identity API base, e.g. `/v0/` (from `/api/config`'s `identityBaseUrl`). */
   baseUrl: string;
-  /** Initial mode; detected from the page address when unset (spec section 4). */
+  /** Initial mode; detected from the page address when unset. */
   mode?: AuthMode;
   fetch?: typeof fetch;
   /** In-app navigation for same-origin paths (the router's); defaults to a full page load. */

@@ -2,7 +2,7 @@ import type { ZodType, ZodTypeDef } from 'zod';
 
 import { ApiError, type ApiClient, type RequestOptions } from '@/lib/api-client';
 
-/** Joins base and path and collapses duplicate slashes, keeping a scheme's `//` (spec section 7). */
+/** Joins base and path and collapses duplicate slashes, keeping a scheme's `//`. */
 export function joinUrl(base: string, path: string): string {
   return `${base}/${path}`.replace(/([^:/]|^)\/{2,}/g, '$1/');
 }
@@ -17,7 +17,7 @@ export type IdentityCall = <T>(api: ApiClient, path: string, request: IdentityRe
 
 /**
  * How every part of the auth client reaches the identity API: paths under the base URL (and
- * `tenants/{tenantId}/`), an optional Bearer token per call, and spec section 8's message for an
+ * `tenants/{tenantId}/`), an optional Bearer token per call, and 'Problem with request' for an
  * empty or unreadable answer.
  */
 export function createIdentityCall(baseUrl: string, tenantId: string) {
@@ -28,7 +28,7 @@ export function createIdentityCall(baseUrl: string, tenantId: string) {
     try {
       return await api.request(joinUrl(baseUrl, path), { ...rest, headers, schema });
     } catch (error) {
-      // Spec section 8: an empty or unreadable answer is 'Problem with request'.
+      // An empty or unreadable answer is 'Problem with request'.
       if (error instanceof ApiError && error.code === 'INVALID_RESPONSE') {
         throw new ApiError(error.statusCode, error.code, 'Problem with request', { cause: error });
       }

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 
 import { detectMode } from '@/lib/auth/mode';
 
-describe('detectMode (spec section 4)', () => {
+describe('detectMode', () => {
   it.each([
     ['https:', 'localhost', 'test'],
     ['https:', 'app.localhost', 'test'],

@@ -6,7 +6,7 @@ const privateIpv4 = /^(10\.\d+|172\.(1[6-9]|2\d|3[01])|192\.168|127\.\d+|169\.25
 const privateIpv6 = /^\[?(::1|f[cd][0-9a-f]{0,2}:.*|fe[89ab][0-9a-f]?:.*)\]?$/i;
 
 /**
- * Spec section 4: `test` on localhost, a private-network address or a page not served over https;
+ * `test` on localhost, a private-network address or a page not served over https;
  * `live` otherwise. The server's `GET /tenants/{tenantId}/mode` answer may replace it.
  */
 export function detectMode(location: Pick<Location, 'hostname' | 'protocol'>): AuthMode {

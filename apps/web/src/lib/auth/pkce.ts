@@ -1,5 +1,5 @@
 /**
- * PKCE for native clients (spec sections 5 and 9): an app opens `/login?code_challenge=...`; the
+ * PKCE for native clients: an app opens `/login?code_challenge=...`; the
  * challenge is kept in local storage for five minutes and sent with every sign-in call, and the
  * server answers with an authorization code that goes back to the app instead of tokens.
  * Key names follow @userfront/core so a page using either client finds the same challenge.

@@ -28,7 +28,7 @@ type SessionProviderProps = {
 /**
  * The cookie session of the configured tenant and its auth client. On start: a valid access cookie
  * means signed in; otherwise, when the `session.<tenantId>` hint says a refresh cookie exists, one
- * refresh is attempted (spec section 4) and the session is "pending" until it answers. While signed
+ * refresh is attempted and the session is "pending" until it answers. While signed
  * in, the token is renewed shortly before it expires.
  */
 export function SessionProvider({ children, navigate, auth: injected }: SessionProviderProps) {

@@ -45,7 +45,7 @@ export function createSessionRenewal({
       store.storeTokens(response.tokens);
       return true;
     } catch (error) {
-      // Spec section 8: a failed refresh is only a warning.
+      // A failed refresh is only a warning.
       console.warn('Could not refresh the session:', error instanceof Error ? error.message : error);
       if (error instanceof ApiError && error.statusCode === 401) {
         // The session is over: drop the hint so no page keeps retrying.

@@ -30,7 +30,7 @@ describe('decodeJwtPayload', () => {
   });
 
   it.each(['', 'not-a-jwt', 'a.!!!.c', `a.${btoa('[1,2]')}.c`, `a.${btoa('null')}.c`])(
-    'treats %j as absent, logging the spec message',
+    'treats %j as absent, logging the malformed-token message',
     (token) => {
       const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
       expect(decodeJwtPayload(token)).toBeNull();
@@ -114,7 +114,7 @@ describe('SessionProvider / useSession', () => {
   });
 });
 
-describe('cookie domains and local sign-out (spec section 4)', () => {
+describe('cookie domains and local sign-out', () => {
   it('lists host-only, the host and each parent domain with and without a leading dot', () => {
     expect(cookieDomainsFor('app.teamfilm.example.com')).toEqual([
       undefined,
@@ -152,7 +152,7 @@ describe('cookie domains and local sign-out (spec section 4)', () => {
   });
 });
 
-describe('tokenHasRole (spec section 6)', () => {
+describe('tokenHasRole', () => {
   it('is false without a token and reads the tenant roles otherwise', () => {
     const token = makeJwt({ exp: expiresIn(60), authorization: { tenant1: { roles: ['editor'] } } });
     expect(tokenHasRole(null, 'tenant1', 'editor')).toBe(false);

@@ -1,7 +1,7 @@
 import { createContext, useContext } from 'react';
 
 /**
- * The signed-in state, read from the identity cookies (spec sections 3-5): tokens live in cookies
+ * The signed-in state, read from the identity cookies: tokens live in cookies
  * named `<token>.<tenantId>`, and "logged in" means an access token whose `exp` is in the future.
  * The auth client (`auth-client.ts`) writes and clears these cookies; this module only reads them,
  * plus the cookie helpers both need.
@@ -88,7 +88,7 @@ export function cookieDomainsFor(hostname: string): (string | undefined)[] {
 
 /**
  * Expires `name` for every path and domain it may carry: a browser only replaces a cookie whose
- * path and domain match, and we cannot read those attributes back (spec section 4).
+ * path and domain match, and we cannot read those attributes back.
  */
 export function removeCookieEverywhere(name: string, paths: readonly string[], hostname: string) {
   for (const path of new Set(paths)) {
@@ -122,7 +122,7 @@ function base64UrlDecode(segment: string): string {
 
 /**
  * The JWT payload, without verifying the signature: the server verifies every call; the client only
- * needs the expiry and ids. Anything malformed counts as no token (spec section 8 log message).
+ * needs the expiry and ids. Anything malformed counts as no token (and a fixed log message).
  */
 export function decodeJwtPayload(token: string): AccessTokenPayload | null {
   try {
@@ -134,14 +134,14 @@ export function decodeJwtPayload(token: string): AccessTokenPayload | null {
     }
     return payload as AccessTokenPayload;
   } catch {
-    // The spec's exact log line (section 8); the token itself is never logged.
+    // A fixed log line; the token itself is never logged.
     console.warn('Problem decoding JWT payload');
     return null;
   }
 }
 
 /**
- * Spec section 6: roles come from the access token's per-tenant authorization data
+ * Roles come from the access token's per-tenant authorization data
  * (`authorization[tenantId].roles`); no token, no roles.
  */
 export function tokenHasRole(token: string | null, tenantId: string, role: string): boolean {
@@ -153,7 +153,7 @@ export function tokenHasRole(token: string | null, tenantId: string, role: strin
   return Array.isArray(roles) && roles.includes(role);
 }
 
-/** Spec section 5: a token is valid only if its decoded `exp` (seconds) is in the future. */
+/** A token is valid only if its decoded `exp` (seconds) is in the future. */
 export function isUnexpired(payload: AccessTokenPayload, now: number = Date.now()): boolean {
   return typeof payload.exp === 'number' && payload.exp * 1000 > now;
 }
@@ -207,7 +207,7 @@ export function subscribeToSession(onChange: () => void) {
 }
 
 /**
- * Local sign-out (spec section 4): expires the tenant's access, id, refresh and session-hint cookies
+ * Local sign-out: expires the tenant's access, id, refresh and session-hint cookies
  * for the root path, the refresh cookie's path and every domain of this host. The HttpOnly refresh
  * cookie can only be cleared by the server (`GET /auth/logout`); trying costs nothing.
  */

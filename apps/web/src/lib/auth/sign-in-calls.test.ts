@@ -128,7 +128,7 @@ describe('login: request per method', () => {
   });
 });
 
-describe('login: spec section 8 errors', () => {
+describe('login: failure messages', () => {
   it('without a method, and with an unknown one', async () => {
     const { auth } = client();
     await expect(auth.login({} as never)).rejects.toThrow('Userfront.login called without method property');

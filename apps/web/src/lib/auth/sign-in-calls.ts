@@ -25,7 +25,7 @@ function assertChannel(channel: unknown): asserts channel is VerificationChannel
 }
 
 /**
- * The calls a visitor makes to become signed in (spec sections 4, 5 and 7): `login` by every
+ * The calls a visitor makes to become signed in: `login` by every
  * method, `signup`, e-mailed links and codes, password reset and change. Their answers go through
  * `handleLoginResponse` (MFA challenge, tokens, authorization code, redirect).
  */
@@ -185,7 +185,7 @@ export function createSignInCalls({
     return signInCall(tenantPath('auth/reset'), { method: 'PUT', body: { ...credentials, password } }, redirect);
   }
 
-  /** Spec section 5: with the signed-in user's JWT (needs the existing password), or with the emailed link's token and uuid. */
+  /** With the signed-in user's JWT (needs the existing password), or with the emailed link's token and uuid. */
   async function updatePassword(options: {
     method?: 'jwt' | 'link';
     password: string;

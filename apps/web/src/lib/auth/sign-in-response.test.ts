@@ -61,7 +61,7 @@ describe('multi-factor state', () => {
   });
 });
 
-describe('after sign-in (spec section 4 order)', () => {
+describe('after sign-in, in order', () => {
   it('stores the tokens in cookies and state before navigating', async () => {
     const body = signInBody({ userId: 42 });
     mockFetch({ [`POST ${base}/auth/basic`]: body });

@@ -6,7 +6,7 @@ import { redirectQueryParam, safeRedirectPath } from '@/lib/auth/redirect';
 import type { TokenStore } from '@/lib/auth/token-store';
 
 /**
- * What happens after the server answered a sign-in call, in spec section 4's order: a multi-factor
+ * What happens after the server answered a sign-in call, in this order: a multi-factor
  * challenge (kept in the state for the second-factor call), tokens, a native app's authorization
  * code, the redirect.
  */

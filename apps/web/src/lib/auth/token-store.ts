@@ -28,7 +28,7 @@ function cookieExpiry(value: string, cookieOptions: Record<string, unknown> | un
 }
 
 /**
- * The auth client's state (spec section 3) and where its tokens live. Tokens are cookies named
+ * The auth client's state and where its tokens live. Tokens are cookies named
  * `<token>.<tenantId>`: the server sets them, and the client writes the access and id cookies again
  * from the response body (a proxy may strip Set-Cookie). The refresh token is HttpOnly on the
  * server's side and never written from script: it is kept in memory only.

@@ -7,7 +7,7 @@ import { redirectQueryParam } from '@/lib/auth/redirect';
 /**
  * For public pages that sign in (login, reset, register): `active` from the start of a sign-in call
  * until the page is left, so the page's own "already signed in" redirect does not race the client's
- * after-sign-in navigation (spec section 4). Reset when the call fails or needs another step.
+ * after-sign-in navigation. Reset when the call fails or needs another step.
  */
 export function useSignInFlow() {
   const [active, setActive] = useState(false);

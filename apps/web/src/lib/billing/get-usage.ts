@@ -7,7 +7,7 @@ import { useSession } from '@/lib/auth/session';
 import { queryKeys } from '@/lib/query-keys';
 
 /**
- * `GET /api/user/usage`: the signed-in user's subscriptions (spec sections 3, 4, 7). Shared: the
+ * `GET /api/user/usage`: the signed-in user's subscriptions. Shared: the
  * level (app), the plan card and pricing table (subscription) and the uploader (upload) read it.
  */
 export function getUsage(api: ApiClient, signal?: AbortSignal): Promise<UsageResponse> {

@@ -26,7 +26,7 @@ export function getClips(
   return api.request(`${CLIP_LISTS[scope]}?${query}`, { schema: clipList, signal });
 }
 
-/** A clip library, paged on scroll (spec section 4). */
+/** A clip library, paged on scroll. */
 export function useClips(scope: ClipScope = 'mine') {
   const api = useApiClient();
   const session = useSession();

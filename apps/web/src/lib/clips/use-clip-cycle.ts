@@ -7,11 +7,11 @@ import { useSession } from '@/lib/auth/session';
 import { getReel } from '@/lib/clips/get-reel';
 import { queryKeys } from '@/lib/query-keys';
 
-/** Spec section 4: the clip button's label cycle. */
+/** The clip button's label cycle. */
 export type ClipButtonLabel = 'Clip' | 'Clipping...' | 'Sharing...';
 
 /**
- * The clip button's cycle (spec section 4), for a video's clip and a live game's alike: 'Clipping...'
+ * The clip button's cycle, for a video's clip and a live game's alike: 'Clipping...'
  * while `make` creates the clip, 'Sharing...' while its reel is fetched (so its page opens playing),
  * back to 'Clip', then the clip's page `{clipsPath}/{reel_id}`, unless `stay` (the live viewer keeps
  * the game on screen). A call while not 'Clip' is ignored (no second clip from a double click).

@@ -6,7 +6,7 @@ const now = Date.parse('2025-06-15T12:00:00.000Z');
 const ago = (ms: number) => new Date(now - ms).toISOString();
 const DAY = 24 * 3600 * 1000;
 
-describe('computeLevel (spec section 4)', () => {
+describe('computeLevel', () => {
   it('uses an 8-day window', () => {
     expect(RECENCY_WINDOW_MS).toBe(8 * 24 * 3600 * 1000);
   });

@@ -1,13 +1,13 @@
 import { level as levelSchema, type Level } from '@app/contracts/levels';
 
-/** Spec section 9: "Subscription recency window 8 days". */
+/** Without a subscription, a team or athlete keeps their type this long after registering (the trial). */
 export const RECENCY_WINDOW_MS = 8 * 24 * 3600 * 1000;
 
-/** Spec section 9: "eligible types without subscription: team, athlete". */
+/** The types that count during the trial without a subscription. */
 const TRIAL_TYPES: readonly Level[] = ['team', 'athlete'];
 
 export type LevelInputs = {
-  /** `GET /api/user/usage` items, in server order. A failed load counts as empty (spec section 8). */
+  /** `GET /api/user/usage` items, in server order. A failed load counts as empty. */
   usageItems: readonly { type: string }[];
   /** `GET /api/user/me`; null/undefined when absent or failed to load. */
   userRecord?: { type?: string | null; updatedAt?: string | number | Date | null } | null;
@@ -15,10 +15,10 @@ export type LevelInputs = {
 };
 
 /**
- * The subscription level of spec section 4. Pure, so the rules are testable on their own.
+ * The subscription level (docs/product.md#subscription-levels). Pure, so the rules are testable on their own.
  *
- * - Non-empty usage list: the type of the FIRST item. If that type is not a known level (the spec
- *   allows "others"), the result is `none`: we do not skip ahead to a later item (the spec says
+ * - Non-empty usage list: the type of the FIRST item. If that type is not a known level (other
+ *   products exist), the result is `none`: we do not skip ahead to a later item (the rule says
  *   "first"), and an unknown product must not unlock any level (fail closed).
  * - Empty list: the own-user record's type if it is team or athlete AND it was updated within the
  *   last 8 days. The window is inclusive (`now - updatedAt <= 8 days`), and a timestamp slightly in

@@ -24,5 +24,5 @@ export function useHasLevelProvider(): boolean {
 /** Every level: for pages that need sign-in and a known level, whatever it is (library, live). */
 export const allLevels: readonly Level[] = level.options;
 
-/** Levels that may open the team, upload and profile sections (spec section 6). */
+/** Levels that may open the team, upload and profile sections. */
 export const teamLevels: readonly Level[] = ['athlete', 'team'];

@@ -5,7 +5,7 @@ import type { ApiClient } from '@/lib/api-client';
 import { useApiClient } from '@/lib/api-client-context';
 import { queryKeys } from '@/lib/query-keys';
 
-/** `PUT /api/channel/{owner}/{channel}/members`: join or activate an owner's team (spec section 4, team activation). */
+/** `PUT /api/channel/{owner}/{channel}/members`: join or activate an owner's team (team activation). */
 export function joinTeam(api: ApiClient, owner: string, channel: string): Promise<TeamResponse> {
   const path = `/api/channel/${encodeURIComponent(owner)}/${encodeURIComponent(channel)}/members`;
   return api.request(path, { method: 'PUT', schema: teamResponse });

@@ -6,7 +6,7 @@ import { useApiClient } from '@/lib/api-client-context';
 import { useSession } from '@/lib/auth/session';
 import { queryKeys } from '@/lib/query-keys';
 
-/** `GET /api/user/me`: the own-user record (spec section 7), shared by the level, registration and members. */
+/** `GET /api/user/me`: the own-user record, shared by the level, registration and members. */
 export function getMe(api: ApiClient, signal?: AbortSignal): Promise<UserMe> {
   return api.request('/api/user/me', { schema: userMe, signal });
 }

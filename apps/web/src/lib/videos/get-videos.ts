@@ -8,14 +8,14 @@ import { queryKeys } from '@/lib/query-keys';
 
 export type VideosQuery = {
   limit?: number;
-  /** The previous page's `next` (spec section 4, paging). */
+  /** The previous page's `next` (the paging cursor). */
   timestamp?: string;
   /** Only these videos (the ones an upload just created). */
   keys?: readonly string[];
 };
 
 /**
- * `GET /api/user/videos?limit=&timestamp=&keys=` (spec section 7): the user's and team's videos,
+ * `GET /api/user/videos?limit=&timestamp=&keys=`: the user's and team's videos,
  * newest first. Shared by the libraries (paged), the dashboard (newest few) and the upload page
  * (the videos it created).
  */

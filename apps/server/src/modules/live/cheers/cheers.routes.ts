@@ -20,7 +20,7 @@ export interface CheersRoutesOptions {
 const keyParams = z.object({ key: z.string().max(100) });
 
 /**
- * `GET /api/events/{key}/cheers?omega=1&top=10`: a public event's list needs no sign-in (spec 6); a
+ * `GET /api/events/{key}/cheers?omega=1&top=10`: a public event's list needs no sign-in; a
  * team-only event's (its clip paths open the team's clips) answers only those who may watch it, and
  * to anyone else, signed in or not, like an unknown key.
  */

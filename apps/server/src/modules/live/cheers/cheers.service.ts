@@ -6,7 +6,7 @@ import { createCheersRepo } from './cheers.repo';
 
 export type CheersService = ReturnType<typeof createCheersService>;
 
-/** Auto highlights (issue 13): the crowd's cheers of a live event, found by cheer-analyzer.ts. */
+/** Auto highlights: the crowd's cheers of a live event, found by cheer-analyzer.ts. */
 export function createCheersService({ db }: { db: Db }) {
   const repo = createCheersRepo(db);
   return {

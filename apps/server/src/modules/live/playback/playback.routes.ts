@@ -38,7 +38,7 @@ const playlistQuery = z.object({
 const segmentQuery = z.object({ token: z.string().max(1000).optional() });
 
 /**
- * Live and archive playback (issue 13): the playlist and its segments, authorized by the playback
+ * Live and archive playback: the playlist and its segments, authorized by the playback
  * token in the query (hls.js cannot add our Bearer header to every request), not by sign-in.
  */
 export const playbackRoutes: FastifyPluginAsyncZod<PlaybackRoutesOptions> = async (app, { identity, playback, storage }) => {

@@ -13,7 +13,7 @@ import { emailField } from '@/lib/validation';
 const schema = z.object({ email: emailField });
 
 /**
- * Spec section 2: one email field and 'Send magic link'. The server answers the same whether or not
+ * One email field and 'Send magic link'. The server answers the same whether or not
  * the account exists (an unknown address gets a new passwordless account), and so does this form.
  */
 export function MagicLinkForm() {

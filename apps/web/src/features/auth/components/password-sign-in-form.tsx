@@ -21,7 +21,7 @@ type PasswordSignInFormProps = {
   run: (signIn: () => Promise<AuthResult>) => Promise<AuthResult>;
 };
 
-/** Email or username and password (spec section 2). Any failure shows under the first field (section 5). */
+/** Email or username and password. Any failure shows under the first field. */
 export function PasswordSignInForm({ run }: PasswordSignInFormProps) {
   const auth = useAuth();
   const form = useZodForm(schema, { emailOrUsername: '', password: '' });

@@ -88,7 +88,7 @@ function EmailCode({ run }: { run: Run }) {
 }
 
 /**
- * Spec section 4, multi-factor: the password (or link) was right and the account wants a second
+ * The second factor (docs/product.md#signing-in): the password (or link) was right and the account wants a second
  * factor. Authenticator code, a backup code, or a code sent by email; each call carries the stored
  * first-factor token.
  */

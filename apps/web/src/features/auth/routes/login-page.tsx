@@ -24,7 +24,7 @@ const SecondFactorStep = lazy(() =>
 type LinkState = { status: 'idle' } | { status: 'verifying' } | { status: 'failed'; message: string };
 
 /**
- * Spec section 2: a `uuid` and `token` in the address (a magic link, or the way back from a social
+ * A `uuid` and `token` in the address (a magic link, or the way back from a social
  * provider) sign in by link, once. The one-time credentials leave the address at once, so neither a
  * reload nor the history can replay them.
  */
@@ -92,7 +92,7 @@ export function Component() {
         </PublicPage>
       );
     }
-    // Spec section 2: a signed-in visitor is sent on ('/' picks /team or /events by level).
+    // A signed-in visitor is sent on ('/' picks /team or /events by level).
     if (session.isLoggedIn) return <Navigate to={redirectQueryParam(search) ?? '/'} replace />;
   }
 

@@ -7,7 +7,7 @@ import { SubmitButton } from '@/components/submit-button';
 import { paths } from '@/config/paths';
 import { useAuth } from '@/lib/auth/auth-context';
 
-/** /logout: a page with a Logout button (spec section 2): ends the session on the server, then here. */
+/** /logout: a page with a Logout button: ends the session on the server, then here. */
 export function Component() {
   const auth = useAuth();
   const navigate = useNavigate();

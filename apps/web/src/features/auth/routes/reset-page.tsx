@@ -94,7 +94,7 @@ function ChooseNewPassword({ token, uuid }: { token: string; uuid: string }) {
   );
 }
 
-/** /reset: request a reset link, or set a new password from one (then signed in, spec section 4 order). */
+/** /reset: request a reset link, or set a new password from one (then signed in). */
 export function Component() {
   const [params] = useSearchParams();
   const token = params.get('token');

@@ -12,7 +12,7 @@ export function postClipComment(api: ApiClient, where: CommentChannel, clipId: s
   return api.request(clipCommentsPath(where, clipId), { method: 'POST', body: { message }, schema: channelComment });
 }
 
-/** Spec section 4: a posted comment is prepended locally (no refetch of the whole list). */
+/** A posted comment is prepended locally (no refetch of the whole list). */
 export function usePostClipComment(where: CommentChannel | null, clipId: string) {
   const api = useApiClient();
   const queryClient = useQueryClient();

@@ -16,9 +16,9 @@ import { useTeam } from '@/lib/teams/get-team';
 import { useMe } from '@/lib/users/get-me';
 
 /**
- * Spec section 2's comments panel of a clip, in the active team's channel: 'What's new?' (Enter
+ * A clip's comments panel (docs/product.md#comments), in the active team's channel: 'What's new?' (Enter
  * posts; the comment is prepended and the input cleared), 'Also share in channel' for the team
- * owner only (spec section 6), and each comment with avatar, name, relative time and content.
+ * owner only, and each comment with avatar, name, relative time and content.
  * `@` completes team members' usernames; their mentions in comments link to their profiles.
  */
 export function ClipComments({ clipId, reelId }: { clipId: string; reelId: string }) {
@@ -58,7 +58,7 @@ function CommentsPanel({ where, members, me, clipId, reelId, canShare }: Comment
 
   function submit() {
     const message = text.trim();
-    // Spec section 5: posts only when the text is non-empty.
+    // Posts only when the text is non-empty.
     if (!message || busy) return;
     share.reset();
     post.mutate(message, {
@@ -116,7 +116,7 @@ function CommentsPanel({ where, members, me, clipId, reelId, canShare }: Comment
       {comments.isPending ? (
         <p className="text-muted-foreground text-sm">Loading comments...</p>
       ) : comments.isError ? (
-        // Spec section 8: list loads fall back to empty; say so instead of pretending there are none.
+        // List loads fall back to empty; say so instead of pretending there are none.
         <p className="text-muted-foreground text-sm">Comments could not be loaded.</p>
       ) : comments.data.length === 0 ? (
         <p className="text-muted-foreground text-sm">No comments yet. Be the first to say something.</p>

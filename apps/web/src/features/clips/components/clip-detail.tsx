@@ -14,7 +14,7 @@ import { useReel } from '@/lib/clips/get-reel';
 
 /**
  * A clip page (/team/clips/{id}, /library/clips/{id}). The id is the clip's reel id (the library
- * card links there, spec section 2): the page plays that reel and shows the clip's comments. Its
+ * card links there): the page plays that reel and shows the clip's comments. Its
  * maker may edit it; anyone else may save it to their library.
  */
 export function ClipDetail({ reelId }: { reelId: string }) {

@@ -71,7 +71,7 @@ describe('ClipGrid', () => {
     ['team', 'Go to your Videos and start creating clips there', true],
     ['athlete', 'Go to your Videos and start creating clips there', true],
     ['fan', 'Find clips in the accounts you follow and save them: they will appear here.', false],
-  ] as const)('has the spec’s empty state for the %s level', async (level, text, videosLink) => {
+  ] as const)('has the empty state for the %s level', async (level, text, videosLink) => {
     mockFetch({ 'GET /api/user/clips': { items: [], next: null } });
     renderGrid(level);
     expect(await screen.findByText('No Clips?')).toBeInTheDocument();

@@ -9,7 +9,7 @@ import { useClips } from '@/lib/clips/get-clips';
 import { useLevel } from '@/lib/subscription/level-context';
 import type { ClipScope } from '@/lib/query-keys';
 
-/** Spec section 2, clip library empty states. */
+/** The clip library's empty states, by level (docs/product.md#clips). */
 export const NO_CLIPS_TITLE = 'No Clips?';
 export const NO_CLIPS_UPLOADER = 'Go to your Videos and start creating clips there';
 export const NO_CLIPS_OTHERS = 'Find clips in the accounts you follow and save them: they will appear here.';
@@ -22,7 +22,7 @@ type ClipGridProps = {
   videosPath: string;
 };
 
-/** The clip library (spec section 2): cards opening `{basePath}/{reel_id}`, the next page on scroll. */
+/** The clip library: cards opening `{basePath}/{reel_id}`, the next page on scroll. */
 export function ClipGrid({ scope, basePath, videosPath }: ClipGridProps) {
   const level = useLevel();
   const clips = useClips(scope);

@@ -1,7 +1,7 @@
 import { Page } from '@/components/page';
 import { ClipGrid } from '@/features/clips/components/clip-grid';
 
-/** /team/clips: the clip library (spec section 2); cards open /team/clips/{reel_id}. */
+/** /team/clips: the clip library; cards open /team/clips/{reel_id}. */
 export function Component() {
   return (
     <Page width="wide" title="Clips" description="Highlights cut from your team's games.">

@@ -51,7 +51,7 @@ describe('Library home: Reels', () => {
     expect(screen.queryByRole('list', { name: 'Recent reels' })).not.toBeInTheDocument();
   });
 
-  it('falls back to the empty state when the reels cannot be loaded (spec section 8)', async () => {
+  it('falls back to the empty state when the reels cannot be loaded', async () => {
     renderLibrary({ 'GET /api/user/reels': errorJson(500, 'Down') });
     expect(await within(section('Reels')).findByText('No Reels?')).toBeInTheDocument();
   });

@@ -7,7 +7,7 @@ import { RecentVideos } from '@/components/recent-videos';
 import { SectionCard } from '@/components/section-card';
 import { useLevel } from '@/lib/subscription/level-context';
 
-/** /library (spec section 2, "Library home"): Videos, Clips and Reels, with 'All Videos', 'All Clips', 'All Reels' links. */
+/** /library, the library home: Videos, Clips and Reels, with 'All Videos', 'All Clips', 'All Reels' links. */
 export function Component() {
   return (
     <Page width="wide" title="Library" description="Your videos, clips and reels.">

@@ -7,7 +7,7 @@ import { useSession } from '@/lib/auth/session';
 import { queryKeys, type DiscoveryPart } from '@/lib/query-keys';
 import { useInfiniteList } from '@/lib/use-infinite-list';
 
-/** Spec section 4: live lists refresh every 30 s (a game going live shows without a reload). */
+/** Live lists refresh every 30 s (a game going live shows without a reload). */
 export const LIVE_REFRESH_MS = 30_000;
 export const LIVE_PAGE_SIZE = 12;
 

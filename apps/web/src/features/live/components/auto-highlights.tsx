@@ -17,7 +17,7 @@ type AutoHighlightsProps = {
 };
 
 /**
- * 'Auto Highlights' (spec section 2): the crowd's loudest moments as 'Highlight n', titled with their
+ * 'Auto Highlights': the crowd's loudest moments as 'Highlight n', titled with their
  * stars; choosing one plays it and offers to clip it, or to open the clip already cut for it.
  */
 export function AutoHighlights({ highlights, loading, onSeek, onClip, clipLabel }: AutoHighlightsProps) {

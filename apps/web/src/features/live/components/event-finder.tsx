@@ -19,7 +19,7 @@ const SEARCH_DEBOUNCE_MS = 500;
 export function EventFinder() {
   const [q, setQ] = useState('');
   const [sport, setSport] = useState<SportCode | ''>('');
-  // Spec section 9's search debounce: one request per pause in typing.
+  // One search request per pause in typing (docs/product.md#limits).
   const searched = useDebouncedValue(q, SEARCH_DEBOUNCE_MS);
   const current = useEventSearch(searched, sport);
   const results = useEventSearch(searched, sport, 'results');

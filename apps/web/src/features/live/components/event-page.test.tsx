@@ -11,7 +11,7 @@ import { pageRoutes } from '@/test/location-probe';
 import { renderApp } from '@/test/render-app';
 
 const key = 'evt-live-000000000001';
-// The spec's text has two spaces after the first sentence: match it as written.
+// The product text has two spaces after the first sentence: match it as written.
 const exact = { normalizer: getDefaultNormalizer({ collapseWhitespace: false }) };
 const liveRoutes = pageRoutes('/live/:streamId', () => import('@/features/live/routes/live-stream-page'));
 const upcomingRoutes = pageRoutes('/live/upcoming/:streamId', () => import('@/features/live/routes/upcoming-stream-page'));

@@ -33,7 +33,7 @@ export function GameGroups({ current, results, label, empty, aside }: GameGroups
   const games = current.data.pages.flatMap((page) => page.items);
   const live = games.filter((g) => g.status === 'live');
   const upcoming = games.filter((g) => g.status !== 'live');
-  // Spec section 8: a failed list load falls back to empty (the results are the extra part).
+  // A failed list load falls back to empty (the results are the extra part).
   const ended = current.hasNextPage ? [] : (results.data?.pages.flatMap((page) => page.items) ?? []);
   if (games.length === 0 && ended.length === 0) {
     if (results.isPending) return <InfiniteListLoading noun={noun} layout="list" />;

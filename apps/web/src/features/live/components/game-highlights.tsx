@@ -13,7 +13,7 @@ type GameHighlightsProps = {
 };
 
 /**
- * 'Game Highlights' (spec section 2): the clips saved during this game, newest first, each opening its
+ * 'Game Highlights': the clips saved during this game, newest first, each opening its
  * page. A card tells its clip apart: its own title, the minute of play, an auto highlight's stars.
  */
 export function GameHighlights({ cards, loading, canClip, clipsPath }: GameHighlightsProps) {

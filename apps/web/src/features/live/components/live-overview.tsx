@@ -14,7 +14,7 @@ import { useLevel } from '@/lib/subscription/level-context';
 const ON_OVERVIEW = 4;
 
 /**
- * The live index (spec section 2 "Live page"), also at /events: the game live now, the next games,
+ * The live index, also at /events: the game live now, the next games,
  * the recent results, Set Up Stream for team subscribers, and every public game to find and follow.
  */
 export function LiveOverview() {
@@ -139,7 +139,7 @@ const ResultsPreview = () => <Preview kind="archives" label="Recent results" loa
 function Preview({ kind, label, loading, none }: { kind: 'upcoming' | 'archives'; label: string; loading: string; none: string }) {
   const list = useStreamPages(kind, { limit: ON_OVERVIEW });
   if (list.isPending) return <p className="text-muted-foreground text-sm">{loading}</p>;
-  // Spec section 8: a failed list load falls back to empty.
+  // A failed list load falls back to empty.
   const items = list.data?.pages[0]?.items ?? [];
   if (items.length === 0) return <p className="text-muted-foreground text-sm">{none}</p>;
   return (

@@ -21,12 +21,12 @@ import { gameHighlightCard } from '@/features/live/utils/game-clock';
 import { serverNow } from '@/features/live/utils/server-clock';
 import { errorMessage } from '@/lib/error-message';
 
-/** Spec section 2, word for word (two spaces included): an ended game that has clips. */
+/** A product text, word for word (two spaces included): an ended game that has clips. */
 export const NO_LONGER_LIVE = 'This event is no longer live.  However, you can explore the clips generated during the event.';
 const ENDED_WITHOUT_CLIPS = 'This event is no longer live.';
 
 /**
- * The live event viewer (spec section 2) and, for an ended game, its archive: the player (DVR, live
+ * The live event viewer and, for an ended game, its archive: the player (DVR, live
  * edge, clock of the play position, highlight markers), 'Save a clip' (which keeps the game on
  * screen), 'Game Highlights' and 'Auto Highlights' (both refreshed every 30 s), and the owner's stream key.
  */
@@ -133,7 +133,7 @@ export function LiveView({ event }: { event: LiveEventState }) {
             <h2 id="game-highlights-heading" className="text-base font-semibold">
               Game Highlights
             </h2>
-            {/* Spec section 8: a failed list load falls back to empty. */}
+            {/* A failed list load falls back to empty. */}
             <GameHighlights cards={cards} loading={clips.isPending} canClip={canClip} clipsPath={clipper.clipsPath} />
           </section>
           {event.owned && live ? (

@@ -13,14 +13,14 @@ import { errorMessage } from '@/lib/error-message';
 import { useCreateLiveEvent } from '@/lib/live/create-live-event';
 import { useZodForm } from '@/lib/use-zod-form';
 
-/** Spec section 8: a 409 on event creation shows this text (sic). */
+/** A 409 on event creation shows this text (sic). */
 export const EVENT_CONFLICT_MESSAGE = 'Username already exists';
 
 const defaults = { title: '', date: '', type: '', public: false };
 
 /**
- * Set Up Stream (spec sections 2, 4, 5): title, start, sport and a public switch, each checked when
- * left; after creation the ingest key replaces the form (spec: "the stream key replaces the form").
+ * Set Up Stream: title, start, sport and a public switch, each checked when
+ * left; after creation the ingest key replaces the form.
  */
 export function SetUpStream() {
   const [created, setCreated] = useState<CreateEventResponse | null>(null);

@@ -31,7 +31,7 @@ export function ViewerCount({ viewers, className }: { viewers: number; className
   );
 }
 
-/** The game live now (spec section 2): LIVE badge, viewers, title or "teamA vs teamB", start; opens the viewer. */
+/** The game live now: LIVE badge, viewers, title or "teamA vs teamB", start; opens the viewer. */
 export function LiveStreamCard({ stream }: { stream: LiveStream }) {
   const title = streamTitle(stream);
   return (

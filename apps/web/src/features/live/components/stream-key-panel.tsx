@@ -8,7 +8,7 @@ import { useIngestKey, useRenewIngestKey } from '@/features/live/api/ingest-key'
 import { CopyField } from '@/features/live/components/copy-field';
 import { errorMessage } from '@/lib/error-message';
 
-/** Spec section 2: the line above the key. */
+/** The line above the key. */
 export const ENCODER_HINT = 'Setup your encoder with this key';
 
 type StreamKeyPanelProps = {

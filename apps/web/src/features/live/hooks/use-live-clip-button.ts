@@ -8,7 +8,7 @@ import { teamLevels, useLevel } from '@/lib/subscription/level-context';
 export const WAIT_FOR_PICTURE = 'Wait for the game to start playing, then save your clip.';
 
 /**
- * The live game's clip buttons (spec section 4): 'Clipping...' while the server cuts the moment,
+ * The live game's clip buttons: 'Clipping...' while the server cuts the moment,
  * 'Sharing...' while its reel loads (so its page opens playing), back to the start. Clicks meanwhile
  * are ignored. The Auto Highlights' button then opens the clip's page (team members'
  * /team/clips/{reel_id}; fans, who have no team pages, the same clip in their library); 'Save a clip'

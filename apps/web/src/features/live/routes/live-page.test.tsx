@@ -85,7 +85,7 @@ describe('/live', () => {
     expect(await screen.findByText('No games yet')).toBeInTheDocument();
   });
 
-  it("checks the event form field by field on blur with the spec's messages, and shows 409 as 'Username already exists'", async () => {
+  it("checks the event form field by field on blur with the product's messages, and shows 409 as 'Username already exists'", async () => {
     const net = api({ 'POST /api/events': errorJson(409, 'An event with this title already starts then.', 'CONFLICT') });
     const user = userEvent.setup();
     renderApp('/live', { routes, session: signedInSession, level: 'team' });

@@ -9,7 +9,7 @@ import { useSportEvents } from '@/features/live/api/live-lists';
 import { FollowButton } from '@/features/live/components/follow-button';
 import { GameGroups } from '@/features/live/components/game-groups';
 
-/** /sport/:code: one sport's games (spec section 3 codes, any case; 'iho' is ice hockey as the register page links it). */
+/** /sport/:code: one sport's games (a three-letter sport code, any case; 'iho' is ice hockey as the register page links it). */
 export function Component() {
   const { code = '' } = useParams();
   const sport = toSportCode(code);

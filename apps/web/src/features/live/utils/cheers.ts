@@ -1,6 +1,6 @@
 import type { Cheer } from '@app/contracts/live';
 
-/** Spec section 3: stars = round(cheer / max cheer * 5), 0 to 5. */
+/** Stars = round(cheer / max cheer * 5), 0 to 5. */
 export function cheerStars(cheer: number, max: number): number {
   if (!(max > 0) || !Number.isFinite(cheer)) return 0;
   return Math.min(5, Math.max(0, Math.round((cheer / max) * 5)));
@@ -8,7 +8,7 @@ export function cheerStars(cheer: number, max: number): number {
 
 export type AutoHighlight = Cheer & { index: number; stars: number; title: string };
 
-/** The top cheers as 'Highlight n' in time order, each titled with its stars (spec section 2 "Auto Highlights"). */
+/** The top cheers as 'Highlight n' in time order, each titled with its stars. */
 export function autoHighlights(cheers: readonly Cheer[]): AutoHighlight[] {
   const max = Math.max(0, ...cheers.map((c) => c.cheer));
   return [...cheers]

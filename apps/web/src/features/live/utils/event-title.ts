@@ -1,6 +1,6 @@
 import { SPORTS, toSportCode, type LiveEvent, type LiveStream } from '@app/contracts/live';
 
-/** Spec section 2: a stream card shows its title, or "teamA vs teamB" when the title is empty. */
+/** A stream card shows its title, or "teamA vs teamB" when the title is empty. */
 export function streamTitle(stream: Pick<LiveStream, 'title' | 'teamA' | 'teamB'>): string {
   if (stream.title.trim()) return stream.title;
   if (stream.teamA && stream.teamB) return `${stream.teamA} vs ${stream.teamB}`;
@@ -35,7 +35,7 @@ export function countdown(targetMs: number, nowMs: number): string | null {
   return days > 0 ? `${days}d ${clock}` : clock;
 }
 
-/** The title of a game: its teams ("A vs B") or its name (spec section 2 "event teams or name"). */
+/** The title of a game: its teams ("A vs B") or its name. */
 export function eventTitle(event: Pick<LiveEvent, 'eventTeams' | 'eventName'>): string {
   return event.eventTeams.length > 1 ? event.eventTeams.join(' vs ') : event.eventName || event.eventTeams[0] || 'Game';
 }

@@ -8,7 +8,7 @@ import { useInviteMember } from '@/features/members/api/invite-member';
 import { errorMessage } from '@/lib/error-message';
 import { useZodForm } from '@/lib/use-zod-form';
 
-// Spec section 5: empty, an email, a plain username or a partial email while typing; sending needs a value.
+// Empty, an email, a plain username or a partial email while typing; sending needs a value.
 const schema = z.object({ member: inviteMemberInput.refine((value) => value !== '', 'Required') });
 
 type InviteMemberFormProps = {
@@ -18,7 +18,7 @@ type InviteMemberFormProps = {
   onInvited: (message: string) => void;
 };
 
-/** The channel owner's invite form (spec sections 2 "Members", 6). */
+/** The channel owner's invite form (docs/product.md#registration-and-teams). */
 export function InviteMemberForm({ owner, channel, onInvited }: InviteMemberFormProps) {
   const invite = useInviteMember(owner, channel);
   const form = useZodForm(schema, { member: '' });

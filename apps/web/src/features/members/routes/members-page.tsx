@@ -15,7 +15,7 @@ import { TeamSharedReels } from '@/features/members/components/team-shared-reels
 
 /**
  * /team/members: everyone on the team channel; the owner also gets the invite form, the pending
- * invitations (spec section 6) and the public links to the team's footage, to switch off.
+ * invitations and the public links to the team's footage, to switch off.
  */
 export function Component() {
   const team = useTeam();

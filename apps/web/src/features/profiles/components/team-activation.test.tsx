@@ -10,7 +10,7 @@ import { renderApp } from '@/test/render-app';
 
 const hawks: TeamListItem = { username: 'coachh', channel: 'main', description: 'Hawks', member: true, current: true };
 const owls: TeamListItem = { username: 'coacho', channel: 'main', description: 'Owls', member: false, current: false };
-// The spec's texts carry double spaces; compare them exactly.
+// The product texts carry double spaces; compare them exactly.
 const exact = { normalizer: getDefaultNormalizer({ collapseWhitespace: false }) };
 const team = { owner: 'coacho', channel: 'main', description: 'Owls', members: {} };
 

@@ -4,11 +4,11 @@ import { errorMessage } from '@/lib/error-message';
 import { useTeams } from '@/lib/teams/get-teams';
 import { useJoinTeam } from '@/lib/teams/join-team';
 
-// Spec section 8, verbatim (the double spaces and the unfinished sentences are the spec's).
+// Product texts, verbatim, double spaces and unfinished sentences included (docs/product.md#messages-and-failures).
 export const NO_INVITES = 'You have not been invited to any teams.  Contact your coach or team manager if you wish to';
 export const SEVERAL_INVITES = 'You have been invited to multiple teams. Choose one team to activate.  You can always change this setting';
 
-/** Edit Profile's team list (spec section 4): one team 'Current', the others 'Activate'. */
+/** Edit Profile's team list: one team 'Current', the others 'Activate'. */
 export function TeamActivation() {
   const teams = useTeams();
   const activate = useJoinTeam();

@@ -12,7 +12,7 @@ import { useCreateReel } from '@/lib/clips/create-reel';
 import { useReels } from '@/lib/clips/get-reels';
 import { errorMessage } from '@/lib/error-message';
 
-/** My reels (spec section 2: a card grid, the cards themselves not links), with Play and Edit, and making a new one. */
+/** My reels (a card grid, the cards themselves not links), with Play and Edit, and making a new one. */
 export function ReelGrid() {
   const reels = useReels();
   return (
@@ -37,7 +37,7 @@ export function ReelGrid() {
   );
 }
 
-/** A card without a click action of its own (spec section 2): Play and Edit are its buttons. */
+/** A card without a click action of its own: Play and Edit are its buttons. */
 function ReelCard({ reel }: { reel: Reel }) {
   const title = reelCardTitle(reel);
   return (

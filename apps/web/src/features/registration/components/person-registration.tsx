@@ -21,7 +21,7 @@ type PersonRegistrationProps = {
 };
 
 /**
- * /register/athlete and /register/fan (spec sections 2, 4): the user record is posted with the type;
+ * /register/athlete and /register/fan: the user record is posted with the type;
  * an athlete who came by an invitation link claims it, then joins the first team of their teams
  * list, if any; then the subscription step for the type (after saying why, when the claim failed).
  */

@@ -20,8 +20,8 @@ type RegistrationFormProps = {
 };
 
 /**
- * Spec section 2: (Team,) First Name, Last Name, Username with 'This is your public display name.'.
- * Checked on blur (section 5); a username clash (409) shows 'Username already exists' under Username,
+ * (Team,) First Name, Last Name, Username with 'This is your public display name.'.
+ * Checked on blur; a username clash (409) shows 'Username already exists' under Username,
  * any other failure under the form.
  */
 export function RegistrationForm({ withTeam = false, submitLabel = 'Continue', onSubmit }: RegistrationFormProps) {

@@ -8,7 +8,7 @@ import { RegistrationForm } from '@/features/registration/components/registratio
 import { useApiClient } from '@/lib/api-client-context';
 
 /**
- * /register/coach (spec sections 2, 4): the user record is posted with type team (and any
+ * /register/coach: the user record is posted with type team (and any
  * affiliate), the channel `main` is created with the team name as its description (the coach
  * becomes its member), then on to inviting athletes.
  */

@@ -14,7 +14,7 @@ import { useMe } from '@/lib/users/get-me';
 import { useApiClient } from '@/lib/api-client-context';
 import { errorMessage } from '@/lib/error-message';
 
-// Spec section 9: the invite form starts with 3 rows.
+// The invite form starts with 3 rows.
 const INITIAL_ROWS = 3;
 const NEXT_STEP = '/register/subscribe/team';
 const email = z.string().email(INVALID_INVITE_EMAIL);
@@ -22,8 +22,8 @@ const email = z.string().email(INVALID_INVITE_EMAIL);
 type Row = { id: number; value: string; error?: string; sent?: boolean };
 
 /**
- * /register/invite (spec section 2): email rows with '-' to remove one and '+' to add one, checked
- * on submit (section 5: 'Invalid email address'); empty rows are skipped. Each address gets an
+ * /register/invite: email rows with '-' to remove one and '+' to add one, checked
+ * on submit ('Invalid email address'); empty rows are skipped. Each address gets an
  * e-mailed invitation to the coach's team `main`; then on to the team subscription.
  */
 export function Component() {
@@ -121,7 +121,7 @@ export function Component() {
                     title={`Remove email row ${index + 1}`}
                     onClick={() => setRows((current) => current.filter((r) => r.id !== row.id))}
                   >
-                    {/* The spec's '-' button: the icon draws it, the label names it. */}
+                    {/* The '-' button: the icon draws it, the label names it. */}
                     <MinusIcon aria-hidden="true" />
                   </Button>
                 </div>
@@ -144,7 +144,7 @@ export function Component() {
           title="Add another email"
           onClick={() => setRows((current) => [...current, { id: nextId.current++, value: '' }])}
         >
-          {/* The spec's '+' button. */}
+          {/* The '+' button. */}
           <PlusIcon aria-hidden="true" />
         </Button>
         <ErrorAlert error={formError} />

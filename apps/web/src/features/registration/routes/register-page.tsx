@@ -42,7 +42,7 @@ export function nextStepPath(role: 'coach' | 'athlete' | 'fan', affiliate: strin
 }
 
 /**
- * Spec section 5 puts an error mentioning the email under Email and any other under Password; it
+ * An error mentioning the email goes under Email and any other under Password; that rule
  * predates the username field, so a username clash ('Username already exists') goes under Username.
  */
 function fieldOfError(message: string): 'email' | 'username' | 'password' {
@@ -127,10 +127,10 @@ function AlreadySignedIn() {
 }
 
 /**
- * /register (spec section 2): role, email, username, password and acceptance of the terms; 'Create
+ * /register: role, email, username, password and acceptance of the terms; 'Create
  * Account' only after acceptance. Then on to /register/{role} with any `affiliate` parameter.
  * A server error mentioning the email shows under Email, the username under Username, any other
- * under Password (section 5).
+ * under Password (docs/product.md#validation-messages).
  */
 export function Component() {
   const auth = useAuth();

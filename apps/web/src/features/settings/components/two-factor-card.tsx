@@ -62,7 +62,7 @@ function Step({ number, title, children }: { number: number; title: string; chil
 }
 
 /**
- * The enrolment of spec section 7's `GET /auth/totp`: scan the QR code (or type the key), keep the
+ * The enrolment of `GET /auth/totp`: scan the QR code (or type the key), keep the
  * backup codes ('I saved these'), then confirm with a 6-digit code; nothing is on before that.
  */
 function Enrolment({

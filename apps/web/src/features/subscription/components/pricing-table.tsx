@@ -23,7 +23,7 @@ function registrationStep(type: PlanType) {
   return `${paths.register}/${type === 'team' ? 'coach' : type}`;
 }
 
-/** The user's own type first (spec section 2: the table is chosen by type), the rest in server order. */
+/** The user's own type first (the table is chosen by type), the rest in server order. */
 function ownTypeFirst(plans: readonly Plan[], type: PlanType) {
   return [...plans].sort((a, b) => Number(b.type === type) - Number(a.type === type));
 }

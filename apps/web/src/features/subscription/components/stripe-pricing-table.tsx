@@ -40,7 +40,7 @@ type StripePricingTableProps = {
 };
 
 /**
- * Stripe's pricing table for the user's type (spec section 2): our user id is the client reference
+ * Stripe's pricing table for the user's type: our user id is the client reference
  * (the webhook finds the user by it) and the account e-mail fills Checkout's customer e-mail.
  */
 export function StripePricingTable({ stripe, type, testMode }: StripePricingTableProps) {

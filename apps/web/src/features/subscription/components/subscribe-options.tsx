@@ -5,7 +5,7 @@ import { Button } from '@/components/ui/button';
 import { paths } from '@/config/paths';
 import { PricingTable } from '@/features/subscription/components/pricing-table';
 
-// Spec section 2: 'Let me try first' goes to /events for fans and /upload for other types.
+// 'Let me try first' goes to /events for fans and /upload for other types.
 export function tryFirstPath(type: PlanType) {
   return type === 'fan' ? paths.events : paths.upload;
 }

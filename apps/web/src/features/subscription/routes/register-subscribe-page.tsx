@@ -4,7 +4,7 @@ import { data, useParams, type LoaderFunctionArgs } from 'react-router';
 import { PublicPage } from '@/components/public-page';
 import { SubscribeOptions } from '@/features/subscription/components/subscribe-options';
 
-/** Only the three pricing tables exist (spec section 9); anything else is not a page. */
+/** Only the three pricing tables exist; anything else is not a page. */
 export function loader({ params }: LoaderFunctionArgs) {
   if (!userType.safeParse(params.typeSubscription).success) {
     throw data(null, { status: 404, statusText: 'Not Found' });

@@ -2,14 +2,14 @@ import { NOT_A_MEMBER } from '@app/contracts/teams';
 
 import { useTeam } from '@/lib/teams/get-team';
 
-// Spec section 9 does not size the members preview; a dashboard row fits about this many.
+// Nothing fixes the size of the members preview; a dashboard row fits about this many.
 const PREVIEW = 8;
 
 /** The dashboard's Members section: who is on the team, or why the user has none. */
 export function MembersPreview() {
   const team = useTeam();
   if (team.isPending) return <p>Loading...</p>;
-  // Spec section 8: a failed team call reads as not being a member.
+  // A failed team call reads as not being a member.
   if (team.isError || 'error' in team.data) return <p role="alert">{NOT_A_MEMBER}</p>;
   const members = Object.values(team.data.members);
   return (

@@ -14,12 +14,12 @@ import { RecentVideos } from '@/components/recent-videos';
 import { SectionCard } from '@/components/section-card';
 import { MembersPreview } from '@/features/team/components/members-preview';
 
-/** Spec section 9: the dashboard shows the 2 newest videos. */
+/** The dashboard shows the 2 newest videos. */
 const DASHBOARD_VIDEOS = 2;
-/** Spec section 9: and the 3 newest clips. */
+/** The dashboard shows the 3 newest clips. */
 const DASHBOARD_CLIPS = 3;
 
-// Spec section 2, "Team dashboard": these sections, in this order, each linking to its page.
+// The team dashboard (docs/product.md#team-dashboard): these sections, in this order, each linking to its page.
 const sections: { title: string; to: string; icon: LucideIcon; body: React.ReactNode }[] = [
   {
     title: 'Members',

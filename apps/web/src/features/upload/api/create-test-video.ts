@@ -5,7 +5,7 @@ import { useApiClient } from '@/lib/api-client-context';
 import { useSession } from '@/lib/auth/session';
 import { queryKeys } from '@/lib/query-keys';
 
-/** `POST /api/user/testvideo` (empty body, spec section 7): a sample video to try highlights and clips on. */
+/** `POST /api/user/testvideo` (empty body): a sample video to try highlights and clips on. */
 export function createTestVideo(api: ApiClient): Promise<unknown> {
   return api.request('/api/user/testvideo', { method: 'POST' });
 }

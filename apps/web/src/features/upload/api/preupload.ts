@@ -3,7 +3,7 @@ import { preuploadResponse, type PreuploadBody, type PreuploadResponse } from '@
 import type { ApiClient } from '@/lib/api-client';
 
 /**
- * `POST /api/user/preupload {fileName, contentType, size}` (spec section 7): where and how to send
+ * `POST /api/user/preupload {fileName, contentType, size}`: where and how to send
  * the bytes (one PUT, or tus for large files). Called by the upload queue, not a hook: one upload
  * run makes several of these calls in order.
  */

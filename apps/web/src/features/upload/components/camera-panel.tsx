@@ -20,7 +20,7 @@ type CameraPanelProps = {
   liveEventKey?: string | null;
 };
 
-/** Camera preview with Rec/Stop, Upload, Camera and Flip (spec section 2), and Go live for team subscribers (issue 13). */
+/** Camera preview with Rec/Stop, Upload, Camera and Flip, and Go live for team subscribers. */
 export function CameraPanel({ busy, onFiles, onRecordingChange, liveEventKey }: CameraPanelProps) {
   const camera = useCamera();
   const level = useLevel();

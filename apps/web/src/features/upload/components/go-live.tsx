@@ -20,7 +20,7 @@ type GoLiveProps = {
   eventKey?: string | null;
 };
 
-/** "Go live from this phone" (issue 13): for team subscribers, the camera streams to a live event. */
+/** "Go live from this phone": for team subscribers, the camera streams to a live event. */
 export function GoLive({ live, stream, disabled, eventKey }: GoLiveProps) {
   const me = useMe();
   const create = useCreateLiveEvent();

@@ -7,7 +7,7 @@ import { Button } from '@/components/ui/button';
 import { useCreateTestVideo } from '@/features/upload/api/create-test-video';
 import { teamLevels, useLevel } from '@/lib/subscription/level-context';
 
-/** Spec section 2: what users without a subscription see on /upload. */
+/** What users without a subscription see on /upload. */
 export const NO_SUBSCRIPTION_MESSAGE =
   "Once your subscription is activated you'll be able to upload your own videos. For the time being, you can review a test video to experiment with highlights and clips.";
 
@@ -25,7 +25,7 @@ export function TestVideoOffer() {
             disabled={create.isPending}
             onClick={() =>
               create.mutate(undefined, {
-                // Spec section 7: then the user goes to /team. /team takes levels athlete and team only;
+                // Then the user goes to /team. /team takes levels athlete and team only;
                 // anyone else would be sent to /login by its guard, so they go to their video library.
                 onSuccess: () => void navigate(level && teamLevels.includes(level) ? '/team' : '/library/videos'),
               })

@@ -24,7 +24,7 @@ type UploadStatusProps = {
   onRemove: () => void;
 };
 
-/** The message bar under the camera: recording, upload progress, done, or failed (spec sections 2, 4 and 8). */
+/** The message bar under the camera: recording, upload progress, done, or failed. */
 export function UploadStatus({ recording, progress, count, percent, error, failedFile, onRetry, onRemove }: UploadStatusProps) {
   const failed = progress === UploadProgress.failed;
   const message = recording

@@ -1,13 +1,13 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 
-/** Spec section 5: the alert when the camera or microphone cannot be opened. */
+/** The alert when the camera or microphone cannot be opened. */
 export const MEDIA_DEVICES_ERROR = 'Error accessing media devices. Please check your camera and microphone permissions.';
 
 /** HD is plenty for game film and keeps recordings a sensible size. */
 const VIDEO_SIZE = { width: { ideal: 1280 }, height: { ideal: 720 } };
 
 /**
- * The camera preview (spec section 4, "Camera: not started to started"): opens camera and
+ * The camera preview: opens camera and
  * microphone on request, lists the cameras once permission is given (labels are hidden before),
  * and flips through them. Tracks are stopped on leaving the page, so the camera light goes off.
  */
@@ -57,7 +57,7 @@ export function useCamera() {
 
   const start = useCallback(() => open(deviceId), [open, deviceId]);
 
-  /** Spec section 2: Flip cycles through the cameras (only offered with more than one). */
+  /** Flip cycles through the cameras (only offered with more than one). */
   const flip = useCallback(() => {
     if (cameras.length < 2) return;
     const index = cameras.findIndex((camera) => camera.deviceId === deviceId);

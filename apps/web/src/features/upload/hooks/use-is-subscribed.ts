@@ -1,7 +1,7 @@
 import { useUsage } from '@/lib/billing/get-usage';
 
 /**
- * Whether the user has a subscription (spec section 3: subscribed = items non-empty). The level
+ * Whether the user has a subscription (subscribed = items non-empty). The level
  * alone cannot tell: a new coach or athlete has level team or athlete for 8 days without one.
  */
 export function useIsSubscribed() {

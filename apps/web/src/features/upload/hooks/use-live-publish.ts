@@ -26,7 +26,7 @@ export interface LivePublish {
 }
 
 /**
- * "Go live from this phone" (issue 13): the camera's MediaRecorder chunks go over a WebSocket to
+ * "Go live from this phone": the camera's MediaRecorder chunks go over a WebSocket to
  * `GET /api/live/{key}/publish`, where the server publishes them to its own ingest. Recording starts
  * when the server says it is ready, so the first chunk (the WebM header) is never lost.
  */

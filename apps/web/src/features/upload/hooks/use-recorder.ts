@@ -10,9 +10,8 @@ export function canRecord(): boolean {
 }
 
 /**
- * Records the camera stream (spec section 4, "Recording: off to on on Rec, on to off on Stop,
- * which uploads the recording"): on Stop the recording becomes a file `stream-{timestamp}.webm`,
- * handed to `onRecorded`.
+ * Records the camera stream (on at Rec, off at Stop, which uploads the recording): on Stop the
+ * recording becomes a file `stream-{timestamp}.webm`, handed to `onRecorded`.
  */
 export function useRecorder(stream: MediaStream | null, onRecorded: (file: File) => void) {
   const [recording, setRecording] = useState(false);

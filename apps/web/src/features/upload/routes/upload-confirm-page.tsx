@@ -10,7 +10,7 @@ import { VideoCard, VideoCardSkeleton } from '@/components/video-card';
 import { useUploadedVideos } from '@/features/upload/api/get-uploaded-videos';
 import { uploadSummary } from '@/features/upload/utils/upload-summary';
 
-/** /upload/confirm?key=a&key=b: after an upload, links to each new video at /team/videos/{key} (spec section 2). */
+/** /upload/confirm?key=a&key=b: after an upload, links to each new video at /team/videos/{key}. */
 export function Component() {
   const [params] = useSearchParams();
   const keys = params.getAll('key').filter(Boolean);

@@ -13,7 +13,7 @@ import { RELOAD_AFTER_UPLOAD_MS, UploadProgress } from '@/features/upload/utils/
 import { useApiClient } from '@/lib/api-client-context';
 import { useSession } from '@/lib/auth/session';
 
-/** /upload: record a game with the camera or upload video files (spec section 2). */
+/** /upload: record a game with the camera or upload video files. */
 export function Component() {
   const { subscribed } = useIsSubscribed();
   return (
@@ -37,7 +37,7 @@ function Uploader() {
   const uploads = useUploads(
     { api, getToken, userKey: String(session.userId ?? session.userUuid ?? 'signed-in') },
     {
-      // Spec section 4: complete, then the page moves on after 1 s, to the confirm page that links the new videos.
+      // Complete, then the page moves on after 1 s, to the confirm page that links the new videos.
       onComplete: (keys) => {
         reloadTimer.current = window.setTimeout(() => {
           const query = new URLSearchParams(keys.map((key) => ['key', key]));

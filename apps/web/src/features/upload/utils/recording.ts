@@ -1,7 +1,7 @@
 import { looksLikeText, sniffMedia, SNIFF_BYTES } from '@app/media/signature';
 
 /**
- * Recorder formats, best first. Spec section 9: "Recording uses webm if supported, otherwise mp4"
+ * Recorder formats, best first: webm where supported, otherwise mp4
  * (Safari records only mp4).
  */
 export const RECORDING_TYPES = [
@@ -30,7 +30,7 @@ export function containerType(mimeType: string | undefined): string {
 }
 
 /**
- * Spec sections 7 and 9: a recording is uploaded as `stream-{timestamp}.webm` whatever the recorder
+ * A recording is uploaded as `stream-{timestamp}.webm` whatever the recorder
  * made (the server reads the real format from the bytes; the content type says it too).
  */
 export function recordingFileName(timestamp: number): string {

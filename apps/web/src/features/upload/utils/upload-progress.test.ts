@@ -24,7 +24,7 @@ describe('overallPercent', () => {
 });
 
 describe('uploadingMessage', () => {
-  it("is the spec's text", () => {
+  it('is the product text', () => {
     expect(uploadingMessage(3, 42)).toBe('Uploading 3 videos... 42% done. Please keep this window open...');
   });
 });

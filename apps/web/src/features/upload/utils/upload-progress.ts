@@ -1,11 +1,11 @@
-/** Spec section 4: upload progress 0 idle, 1 uploading, 2 complete (the page moves on after 1 s), 3 failed. */
+/** Upload progress 0 idle, 1 uploading, 2 complete (the page moves on after 1 s), 3 failed. */
 export const UploadProgress = { idle: 0, uploading: 1, complete: 2, failed: 3 } as const;
 export type UploadProgress = (typeof UploadProgress)[keyof typeof UploadProgress];
 
-/** Spec section 9: "Reload 1 s after upload". */
+/** The page moves on 1 s after an upload completes. */
 export const RELOAD_AFTER_UPLOAD_MS = 1000;
 
-/** The spec's texts (sections 2 and 8), word for word. */
+/** Product texts, word for word (docs/product.md#messages-and-failures). */
 export const RECORDING_MESSAGE = 'Recording...';
 export const COMPLETE_MESSAGE = 'Your upload is complete! Refreshing the page...';
 export const FAILED_MESSAGE = 'There was a problem with your upload.';

@@ -6,7 +6,7 @@ import { useApiClient } from '@/lib/api-client-context';
 import { useSession } from '@/lib/auth/session';
 import { queryKeys } from '@/lib/query-keys';
 
-/** `GET /api/user/videos/{key}/messages` (spec section 7): content and publisher, newest first. */
+/** `GET /api/user/videos/{key}/messages`: content and publisher, newest first. */
 export function getVideoMessages(api: ApiClient, key: string, signal?: AbortSignal): Promise<VideoMessage[]> {
   return api.request(`/api/user/videos/${encodeURIComponent(key)}/messages`, { schema: videoMessages, signal });
 }

@@ -15,7 +15,7 @@ export function postVideoMessage(api: ApiClient, key: string, message: string): 
   });
 }
 
-/** Spec section 4: a posted message is prepended locally (no refetch of the whole list). */
+/** A posted message is prepended locally (no refetch of the whole list). */
 export function usePostVideoMessage(key: string) {
   const api = useApiClient();
   const queryClient = useQueryClient();

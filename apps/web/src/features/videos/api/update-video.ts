@@ -8,7 +8,7 @@ import { queryKeys } from '@/lib/query-keys';
 
 /**
  * `PUT /api/user/videos/{key}` with the fields that change (title or highlights; the server
- * accepts the whole video too, spec section 7). Answers the updated video.
+ * accepts the whole video too). Answers the updated video.
  */
 export function updateVideo(api: ApiClient, key: string, body: UpdateVideoBody): Promise<Video> {
   return api.request(`/api/user/videos/${encodeURIComponent(key)}`, { method: 'PUT', body, schema: video });

@@ -5,7 +5,7 @@ import { useStreamClips } from '@/lib/clips/get-stream-clips';
 export function VideoClips({ videoKey, clipsPath }: { videoKey: string; clipsPath: string }) {
   const clips = useStreamClips(videoKey);
   if (clips.isPending) return <p className="text-muted-foreground text-sm">Loading clips...</p>;
-  // Spec section 8: a failed list load falls back to empty.
+  // A failed list load falls back to empty.
   const items = clips.data ?? [];
   if (items.length === 0) return <p className="text-muted-foreground text-sm">No clips yet. Press Clip while the video plays to cut one.</p>;
   return (

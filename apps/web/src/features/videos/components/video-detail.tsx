@@ -30,11 +30,11 @@ import { useMe } from '@/lib/users/get-me';
 
 const NO_MARKS: ClipMarks = { in: null, out: null };
 
-/** A single video (spec section 2): player, highlight timeline, 'Mark Highlight', highlight list, owner-only title edit. */
+/** A single video: player, highlight timeline, 'Mark Highlight', highlight list, owner-only title edit. */
 export function VideoDetail({ videoKey, clipsPath }: { videoKey: string; /** Where a clip's page lives: `/team/clips` or `/library/clips`. */ clipsPath: string }) {
   const query = useVideo(videoKey);
 
-  // Until the video is known the page is titled 'Video' (the default title, spec section 2).
+  // Until the video is known the page is titled 'Video' (the default title).
   if (query.isPending) {
     return (
       <Page title="Video">

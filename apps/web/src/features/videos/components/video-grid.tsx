@@ -10,10 +10,10 @@ import { useVideos } from '@/features/videos/api/get-videos';
 import { useLevel } from '@/lib/subscription/level-context';
 import { useMe } from '@/lib/users/get-me';
 
-/** Spec section 2, All Videos empty states. */
+/** All Videos' empty states, by level (docs/product.md#videos). */
 export const EMPTY_UPLOADER = 'Upload your videos!';
 export const EMPTY_OTHERS = 'Subscribe to upload your videos!';
-/** The spec's 'otherwise' text tells a subscribed fan to subscribe to upload, which fans never can. */
+/** The general empty text tells a subscribed fan to subscribe to upload, which fans never can. */
 export const EMPTY_FAN = "No team games to watch yet. Fans watch and clip their team's games; there is nothing to upload.";
 
 /** All Videos: a grid of cards linking to `{basePath}/{key}`, loading the next page on scroll. */

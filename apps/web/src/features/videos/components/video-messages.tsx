@@ -8,7 +8,7 @@ import { Button } from '@/components/ui/button';
 import { useVideoMessages } from '@/features/videos/api/get-video-messages';
 import { usePostVideoMessage } from '@/features/videos/api/post-video-message';
 
-/** The video's messages (spec section 3, "Video messages: content, publisher"), newest first with relative times (section 9), and a post box. */
+/** The video's messages (content and publisher), newest first with relative times, and a post box. */
 export function VideoMessages({ videoKey }: { videoKey: string }) {
   const messages = useVideoMessages(videoKey);
   const post = usePostVideoMessage(videoKey);
@@ -17,7 +17,7 @@ export function VideoMessages({ videoKey }: { videoKey: string }) {
 
   function submit() {
     const message = text.trim();
-    // Spec section 5: posts only when the text is non-empty.
+    // Posts only when the text is non-empty.
     if (!message || post.isPending) return;
     post.mutate(message, { onSuccess: () => setText('') });
   }
@@ -51,7 +51,7 @@ export function VideoMessages({ videoKey }: { videoKey: string }) {
       {messages.isPending ? (
         <p className="text-muted-foreground text-sm">Loading...</p>
       ) : messages.isError ? (
-        // Spec section 8: list loads fall back to empty; say so instead of pretending there are none.
+        // List loads fall back to empty; say so instead of pretending there are none.
         <p className="text-muted-foreground text-sm">Messages could not be loaded.</p>
       ) : messages.data.length === 0 ? (
         <p className="text-muted-foreground text-sm">No messages yet.</p>

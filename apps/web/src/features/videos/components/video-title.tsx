@@ -7,12 +7,12 @@ import { Input } from '@/components/ui/input';
 
 type VideoTitleProps = {
   title: string | null;
-  /** Spec section 6: only the owner (userId equals ownerId) sees the title edit. */
+  /** Only the owner (userId equals ownerId) sees the title edit. */
   canEdit: boolean;
   onSave: (title: string | null) => void;
 };
 
-/** Spec section 4, "Video title: view, edit, Update or Cancel". An empty title shows as 'Video'. */
+/** The video's title: view, edit, then Update or Cancel. An empty title shows as 'Video'. */
 export function VideoTitle({ title, canEdit, onSave }: VideoTitleProps) {
   const [draft, setDraft] = useState<string | null>(null);
   const inputId = useId();

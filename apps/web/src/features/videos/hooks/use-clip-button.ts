@@ -5,7 +5,7 @@ import type { ClipRange } from '@/features/videos/utils/clip-range';
 export type { ClipButtonLabel };
 
 /**
- * The clip button's cycle (spec section 4): 'Clipping...' while the clip is made, 'Sharing...' while
+ * The clip button's cycle: 'Clipping...' while the clip is made, 'Sharing...' while
  * its reel is fetched (so its page opens playing), back to 'Clip', then to the clip's page
  * `{clipsPath}/{reel_id}`. A click while not 'Clip' is ignored (no second clip from a double click).
  */

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { addHighlight, highlightMarkers, removeHighlight } from '@/features/videos/utils/highlights';
 
 describe('addHighlight', () => {
-  it('marks 3 s before to 5 s after (spec section 9)', () => {
+  it('marks 3 s before to 5 s after', () => {
     expect(addHighlight([], 10)).toEqual([{ intro: 7, highlight: 10, outro: 15 }]);
   });
 

@@ -7,7 +7,7 @@ import { formatMediaTime } from '@/lib/media-time';
 const SAME_MOMENT_SEC = 0.5;
 
 /**
- * The highlights after marking one at `at` seconds (spec section 9: from 3 s before, at least 0,
+ * The highlights after marking one at `at` seconds (from 3 s before, at least 0,
  * to 5 s after, at most the end). Kept in time order, so the list, the marker colours and the
  * timeline agree; unchanged when that moment is already marked.
  */
