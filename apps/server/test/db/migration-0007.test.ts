@@ -1,39 +1,31 @@
-import fs from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDb, type Db } from '../../src/db/client';
-import { migrationsFolder, runMigrations } from '../../src/db/migrate';
+import { runMigrations } from '../../src/db/migrate';
+import { migrationsBefore } from '../helpers/migrations-before';
 import { createTestDatabase } from '../helpers/test-db';
 
 const TAG = '0007_trial_start_invite_binding';
 
 let database: Awaited<ReturnType<typeof createTestDatabase>>;
 let db: Db;
-let before: string;
+let before: Awaited<ReturnType<typeof migrationsBefore>>;
 beforeAll(async () => {
   database = await createTestDatabase();
   db = createDb(database.url, 2);
-  // The migrations as they stood before 0007, to make rows the way the old code left them.
-  before = await fs.mkdtemp(path.join(os.tmpdir(), 'migrations-'));
-  await fs.cp(migrationsFolder, before, { recursive: true });
-  const journalPath = path.join(before, 'meta', '_journal.json');
-  const journal = JSON.parse(await fs.readFile(journalPath, 'utf8')) as { entries: { tag: string }[] };
-  journal.entries = journal.entries.slice(0, journal.entries.findIndex((e) => e.tag === TAG));
-  await fs.writeFile(journalPath, JSON.stringify(journal));
+  before = await migrationsBefore(TAG);
 });
 afterAll(async () => {
   await db?.$client.end();
   await database?.drop();
-  await fs.rm(before, { recursive: true, force: true });
+  await before?.remove();
 });
 
 const q = async <T = Record<string, unknown>>(text: string, values: unknown[] = []) => (await db.$client.query(text, values)).rows as T[];
 
 describe(`migration ${TAG}`, () => {
   it('starts the trial of registered users where updated_at stood, and binds username invites to who holds the name', async () => {
-    await migrate(db, { migrationsFolder: before });
+    await migrate(db, { migrationsFolder: before.folder });
     await q(`INSERT INTO tenants (id) VALUES ('demo')`);
     const ids = await q<{ id: number }>(
       `INSERT INTO identity_users (tenant_id, email, username) VALUES ('demo', 'c@x.io', 'c'), ('demo', 'a@x.io', 'a'), ('demo', 'n@x.io', 'n') RETURNING id`,

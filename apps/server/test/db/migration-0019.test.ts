@@ -8,36 +8,30 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build } from '../../src/app';
 import { loadConfig } from '../../src/config';
 import { createDb, type Db } from '../../src/db/client';
-import { migrationsFolder } from '../../src/db/migrate';
 import { keyEncryptionBox } from '../../src/modules/identity/key-encryption-key';
 import { createSecretBox } from '../../src/modules/identity/secret-box';
 import { startRuntime, type Runtime } from '../../src/runtime';
+import { migrationsBefore } from '../helpers/migrations-before';
 import { createTestDatabase } from '../helpers/test-db';
 
 const TAG = '0019_totp_secret_box';
 
 let database: Awaited<ReturnType<typeof createTestDatabase>>;
 let db: Db;
-let before: string;
+let before: Awaited<ReturnType<typeof migrationsBefore>>;
 let dataDir: string;
 let runtime: Runtime | undefined;
 beforeAll(async () => {
   database = await createTestDatabase();
   db = createDb(database.url, 2);
   dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'teamfilm-test-'));
-  // The migrations as they stood before 0019, to enrol users the way the old code did.
-  before = await fs.mkdtemp(path.join(os.tmpdir(), 'migrations-'));
-  await fs.cp(migrationsFolder, before, { recursive: true });
-  const journalPath = path.join(before, 'meta', '_journal.json');
-  const journal = JSON.parse(await fs.readFile(journalPath, 'utf8')) as { entries: { tag: string }[] };
-  journal.entries = journal.entries.slice(0, journal.entries.findIndex((e) => e.tag === TAG));
-  await fs.writeFile(journalPath, JSON.stringify(journal));
+  before = await migrationsBefore(TAG);
 });
 afterAll(async () => {
   await runtime?.close();
   await db?.$client.end();
   await database?.drop();
-  await fs.rm(before, { recursive: true, force: true });
+  await before?.remove();
   await fs.rm(dataDir, { recursive: true, force: true });
 });
 
@@ -45,7 +39,7 @@ const q = async <T = Record<string, unknown>>(text: string, values: unknown[] = 
 
 describe(`migration ${TAG}`, () => {
   it('moves TOTP secrets sealed with the key in the database under the key-encryption key, and enrolled users still sign in with their codes', async () => {
-    await migrate(db, { migrationsFolder: before });
+    await migrate(db, { migrationsFolder: before.folder });
     await q(`INSERT INTO tenants (id) VALUES ('demo')`);
     const [user] = await q<{ id: number }>(
       `INSERT INTO identity_users (tenant_id, email, username, is_email_confirmed, totp_enabled_at) VALUES ('demo', 'mfa@x.io', 'mfa', true, now()) RETURNING id`,
