@@ -28,15 +28,25 @@ export async function until(what, check, { everyMs = 100, timeoutMs }) {
   if (!(timeoutMs > 0)) throw new Error(`until(${what}): a timeoutMs is required`);
   const started = performance.now();
   let seen;
+  // A call cut short names the wait only when `check` never noted anything: the last call is often cut
+  // short by the deadline itself, and what the calls before it saw says more.
+  let cutShort;
   const note = (text) => {
     seen = text;
   };
   for (;;) {
     const left = timeoutMs - (performance.now() - started);
-    const value = left > 0 ? await within(what, left, check(note)).catch((err) => (err instanceof GaveUp ? note(err.message) : Promise.reject(err))) : undefined;
+    const value =
+      left > 0
+        ? await within(what, left, check(note)).catch((err) => {
+            if (!(err instanceof GaveUp)) throw err;
+            cutShort = err.message;
+          })
+        : undefined;
     if (value) return value;
     if (performance.now() - started >= timeoutMs) {
-      throw new GaveUp(`gave up after ${seconds(timeoutMs)} waiting for ${what}${seen === undefined ? '' : ` (last seen: ${seen})`}`);
+      const last = seen ?? cutShort;
+      throw new GaveUp(`gave up after ${seconds(timeoutMs)} waiting for ${what}${last === undefined ? '' : ` (last seen: ${last})`}`);
     }
     await new Promise((r) => setTimeout(r, everyMs));
   }

@@ -46,6 +46,14 @@ describe('bench waits', () => {
     expect(err.message).toMatch(/^gave up after 0\.3 s waiting for a hanging check \(last seen: gave up after/);
   });
 
+  it('a call the deadline cuts short does not hide what the calls saw', async () => {
+    const err = await until('a status', async (note) => {
+      note('status 404');
+      await new Promise((r) => setTimeout(r, 1000));
+    }, { timeoutMs: 300 }).catch((e) => e);
+    expect(err.message).toBe('gave up after 0.3 s waiting for a status (last seen: status 404)');
+  });
+
   it('a request without an answer gives up naming the request', async () => {
     await expect(fetchWithin(`${baseUrl}/hang`, {}, 300)).rejects.toThrow(`gave up after 0.3 s waiting for an answer to GET ${baseUrl}/hang`);
     await expect(within('a promise that never settles', 200, new Promise(() => {}))).rejects.toThrow('gave up after 0.2 s waiting for a promise that never settles');
