@@ -1,31 +1,21 @@
-import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDb, type Db } from '../../src/db/client';
 import { runMigrations } from '../../src/db/migrate';
-import { migrationsBefore } from '../helpers/migrations-before';
-import { createTestDatabase } from '../helpers/test-db';
+import { databaseBefore, type DatabaseBefore } from '../helpers/database-before';
 
 const TAG = '0007_trial_start_invite_binding';
 
-let database: Awaited<ReturnType<typeof createTestDatabase>>;
-let db: Db;
-let before: Awaited<ReturnType<typeof migrationsBefore>>;
+let database: DatabaseBefore;
 beforeAll(async () => {
-  database = await createTestDatabase();
-  db = createDb(database.url, 2);
-  before = await migrationsBefore(TAG);
+  database = await databaseBefore(TAG);
 });
 afterAll(async () => {
-  await db?.$client.end();
-  await database?.drop();
-  await before?.remove();
+  await database?.close();
 });
 
-const q = async <T = Record<string, unknown>>(text: string, values: unknown[] = []) => (await db.$client.query(text, values)).rows as T[];
+const q: DatabaseBefore['q'] = (text, values) => database.q(text, values);
 
 describe(`migration ${TAG}`, () => {
   it('starts the trial of registered users where updated_at stood, and binds username invites to who holds the name', async () => {
-    await migrate(db, { migrationsFolder: before.folder });
     await q(`INSERT INTO tenants (id) VALUES ('demo')`);
     const ids = await q<{ id: number }>(
       `INSERT INTO identity_users (tenant_id, email, username) VALUES ('demo', 'c@x.io', 'c'), ('demo', 'a@x.io', 'a'), ('demo', 'n@x.io', 'n') RETURNING id`,
@@ -44,7 +34,7 @@ describe(`migration ${TAG}`, () => {
       [channel!.id, coach!.id],
     );
 
-    await runMigrations(db);
+    await runMigrations(database.db);
 
     expect(await q(`SELECT username, trial_started_at FROM users ORDER BY id`)).toEqual([
       { username: 'coach', trial_started_at: new Date('2026-01-02T03:04:05Z') },

@@ -1,31 +1,21 @@
-import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDb, type Db } from '../../src/db/client';
 import { runMigrations } from '../../src/db/migrate';
-import { migrationsBefore } from '../helpers/migrations-before';
-import { createTestDatabase } from '../helpers/test-db';
+import { databaseBefore, type DatabaseBefore } from '../helpers/database-before';
 
 const TAG = '0017_reels_private_by_default';
 
-let database: Awaited<ReturnType<typeof createTestDatabase>>;
-let db: Db;
-let before: Awaited<ReturnType<typeof migrationsBefore>>;
+let database: DatabaseBefore;
 beforeAll(async () => {
-  database = await createTestDatabase();
-  db = createDb(database.url, 2);
-  before = await migrationsBefore(TAG);
+  database = await databaseBefore(TAG);
 });
 afterAll(async () => {
-  await db?.$client.end();
-  await database?.drop();
-  await before?.remove();
+  await database?.close();
 });
 
-const q = async <T = Record<string, unknown>>(text: string, values: unknown[] = []) => (await db.$client.query(text, values)).rows as T[];
+const q: DatabaseBefore['q'] = (text, values) => database.q(text, values);
 
 describe(`migration ${TAG}`, () => {
   it("turns off the share links of clips' own reels (shared by the old default only), keeps made reels as their makers set them, and new reels start unshared", async () => {
-    await migrate(db, { migrationsFolder: before.folder });
     await q(`INSERT INTO tenants (id) VALUES ('demo')`);
     const [identity] = await q<{ id: number }>(`INSERT INTO identity_users (tenant_id, email, username) VALUES ('demo', 'c@x.io', 'c') RETURNING id`);
     const [user] = await q<{ id: number }>(`INSERT INTO users (tenant_id, identity_user_id, username, type) VALUES ('demo', $1, 'coach', 'team') RETURNING id`, [identity!.id]);
@@ -44,7 +34,7 @@ describe(`migration ${TAG}`, () => {
       { id: 'own', shared: true },
     ]);
 
-    await runMigrations(db);
+    await runMigrations(database.db);
 
     expect(await q(`SELECT id, shared FROM reels ORDER BY id`)).toEqual([
       { id: 'made', shared: false },

@@ -1,45 +1,35 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import { authenticator } from 'otplib';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build } from '../../src/app';
 import { loadConfig } from '../../src/config';
-import { createDb, type Db } from '../../src/db/client';
 import { keyEncryptionBox } from '../../src/modules/identity/key-encryption-key';
 import { createSecretBox } from '../../src/modules/identity/secret-box';
 import { startRuntime, type Runtime } from '../../src/runtime';
-import { migrationsBefore } from '../helpers/migrations-before';
-import { createTestDatabase } from '../helpers/test-db';
+import { databaseBefore, type DatabaseBefore } from '../helpers/database-before';
 
 const TAG = '0019_totp_secret_box';
 
-let database: Awaited<ReturnType<typeof createTestDatabase>>;
-let db: Db;
-let before: Awaited<ReturnType<typeof migrationsBefore>>;
+let database: DatabaseBefore;
 let dataDir: string;
 let runtime: Runtime | undefined;
 beforeAll(async () => {
-  database = await createTestDatabase();
-  db = createDb(database.url, 2);
+  database = await databaseBefore(TAG);
   dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'teamfilm-test-'));
-  before = await migrationsBefore(TAG);
 });
 afterAll(async () => {
   await runtime?.close();
-  await db?.$client.end();
-  await database?.drop();
-  await before?.remove();
+  await database?.close();
   await fs.rm(dataDir, { recursive: true, force: true });
 });
 
-const q = async <T = Record<string, unknown>>(text: string, values: unknown[] = []) => (await db.$client.query(text, values)).rows as T[];
+const q: DatabaseBefore['q'] = (text, values) => database.q(text, values);
 
 describe(`migration ${TAG}`, () => {
   it('moves TOTP secrets sealed with the key in the database under the key-encryption key, and enrolled users still sign in with their codes', async () => {
-    await migrate(db, { migrationsFolder: before.folder });
     await q(`INSERT INTO tenants (id) VALUES ('demo')`);
     const [user] = await q<{ id: number }>(
       `INSERT INTO identity_users (tenant_id, email, username, is_email_confirmed, totp_enabled_at) VALUES ('demo', 'mfa@x.io', 'mfa', true, now()) RETURNING id`,
@@ -47,7 +37,7 @@ describe(`migration ${TAG}`, () => {
     // Enrolled by the old code: the secret sealed with the data key kept in `app_secrets`.
     const secret = authenticator.generateSecret(20);
     const context = `totp:${user!.id}`;
-    const legacy = createSecretBox(db);
+    const legacy = createSecretBox(database.db);
     await q(`UPDATE identity_users SET totp_secret = $1 WHERE id = $2`, [await legacy.encrypt(secret, context), user!.id]);
 
     const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent', WORKERS: '0' });
