@@ -1,10 +1,9 @@
-import type { ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestClip } from '@app/media/test-clip';
-import { childrenNamed, hasEnded, startWorkerProcess } from '../helpers/server-process';
+import { childrenNamed, hasEnded, workerProcesses } from '../helpers/server-process';
 import { probeStored, waitFor } from '../transcode/helpers';
 import { call, coach, readyVideo, videosApp, type Person, type TeamsApp } from './helpers';
 
@@ -20,7 +19,7 @@ const CLIP_SECONDS = 60;
 let t: TeamsApp;
 let owner: Person;
 let fixtures: string;
-const workers: ChildProcess[] = [];
+const workers = workerProcesses(() => ({ DATABASE_URL: t.databaseUrl, DATA_DIR: t.config.dataDir, TRANSCODE_STALE_SECONDS: String(STALE_SECONDS) }));
 
 beforeAll(async () => {
   // The test process only posts the clip; the workers are separate processes.
@@ -29,23 +28,10 @@ beforeAll(async () => {
   fixtures = await mkdtemp(path.join(os.tmpdir(), 'cut-crash-'));
 });
 afterAll(async () => {
-  // Whole process groups, dead leaders too: a failed test may have left a killed worker's ffmpeg behind.
-  for (const w of workers) {
-    try {
-      process.kill(-w.pid!, 'SIGKILL');
-    } catch {
-      // gone
-    }
-  }
+  workers.killAll();
   await t?.close();
   if (fixtures) await rm(fixtures, { recursive: true, force: true });
 });
-
-function startWorker() {
-  const worker = startWorkerProcess({ DATABASE_URL: t.databaseUrl, DATA_DIR: t.config.dataDir, TRANSCODE_STALE_SECONDS: String(STALE_SECONDS) });
-  workers.push(worker.child);
-  return worker;
-}
 
 const clipRow = async (id: string) =>
   (await t.sql<{ status: string; file_key: string | null }>(`SELECT status, file_key FROM clips WHERE id = $1`, [id]))[0]!;
@@ -65,7 +51,7 @@ describe('a worker killed mid-cut', () => {
     expect(res.statusCode, res.body).toBe(201);
     const clipId = (res.json() as { _id: string })._id;
 
-    const first = startWorker();
+    const first = workers.start();
     await waitFor(
       async () => {
         if (first.child.exitCode !== null) throw new Error(`worker exited:\n${first.output()}`);
@@ -92,7 +78,7 @@ describe('a worker killed mid-cut', () => {
     );
 
     // The new worker's reaper pass (at its start) hands the job back at once; pg-boss alone would wait 15 minutes.
-    const second = startWorker();
+    const second = workers.start();
     const row = await waitFor(
       async () => {
         if (second.child.exitCode !== null) throw new Error(`worker exited:\n${second.output()}`);

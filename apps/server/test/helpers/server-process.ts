@@ -44,6 +44,31 @@ export function startWorkerProcess(env: Record<string, string>): ServerProcess {
   return startNode(workerJs, { NODE_ENV: 'test', LOG_LEVEL: 'info', ...env });
 }
 
+/**
+ * Worker processes started with the same `env()` (read when each starts: the app it points at may not
+ * exist yet), and one `killAll` for the end of a test file: whole process groups, dead leaders too, as a
+ * failed test may have left a killed worker's ffmpeg behind.
+ */
+export function workerProcesses(env: () => Record<string, string>) {
+  const started: ServerProcess[] = [];
+  return {
+    start(): ServerProcess {
+      const worker = startWorkerProcess(env());
+      started.push(worker);
+      return worker;
+    },
+    killAll(): void {
+      for (const { child } of started) {
+        try {
+          process.kill(-child.pid!, 'SIGKILL');
+        } catch {
+          // gone
+        }
+      }
+    },
+  };
+}
+
 function startNode(script: string, env: Record<string, string>): ServerProcess {
   const child = spawn(process.execPath, [script], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
   let out = '';

@@ -1,11 +1,10 @@
-import type { ChildProcess } from 'node:child_process';
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cachedTestClip } from '../../../../packages/media/test/helpers/fixture-cache';
 import { transcodeTempRoot } from '../../src/modules/videos/transcode/outputs';
-import { childrenNamed, hasEnded, processesMentioning, startWorkerProcess } from '../helpers/server-process';
+import { childrenNamed, hasEnded, processesMentioning, workerProcesses } from '../helpers/server-process';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 import { insertVideo, outputObjects, owner, pointedKeys, probeStored, videoRow, waitFor } from './helpers';
 
@@ -20,7 +19,7 @@ const STALE_SECONDS = 8;
 
 let t: TestApp;
 let fixtures: string;
-const workers: ChildProcess[] = [];
+const workers = workerProcesses(() => ({ DATABASE_URL: t.databaseUrl, DATA_DIR: t.config.dataDir, TRANSCODE_STALE_SECONDS: String(STALE_SECONDS) }));
 
 beforeAll(async () => {
   // The test process only inserts rows and enqueues; the workers are separate processes.
@@ -28,23 +27,10 @@ beforeAll(async () => {
   fixtures = await mkdtemp(path.join(os.tmpdir(), 'crash-fixtures-'));
 });
 afterAll(async () => {
-  // Whole process groups, dead leaders too: a failed test may have left a killed worker's ffmpeg behind.
-  for (const w of workers) {
-    try {
-      process.kill(-w.pid!, 'SIGKILL');
-    } catch {
-      // gone
-    }
-  }
+  workers.killAll();
   await t?.close();
   if (fixtures) await rm(fixtures, { recursive: true, force: true });
 });
-
-function startWorker() {
-  const worker = startWorkerProcess({ DATABASE_URL: t.databaseUrl, DATA_DIR: t.config.dataDir, TRANSCODE_STALE_SECONDS: String(STALE_SECONDS) });
-  workers.push(worker.child);
-  return worker;
-}
 
 describe('a worker killed mid-transcode', () => {
   it('leaves the job to be retried by the next worker, which finishes with the same result', { timeout: 300_000 }, async () => {
@@ -53,7 +39,7 @@ describe('a worker killed mid-transcode', () => {
     const videoId = await insertVideo(t, await owner(t), file);
     const jobId = (await t.runtime.jobs.send('transcode-video', { videoId }))!;
 
-    const first = startWorker();
+    const first = workers.start();
     // Mid-transcode: the preview is playable, the renditions are being encoded.
     const during = await waitFor(
       async () => {
@@ -88,7 +74,7 @@ describe('a worker killed mid-transcode', () => {
     // Let the heartbeat go stale, as it would while the machine restarts.
     await waitFor(async () => (await videoRow(t, videoId)).heartbeatAt!.getTime() < Date.now() - (STALE_SECONDS + 1) * 1000, 20_000, 'stale');
 
-    const second = startWorker();
+    const second = workers.start();
     const row = await waitFor(
       async () => {
         if (second.child.exitCode !== null) throw new Error(`worker exited:\n${second.output()}`);
