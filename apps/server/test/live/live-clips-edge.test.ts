@@ -1,15 +1,14 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Clip } from '@app/contracts/clips';
 import { probe } from '@app/media/probe';
-import type { JobContext } from '../../src/job-context';
 import type { Ingest } from '../../src/modules/live/ingest/ingest.service';
 import { finishLiveClipJob } from '../../src/modules/reels/finish-live-clip.job';
 import { OUTSIDE_RECORDING } from '../../src/modules/clips/live-clips.service';
 import { call, coach, createEvent, eventId, expectError, pathOf, videosApp, type Person, type TeamsApp } from './events-helpers';
+import { jobContext } from '../transcode/helpers';
 import { publish, segments, startTestIngest, waitFor, type Publisher } from './ingest-helpers';
 
 let t: TeamsApp;
@@ -38,15 +37,8 @@ async function probeClip(clip: Clip) {
   return probe(file);
 }
 
-const jobContext = (): JobContext => ({
-  db: t.runtime.db,
-  storage: t.runtime.storage,
-  config: t.config,
-  log: pino({ level: 'silent' }),
-  signal: new AbortController().signal,
-  job: { id: 'test', retryCount: 0, retryLimit: 20 },
-  queue: { get: async () => null, fail: async () => undefined },
-});
+/** The finish job's context on its first attempt (it retries up to 20 times). */
+const finishContext = () => jobContext(t, { job: { id: 'test', retryCount: 0, retryLimit: 20 } });
 
 beforeAll(async () => {
   t = await videosApp();
@@ -94,7 +86,7 @@ describe('a clip pressed at the live edge', () => {
     const last = Math.max(...clips.map((c) => c.clip_id));
     await waitFor('the 5 s after the presses to be stored', async () => (await storedUntil()) >= last + 5000, 20_000);
     for (const clip of clips) {
-      await finishLiveClipJob.handle({ clipId: clip._id }, jobContext());
+      await finishLiveClipJob.handle({ clipId: clip._id }, finishContext());
       const [row] = await t.sql<{ status: string; duration_sec: number }>(`SELECT status, duration_sec FROM clips WHERE id = $1`, [clip._id]);
       expect(row!.status).toBe('ready');
       // The seconds before the moment (all there are) and the 5 s after it.

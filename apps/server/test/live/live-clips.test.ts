@@ -1,12 +1,10 @@
 import { mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Clip, ClipList } from '@app/contracts/clips';
 import { probe } from '@app/media/probe';
 import { runFfmpeg } from '@app/media/run-ffmpeg';
-import type { JobContext } from '../../src/job-context';
 import { finishLiveClipJob } from '../../src/modules/reels/finish-live-clip.job';
 import { createLiveClip } from '../../src/modules/clips/live-clips.service';
 import { createClipReels } from '../../src/modules/reels/clip-reels';
@@ -28,6 +26,7 @@ import {
   type Person,
   type TeamsApp,
 } from './events-helpers';
+import { jobContext } from '../transcode/helpers';
 
 const SEGMENTS = 34;
 /** Rows for the first 30 segments exist at the start; the last 4 "arrive" in a test. */
@@ -95,17 +94,8 @@ async function probeChunk(who: Person, clip: Clip) {
   return probe(file);
 }
 
-function jobContext(): JobContext {
-  return {
-    db: t.runtime.db,
-    storage: t.runtime.storage,
-    config: t.config,
-    log: pino({ level: 'silent' }),
-    signal: new AbortController().signal,
-    job: { id: 'test', retryCount: 0, retryLimit: 20 },
-    queue: { get: async () => null, fail: async () => undefined },
-  };
-}
+/** The finish job's context on its first attempt (it retries up to 20 times). */
+const finishContext = () => jobContext(t, { job: { id: 'test', retryCount: 0, retryLimit: 20 } });
 
 beforeAll(async () => {
   t = await videosApp();
@@ -178,10 +168,10 @@ describe('POST /api/user/clips/{key}', () => {
     expect(jobs[0]!.start_after.getTime()).toBeGreaterThanOrEqual(BASE_MS + 33_000);
 
     // Not stored yet: the job waits (its attempt fails and is retried).
-    await expect(finishLiveClipJob.handle({ clipId: first._id }, jobContext())).rejects.toThrow(/not stored yet/);
+    await expect(finishLiveClipJob.handle({ clipId: first._id }, finishContext())).rejects.toThrow(/not stored yet/);
 
     await storeSegments(publicKey, STORED_FIRST, SEGMENTS);
-    await finishLiveClipJob.handle({ clipId: first._id }, jobContext());
+    await finishLiveClipJob.handle({ clipId: first._id }, finishContext());
     const [done] = await t.sql<{ status: string; duration_sec: number; file_key: string; reel_id: string }>(
       `SELECT status, duration_sec, file_key, reel_id FROM clips WHERE id = $1`,
       [first._id],
