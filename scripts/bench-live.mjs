@@ -24,7 +24,7 @@ import { ensureChromium } from './lib/chromium.mjs';
 import { browserPublishLatency } from './lib/live-browser-latency.mjs';
 import { liveLoadBenchmarks } from './lib/live-load-benchmarks.mjs';
 import { openStatusStream } from './lib/live-status-stream.mjs';
-import { newBenchEvent } from './lib/live-test-stream.mjs';
+import { newBenchEvent, playlistEnded } from './lib/live-test-stream.mjs';
 import { playbackSecret, playbackToken } from './lib/live-playback-token.mjs';
 import { databaseUrl } from './bench-reads.mjs';
 import { ffmpeg } from './bench-videos.mjs';
@@ -250,15 +250,7 @@ async function glassToGlass(app, user) {
     const stopped = performance.now();
     publisher.child.kill('SIGKILL');
     await exitWithin('the RTMP encoder (SIGKILL)', publisher.child, publisher.exited, 10_000);
-    await until(
-      `event ${key}'s playlist to end (#EXT-X-ENDLIST)`,
-      async (note) => {
-        const res = await fetchWithin(source);
-        note(`${res.status}, ${res.text().split('\n').length} lines`);
-        return res.text().includes('#EXT-X-ENDLIST');
-      },
-      { everyMs: 50, timeoutMs: 60_000 },
-    );
+    await playlistEnded(key, source);
     console.log(`  encoder gone -> archive playlist (ENDLIST): ${((performance.now() - stopped) / 1000).toFixed(2)} s   target < 5 s`);
     const ended = await within(`'ended' on event ${key}'s update stream`, 60_000, statuses.arrived('ended'));
     console.log(`  encoder gone -> 'ended' on the open pages' update stream: ${((ended - stopped) / 1000).toFixed(2)} s   target < 2 s`);

@@ -5,7 +5,8 @@
 // the RTMP bench's hls.js reader (its PLAYER_PAGE, passed in as `playerPage`) and reads the barcode of every
 // presented frame.
 import { createRequire } from 'node:module';
-import { fetchWithin, until, within } from './bounded.mjs';
+import { until, within } from './bounded.mjs';
+import { playlistEnded } from './live-test-stream.mjs';
 import { at } from './paths.mjs';
 
 // Mirrors apps/web/src/features/upload/utils/live-publish.ts (LIVE_TYPES, LIVE_TIMESLICE_MS,
@@ -150,15 +151,7 @@ export async function browserPublishLatency(app, user, { executablePath, watchSe
 
     const ended = performance.now();
     await within("the phone's recorder to stop and send its last chunk", 30_000, phone.evaluate(() => globalThis.end()));
-    await until(
-      `event ${key}'s playlist to end (#EXT-X-ENDLIST)`,
-      async (note) => {
-        const res = await fetchWithin(source);
-        note(`${res.status}, ${res.text().split('\n').length} lines`);
-        return res.text().includes('#EXT-X-ENDLIST');
-      },
-      { everyMs: 50, timeoutMs: 60_000 },
-    );
+    await playlistEnded(key, source);
     console.log(`  End -> archive playlist (ENDLIST): ${seconds(performance.now() - ended)}   target < 5 s`);
   } finally {
     await browser.close();

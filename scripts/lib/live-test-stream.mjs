@@ -89,3 +89,16 @@ export async function liveTestEvent(app, user, title) {
     throw err;
   }
 }
+
+/** Waits (a minute at most) until event `key`'s playlist at `source` ends with #EXT-X-ENDLIST: the archive. */
+export function playlistEnded(key, source) {
+  return until(
+    `event ${key}'s playlist to end (#EXT-X-ENDLIST)`,
+    async (note) => {
+      const res = await fetchWithin(source);
+      note(`${res.status}, ${res.text().split('\n').length} lines`);
+      return res.text().includes('#EXT-X-ENDLIST');
+    },
+    { everyMs: 50, timeoutMs: 60_000 },
+  );
+}
