@@ -21,6 +21,5 @@ export function createSavedClipsRepo(db: Db) {
         .where(and(eq(savedClips.userId, userId), eq(savedClips.clipId, clipId)));
       return rows.length > 0;
     },
-
   };
 }
