@@ -72,11 +72,21 @@ function registeredRoutes(tree: string): { method: string; path: string }[] {
 }
 
 describe('numbers out of range', () => {
-  const lists = () => ['/api/user/clips', '/api/user/reels', `/api/user/clips/${eventKey}`, '/api/team/archives', '/api/team/upcoming', '/api/events'];
+  const lists = () => [
+    '/api/user/clips',
+    '/api/team/clips',
+    '/api/user/reels',
+    `/api/user/clips/${eventKey}`,
+    '/api/team/archives',
+    '/api/team/upcoming',
+    '/api/events',
+    '/api/events?status=ended',
+  ];
+  const at = (list: string, timestamp: string) => `${list}${list.includes('?') ? '&' : '?'}timestamp=${timestamp}`;
 
   it.each(['100000000000000000000', '8640000000000001'])('?timestamp=%s on every paged list is a 400 naming it', async (timestamp) => {
     for (const list of lists()) {
-      const res = await call(t, 'GET', `${list}?timestamp=${timestamp}`, owner.headers);
+      const res = await call(t, 'GET', at(list, timestamp), owner.headers);
       expectClientError(res, list);
       expect(res.statusCode).toBe(400);
       expect(res.json().message).toMatch(/^querystring\.timestamp: /);
@@ -85,8 +95,15 @@ describe('numbers out of range', () => {
 
   it('the latest time a date can hold is still a cursor', async () => {
     const failed = [];
-    for (const list of lists()) if ((await call(t, "GET", `${list}?timestamp=8640000000000000`, owner.headers)).statusCode !== 200) failed.push(list);
+    for (const list of lists()) if ((await call(t, "GET", at(list, '8640000000000000'), owner.headers)).statusCode !== 200) failed.push(list);
     expect(failed).toEqual([]);
+  });
+
+  it("the video library's cursor (a date) reads the newest page at the latest date JavaScript holds, and says what is wrong with one past it", async () => {
+    expect((await call(t, 'GET', '/api/user/videos?timestamp=%2B275760-09-13T00:00:00.000Z', owner.headers)).statusCode).toBe(200);
+    const res = await call(t, 'GET', '/api/user/videos?timestamp=%2B275760-09-13T00:00:00.001Z', owner.headers);
+    expectClientError(res, 'video library');
+    expect(res.json().message).toMatch(/^querystring\.timestamp: /);
   });
 
   it('a clip id past the safe integers is a 400 naming it', async () => {

@@ -17,7 +17,7 @@ import { chunkSource, mediaExpiresAt, toClip } from './clip-view';
 import type { Viewer } from './clip-visibility';
 import { createClipsRepo, type ClipWithTitle } from './clips.repo';
 import { createSavedClipsRepo } from './saved-clips.repo';
-import { cursorDate, msPage } from './ms-page';
+import { msPage } from './ms-page';
 
 export const CLIP_NOT_FOUND = 'Clip not found.';
 
@@ -149,7 +149,7 @@ export function createClipsService({ db, storage, jobs, users, teams, videos, li
     async mine(caller: Caller, query: { limit: number; timestamp?: number | undefined }): Promise<ClipList> {
       const viewer = await viewerOf(caller);
       if (!viewer) return { items: [], next: null };
-      const { rows, next } = await msPage(query.limit, cursorDate(query.timestamp), {
+      const { rows, next } = await msPage(query.limit, query.timestamp, {
         page: (options) => repo.libraryPage(viewer, options),
         inMillisecond: (at) => repo.libraryInMillisecond(viewer, at),
         at: (row) => row.listedAt,
@@ -165,7 +165,7 @@ export function createClipsService({ db, storage, jobs, users, teams, videos, li
       const viewer = await viewerOf(caller);
       const channelId = viewer && (await teams.activeChannelId(caller));
       if (!viewer || channelId === null) return { items: [], next: null };
-      const { rows, next } = await msPage(query.limit, query.timestamp !== undefined ? new Date(query.timestamp) : undefined, {
+      const { rows, next } = await msPage(query.limit, query.timestamp, {
         page: (options) => repo.teamPage(viewer, channelId, options),
         inMillisecond: (at) => repo.teamInMillisecond(viewer, channelId, at),
         at: (row) => row.createdAt,
@@ -200,7 +200,7 @@ export function createClipsService({ db, storage, jobs, users, teams, videos, li
     /** `GET /api/user/clips/{key}` for a live event: its clips, newest first, paged by creation. */
     async ofLiveEvent(caller: Caller, key: string, query: { limit: number; timestamp?: number | undefined }): Promise<ClipList> {
       const { event } = await liveEvents.visibleEvent(caller, key);
-      const { rows, next } = await msPage(query.limit, cursorDate(query.timestamp), {
+      const { rows, next } = await msPage(query.limit, query.timestamp, {
         page: (options) => repo.ofStreamPage(event.tenantId, 'live', key, options),
         inMillisecond: (at) => repo.ofStreamInMillisecond(event.tenantId, 'live', key, at),
         at: (row) => row.createdAt,

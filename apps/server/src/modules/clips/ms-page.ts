@@ -2,17 +2,18 @@
 const LATEST_ROW_MS = Date.UTC(9999, 11, 31, 23, 59, 59, 999);
 
 /** A page's cursor (a query's `timestamp`, bounded by the contract to what a Date holds); one past any row reads from the newest. */
-export const cursorDate = (ms: number | undefined): Date | undefined => (ms === undefined || ms > LATEST_ROW_MS ? undefined : new Date(ms));
+const cursorDate = (ms: number | undefined): Date | undefined => (ms === undefined || ms > LATEST_ROW_MS ? undefined : new Date(ms));
 
 /**
  * A page of rows newest first whose cursor is the last item's time in ms (`read.at`: when it was
  * made, or saved). JSON carries milliseconds while PostgreSQL keeps microseconds, and the next page
  * starts strictly before the cursor's millisecond: a page that would end inside one takes that
- * millisecond whole instead, so no row is skipped (as the video library does).
+ * millisecond whole instead, so no row is skipped (as the video library does). `timestamp` is the
+ * request's cursor: every paged list reads it here, so none can pass PostgreSQL a year it cannot hold.
  */
 export async function msPage<T>(
   limit: number,
-  before: Date | undefined,
+  timestamp: number | undefined,
   read: {
     page(options: { before?: Date; limit: number }): Promise<T[]>;
     inMillisecond(at: Date): Promise<T[]>;
@@ -20,6 +21,7 @@ export async function msPage<T>(
   },
 ): Promise<{ rows: T[]; next: number | null }> {
   const ms = (row: T) => read.at(row).getTime();
+  const before = cursorDate(timestamp);
   const rows = await read.page({ ...(before && { before }), limit: limit + 1 });
   if (rows.length <= limit) return { rows, next: null };
   const taken = rows.slice(0, limit);

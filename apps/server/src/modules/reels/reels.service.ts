@@ -26,7 +26,7 @@ import type { Storage } from '../../storage/storage';
 import { mediaExpiresAt } from '../clips/clip-view';
 import type { Viewer } from '../clips/clip-visibility';
 import type { ClipsService } from '../clips/clips.service';
-import { cursorDate, msPage } from '../clips/ms-page';
+import { msPage } from '../clips/ms-page';
 import { newReelId } from './clip-reels';
 import { reelExportPrefix, toReelExport } from './reel-export-view';
 import { exportTimeLimitSec } from './reel-exporter';
@@ -172,7 +172,7 @@ export function createReelsService({ db, storage, jobs, users, videos, teams, cl
       const user = await users.find(caller);
       if (!user) return { items: [], next: null };
       const viewer = { tenantId: caller.tenantId, userId: user.id };
-      const { rows, next } = await msPage(query.limit, cursorDate(query.timestamp), {
+      const { rows, next } = await msPage(query.limit, query.timestamp, {
         page: (options) => repo.myReelsPage(viewer, options),
         inMillisecond: (at) => repo.myReelsInMillisecond(viewer, at),
         at: (row) => row.createdAt,
