@@ -19,6 +19,7 @@ import { fetchWithin, GaveUp, until } from './lib/bounded.mjs';
 const MB = 1024 * 1024;
 const CHUNK = 8 * MB; // the web client's TUS_CHUNK_SIZE
 export const ffmpeg = createRequire(at('packages/media/package.json'))('@ffmpeg-installer/ffmpeg').path;
+export const ffprobe = createRequire(at('packages/media/package.json'))('@ffprobe-installer/ffprobe').path;
 
 /** Runs `bin` to its end; after `timeoutMs` it is killed and the error names the run. */
 export function run(bin, args, timeoutMs = 30 * 60_000) {

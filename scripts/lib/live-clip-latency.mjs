@@ -10,6 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { fetchWithin, until } from './bounded.mjs';
+import { ffprobe as npmFfprobe } from '../bench-videos.mjs';
 
 const PRESSES = 10;
 const PRESS_EVERY_MS = 1500;
@@ -18,8 +19,8 @@ const FINAL_WAIT_MS = 30_000;
 const PLAYABLE_WAIT_MS = 60_000;
 const PROBE_WAIT_MS = 30_000;
 const LIVE_SYNC_MS = 1500;
-// The server's lookup: FFPROBE_PATH, else the PATH.
-const ffprobe = process.env.FFPROBE_PATH || 'ffprobe';
+// FFPROBE_PATH, else the ffprobe npm ships (a fresh machine has none on its PATH).
+const ffprobe = process.env.FFPROBE_PATH || npmFfprobe;
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 const quantile = (xs, q) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.ceil(xs.length * q) - 1)];
