@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { type AnyPgColumn, bigint, boolean, doublePrecision, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { type AnyPgColumn, bigint, bigserial, boolean, doublePrecision, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const ts = (name: string) => timestamp(name, { withTimezone: true });
@@ -164,6 +164,10 @@ export const users = pgTable(
     profile: jsonb('profile').$type<Record<string, unknown>>().notNull().default({}),
     /** The team the user activated (one team is 'Current'; docs/product.md#registration-and-teams). */
     activeChannelId: integer('active_channel_id'),
+    /** Unread notifications are e-mailed (batched); switched off on /settings or by the e-mail's unsubscribe. */
+    notificationEmail: boolean('notification_email').notNull().default(true),
+    /** When the last notification e-mail went out: at most one per window. */
+    notificationsMailedAt: ts('notifications_mailed_at'),
     /**
      * When the account first chose a type: the 8-day trial (docs/product.md#subscription-levels) counts from here. Set
      * once, by the database, and never by anything the user sends (a repeat registration must not
@@ -510,15 +514,22 @@ export const channelMessages = pgTable(
     tenantId: text('tenant_id').notNull().references(() => tenants.id),
     channelId: integer('channel_id').notNull().references(() => channels.id, { onDelete: 'cascade' }),
     publisherUserId: integer('publisher_user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
-    kind: text('kind').$type<'comment' | 'message'>().notNull(),
+    /** 'message' a board message (a shared reel is one), 'reply' a reply to one, 'comment' a clip comment. */
+    kind: text('kind').$type<'comment' | 'message' | 'reply'>().notNull(),
     clipId: uuid('clip_id').references(() => clips.id, { onDelete: 'cascade' }),
+    /** The board message a reply answers. */
+    parentId: uuid('parent_id').references((): AnyPgColumn => channelMessages.id, { onDelete: 'cascade' }),
     subject: text('subject'),
     content: text('content').notNull(),
     type: text('type'),
     action: text('action'),
     createdAt: createdAt(),
   },
-  (t) => [index('channel_messages_channel').on(t.channelId, t.createdAt)],
+  (t) => [
+    index('channel_messages_channel').on(t.channelId, t.createdAt),
+    index('channel_messages_board').on(t.channelId, t.createdAt.desc(), t.id.desc()).where(sql`${t.kind} = 'message'`),
+    index('channel_messages_replies').on(t.parentId, t.createdAt.desc()).where(sql`${t.parentId} IS NOT NULL`),
+  ],
 );
 
 /** `@username` mentions in a channel message of members of that channel. */
@@ -650,4 +661,68 @@ export const teamFollows = pgTable(
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('team_follows_pkey').on(t.userId, t.channelId), index('team_follows_channel').on(t.channelId)],
+);
+
+/** What happened in a team (docs/product.md#activity-feed); an item caused by a board message goes with it. */
+export const teamActivity = pgTable(
+  'team_activity',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tenantId: text('tenant_id').notNull().references(() => tenants.id),
+    channelId: integer('channel_id').notNull().references(() => channels.id, { onDelete: 'cascade' }),
+    publisherUserId: integer('publisher_user_id').references(() => users.id, { onDelete: 'cascade' }),
+    subject: text('subject').notNull().default(''),
+    content: text('content').notNull(),
+    type: text('type'),
+    action: text('action'),
+    messageId: uuid('message_id').references(() => channelMessages.id, { onDelete: 'cascade' }),
+    /** A reel item's preview: this clip's poster. */
+    previewClipId: uuid('preview_clip_id').references(() => clips.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('team_activity_channel_created').on(t.channelId, t.createdAt.desc(), t.id.desc())],
+);
+
+/** A user's notifications; one caused by a message goes with it, so no unread count counts what was deleted. */
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tenantId: text('tenant_id').notNull().references(() => tenants.id),
+    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    publisherUserId: integer('publisher_user_id').references(() => users.id, { onDelete: 'set null' }),
+    type: text('type').notNull().default('link'),
+    message: text('message').notNull(),
+    action: text('action'),
+    messageId: uuid('message_id').references(() => channelMessages.id, { onDelete: 'cascade' }),
+    readAt: ts('read_at'),
+    mailedAt: ts('mailed_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('notifications_user_created').on(t.userId, t.createdAt.desc(), t.id.desc()),
+    index('notifications_user_unread').on(t.userId, t.createdAt).where(sql`${t.readAt} IS NULL`),
+  ],
+);
+
+/**
+ * Every change open pages must hear (`GET /api/updates`), for a channel's members or one user. The id
+ * is the stream's event id; writers insert under an advisory lock so ids become visible in order.
+ */
+export const teamUpdates = pgTable(
+  'team_updates',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    tenantId: text('tenant_id').notNull().references(() => tenants.id),
+    channelId: integer('channel_id').references(() => channels.id, { onDelete: 'cascade' }),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    data: jsonb('data').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('team_updates_created').on(t.createdAt),
+    index('team_updates_channel').on(t.channelId, t.id).where(sql`${t.channelId} IS NOT NULL`),
+    index('team_updates_user').on(t.userId, t.id).where(sql`${t.userId} IS NOT NULL`),
+  ],
 );

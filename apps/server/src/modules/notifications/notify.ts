@@ -1,0 +1,48 @@
+import { and, count, eq, isNull } from 'drizzle-orm';
+import type { Executor } from '../../db/job-transaction';
+import { notifications, users } from '../../db/schema';
+import { lockUpdates, recordUpdate } from '../updates/record-update';
+
+type Writer = Pick<Executor, 'execute' | 'insert' | 'select'>;
+
+export interface NewNotification {
+  tenantId: string;
+  /** Who is told: members of the publisher's team, already checked by the caller. */
+  userIds: number[];
+  publisherUserId: number | null;
+  message: string;
+  action: string | null;
+  /** The channel message that caused it: the notification goes when the message does. */
+  messageId?: string | null;
+}
+
+/** A user's unread count, read under the updates lock so it includes every change committed before it. */
+export async function recordUnread(tx: Writer, tenantId: string, userId: number): Promise<number> {
+  await lockUpdates(tx);
+  const [row] = await tx
+    .select({ n: count() })
+    .from(notifications)
+    .where(and(eq(notifications.userId, userId), isNull(notifications.readAt)));
+  const unread = row?.n ?? 0;
+  await recordUpdate(tx, { tenantId, userId }, 'unread', { unread });
+  return unread;
+}
+
+/**
+ * Notifies users in the writer's transaction: one notification each (never the publisher), a
+ * `notification` update for each and their new unread count.
+ */
+export async function notify(tx: Writer, note: NewNotification): Promise<void> {
+  const userIds = [...new Set(note.userIds)].filter((id) => id !== note.publisherUserId);
+  if (userIds.length === 0) return;
+  const rows = await tx
+    .insert(notifications)
+    .values(userIds.map((userId) => ({ tenantId: note.tenantId, userId, publisherUserId: note.publisherUserId, message: note.message, action: note.action, messageId: note.messageId ?? null })))
+    .returning();
+  const [publisher] = note.publisherUserId === null ? [] : await tx.select({ username: users.username }).from(users).where(eq(users.id, note.publisherUserId));
+  for (const row of rows) {
+    const item = { _id: row.id, type: row.type, message: row.message, action: row.action, publisher: publisher?.username ?? null, timestamp: row.createdAt.getTime(), read: false };
+    await recordUpdate(tx, { tenantId: note.tenantId, userId: row.userId }, 'notification', { _id: row.id, item });
+    await recordUnread(tx, note.tenantId, row.userId);
+  }
+}
