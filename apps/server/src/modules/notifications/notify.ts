@@ -1,9 +1,9 @@
-import { and, count, eq, isNull } from 'drizzle-orm';
+import { and, count, eq, inArray, isNull } from 'drizzle-orm';
 import type { Executor } from '../../db/job-transaction';
 import { notifications, users } from '../../db/schema';
 import { lockUpdates, recordUpdate } from '../updates/record-update';
 
-type Writer = Pick<Executor, 'execute' | 'insert' | 'select'>;
+type Writer = Pick<Executor, 'execute' | 'insert' | 'select' | 'delete'>;
 
 export interface NewNotification {
   tenantId: string;
@@ -45,4 +45,16 @@ export async function notify(tx: Writer, note: NewNotification): Promise<void> {
     await recordUpdate(tx, { tenantId: note.tenantId, userId: row.userId }, 'notification', { _id: row.id, item });
     await recordUnread(tx, note.tenantId, row.userId);
   }
+}
+
+/**
+ * Before messages are deleted: their notifications go now, each user's open pages hear it and get
+ * their new unread count (so no badge counts what no longer exists).
+ */
+export async function withdrawNotifications(tx: Writer, messageIds: string[]): Promise<void> {
+  if (messageIds.length === 0) return;
+  const gone = await tx.delete(notifications).where(inArray(notifications.messageId, messageIds)).returning({ id: notifications.id, tenantId: notifications.tenantId, userId: notifications.userId });
+  for (const row of gone) await recordUpdate(tx, { tenantId: row.tenantId, userId: row.userId }, 'delete', { _id: row.id, kind: 'notification' });
+  const users = new Map(gone.map((row) => [row.userId, row.tenantId]));
+  for (const [userId, tenantId] of users) await recordUnread(tx, tenantId, userId);
 }
