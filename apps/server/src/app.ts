@@ -182,6 +182,7 @@ export async function build(config: Config, runtime: Runtime, options: BuildOpti
   const updatesHub = createUpdatesHub({ db: runtime.db, notifications, log: app.log.child({ component: 'team-updates' }) });
   const updates = createUpdatesService({ db: runtime.db, hub: updatesHub, users });
   await app.register(updatesRoutes, { identity: runtime.identity, users, updates, onClose: () => updatesHub.close() });
+  app.decorate('teamUpdateStreams', () => updatesHub.subscribers);
   await registerStorageRoutes(app, runtime.storage);
   // Sign-in links and codes written to DATA_DIR/outbox are readable here while developing; never in production.
   if (config.env !== 'production' && runtime.mail.outbox) await app.register(devOutboxRoutes, { outbox: runtime.mail.outbox });

@@ -5,6 +5,13 @@ import { eventFrame } from '../../plugins/event-stream';
 import { TEAM_UPDATE_CHANNEL } from './record-update';
 import { createUpdatesRepo, type UpdateRow } from './updates.repo';
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** How many `GET /api/updates` streams this node holds (tests and benchmarks check cleanup with it). */
+    teamUpdateStreams(): number;
+  }
+}
+
 /** Rows read per query while catching up. */
 const BATCH = 500;
 /** After a failed read the hub tries again this soon (a notification may never come). */
@@ -123,7 +130,7 @@ export function createUpdatesHub({ db, notifications, log }: { db: Db; notificat
       return delivered;
     },
 
-    /** How many streams are subscribed (tests and benchmarks check cleanup with it). */
+    /** How many streams are subscribed. */
     get subscribers(): number {
       let n = 0;
       for (const set of byUser.values()) n += set.size;

@@ -37,7 +37,7 @@ export function createUpdatesRepo(db: Db) {
     /** The next rows after `after`, in id order (ids are visible in order: see recordUpdate). */
     async after(after: number, limit: number): Promise<UpdateRow[]> {
       const { rows } = await db.execute<RawRow>(
-        sql`SELECT id::text, tenant_id, channel_id, user_id, kind, data::text AS json FROM team_updates WHERE id > ${after} ORDER BY id LIMIT ${limit}`,
+        sql`SELECT id::text, tenant_id, channel_id, user_id, kind, data::text AS json FROM team_updates WHERE id > ${after} ORDER BY team_updates.id LIMIT ${limit}`,
       );
       return rows.map(toRow);
     },
@@ -69,7 +69,7 @@ export function createUpdatesRepo(db: Db) {
             sql`SELECT id::text, tenant_id, channel_id, user_id, kind, data::text AS json FROM team_updates
                  WHERE id > ${after} AND tenant_id = ${tenantId}
                    AND (user_id = ${userId} OR channel_id IN (SELECT channel_id FROM channel_members WHERE user_id = ${userId}))
-                 ORDER BY id LIMIT ${limit + 1}`,
+                 ORDER BY team_updates.id LIMIT ${limit + 1}`,
           );
           // More than a stream replays: the client reloads its lists instead.
           if (rows.length > limit) return { resync: true, head };
