@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { recordUpdate } from '../../src/modules/updates/record-update';
 import { pruneUpdatesJob } from '../../src/modules/updates/prune-updates.job';
 import { LISTENER_APPLICATION_NAME } from '../../src/db/notification-listener';
-import { channelId, coach, person, teamsApp, type Person, type TeamsApp } from '../teams/helpers';
+import { call, channelId, coach, person, teamsApp, type Person, type TeamsApp } from '../teams/helpers';
 import { jobContext } from '../transcode/helpers';
 import { joinTeam, userId } from '../videos/helpers';
 import { listen, openUpdates, secondNode, write, type StreamEvent, type UpdatesStream } from './updates-helpers';
@@ -122,6 +122,26 @@ describe('GET /api/updates', () => {
     } finally {
       for (const s of [boss$, mate$, gone$, rival$, eagle$]) s.close();
       await joinTeam(t, 'hubboss', 'hubgone');
+    }
+  });
+
+  it('carries a post made through POST /api/team/board to the team, with the id of its row', async () => {
+    const [mate$, rival$] = await Promise.all([live(mate), live(rival)]);
+    try {
+      const res = await call(t, 'POST', '/api/team/board', boss.headers, { subject: 'Practice', message: 'Bring water' });
+      expect(res.statusCode, res.body).toBe(201);
+      const { id } = res.json() as { id: string };
+      const [row] = await t.sql<{ id: string }>(`SELECT id FROM team_updates WHERE kind = 'board' AND data->>'_id' = $1`, [id]);
+      expect(await mate$.next()).toMatchObject({
+        id: row!.id,
+        event: 'board',
+        data: { _id: id, item: { _id: id, subject: 'Practice', content: 'Bring water', publisher: 'hubboss' } },
+      });
+      const last = await write(t.runtime.db, demo({ userId: ids.hubrival! }), 'unread', { unread: 0 });
+      expect(await rival$.next()).toEqual(event(last, 'unread', { unread: 0 }));
+    } finally {
+      mate$.close();
+      rival$.close();
     }
   });
 
