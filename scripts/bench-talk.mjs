@@ -195,7 +195,7 @@ export async function talkBenchmarks() {
       await db.query(`SELECT pg_notify('team_update', $1)`, [String(rows[0].id)]);
       await db.query('COMMIT');
     };
-    const how = viaBoard ? 'POST /api/team/board' : 'written as recordUpdate does (POST /api/team/board is not on this server)';
+    const how = viaBoard ? 'through POST /api/team/board' : 'written as recordUpdate does (POST /api/team/board is not on this server)';
 
     // Post -> event in another user's stream, one node and across two.
     const baseline = await notifyRoundTrip(pg, url);

@@ -3,7 +3,7 @@ import { defineJob } from '../../jobs/define-job';
 import { createUpdatesRepo } from './updates.repo';
 
 /** A stream may resume (`Last-Event-ID`) from any update of the last day; older ones get `resync`. */
-export const KEEP_UPDATES_MS = 24 * 60 * 60_000;
+const KEEP_UPDATES_MS = 24 * 60 * 60_000;
 
 /** Hourly: deletes the team updates older than a day and records the highest id deleted. */
 export const pruneUpdatesJob = defineJob({
