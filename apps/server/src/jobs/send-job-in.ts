@@ -10,13 +10,20 @@ function bound(text: string, values: unknown[] = []): SQL {
 }
 
 /**
- * Sends a job in the writer's transaction (a drizzle transaction or the pool): it exists exactly when
- * the rows written beside it do. For writers that hold only a transaction, not the job queue: pg-boss's
- * own `send` runs through the transaction (its documented `db` option) on an instance that is never
- * started, so the queue's policy, singleton keys and defaults apply as for any other send. The workers
- * poll each second, so no wake-up is needed. Returns null when a singleton key dropped it.
+ * Queues a job in the writer's transaction (a drizzle transaction or the pool): it exists exactly when
+ * the rows written beside it do. For writers that hold a transaction but not the job queue. pg-boss's
+ * own `insert` runs through the transaction (its documented `db` option) on an instance that is never
+ * started, so the queue's policy (singleton keys) and defaults apply as for any other job; its statement
+ * names each parameter once, which the translation to drizzle's positional parameters needs. The
+ * workers poll each second, so no wake-up is needed. `startAfter`: seconds from now, or a time.
  */
-export async function sendJobIn<N extends JobName>(tx: Pick<Executor, 'execute'>, name: N, data: JobPayload<N>, options: Omit<PgBoss.SendOptions, 'db'> = {}): Promise<string | null> {
+export async function sendJobIn<N extends JobName>(
+  tx: Pick<Executor, 'execute'>,
+  name: N,
+  data: JobPayload<N>,
+  options: { singletonKey?: string; startAfter?: number | Date } = {},
+): Promise<void> {
   const db: PgBoss.Db = { executeSql: async (text, values) => ({ rows: (await tx.execute(bound(text, values))).rows }) };
-  return new PgBoss({ db }).send(name, data as object, { ...options, db });
+  const startAfter = typeof options.startAfter === 'number' ? `${options.startAfter} seconds` : options.startAfter?.toISOString();
+  await new PgBoss({ db }).insert([{ name, data: data as object, singletonKey: options.singletonKey, startAfter }], { db });
 }

@@ -62,11 +62,6 @@ export function createNotificationsRepo(db: Db) {
       return row;
     },
 
-    async emailSwitch(userId: number): Promise<boolean | undefined> {
-      const [row] = await db.select({ email: users.notificationEmail }).from(users).where(eq(users.id, userId));
-      return row?.email;
-    },
-
     async setEmailSwitch(userId: number, email: boolean): Promise<boolean> {
       const [row] = await db.update(users).set({ notificationEmail: email }).where(eq(users.id, userId)).returning({ id: users.id });
       return !!row;
