@@ -106,7 +106,7 @@ describe('unread count', () => {
           }
         }
       }),
-      { numRuns: 30 },
+      { numRuns: 60 },
     );
   });
 });
