@@ -1,16 +1,14 @@
-import { eq } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { channelMessages } from '../../src/db/schema';
-import { notify, withdrawNotifications } from '../../src/modules/notifications/notify';
-import { channelId, coach, teamsApp, type Person, type TeamsApp } from '../teams/helpers';
+import { call, channelId, coach, teamsApp, type Person, type TeamsApp } from '../teams/helpers';
 import { athlete, joinTeam, userId } from '../videos/helpers';
 import { lastUnreadUpdate, notificationsOf, readNotifications, sendMessage, unreadInSql } from './helpers';
 
 /**
- * The unread count never lies: after every step of a random sequence of direct messages, posts that
- * mention, reads of some or all and deletions, each user's count in SQL (the ground truth), the last
- * `unread` update their open pages heard and the count the API answers are one number.
+ * The unread count never lies: after every step of a random sequence of direct messages, board posts
+ * and replies that mention, reads of some or all and deletions of posts and replies (by their author or
+ * the team owner), each user's count in SQL (the ground truth), the last `unread` update their open
+ * pages heard and the count the API answers are one number.
  */
 
 let t: TeamsApp;
@@ -29,45 +27,48 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 const who = fc.integer({ min: 0, max: 2 });
+const mentioned = fc.uniqueArray(who, { maxLength: 3 });
 const step = fc.oneof(
   fc.record({ kind: fc.constant('message' as const), from: who, to: who }),
-  fc.record({ kind: fc.constant('mention' as const), from: who, to: fc.uniqueArray(who, { minLength: 1, maxLength: 3 }) }),
+  fc.record({ kind: fc.constant('post' as const), from: who, to: mentioned }),
+  fc.record({ kind: fc.constant('reply' as const), from: who, to: mentioned, pick: fc.nat() }),
   fc.record({ kind: fc.constant('readSome' as const), who, pick: fc.array(fc.nat(), { maxLength: 4 }), foreign: fc.boolean() }),
   fc.record({ kind: fc.constant('readAll' as const), who }),
-  fc.record({ kind: fc.constant('delete' as const), pick: fc.nat() }),
+  fc.record({ kind: fc.constant('delete' as const), pick: fc.nat(), byOwner: fc.boolean() }),
 );
 type Step = typeof step extends fc.Arbitrary<infer S> ? S : never;
 
-/** A board post as the board stores one, mentioning `to`: the message and its notifications in one transaction. */
-async function mentionPost(from: number, to: number[]): Promise<string> {
-  return t.runtime.db.transaction(async (tx) => {
-    const [row] = await tx
-      .insert(channelMessages)
-      .values({ tenantId: 'demo', channelId: channel, publisherUserId: ids[from]!, kind: 'message', content: to.map((i) => `@${people[i]!.username}`).join(' ') })
-      .returning({ id: channelMessages.id });
-    await notify(tx, { tenantId: 'demo', userIds: to.map((i) => ids[i]!), publisherUserId: ids[from]!, message: 'mentioned you', action: `/team/messages/${row!.id}`, messageId: row!.id });
-    return row!.id;
-  });
+/** What was posted and still exists: a post, or a reply (with its post), and who wrote it. */
+interface Written {
+  id: string;
+  post?: string;
+  author: number;
 }
 
-/** Deletes a post as a delete must: its notifications withdrawn first, in the same transaction. */
-async function deletePost(messageId: string): Promise<void> {
-  await t.runtime.db.transaction(async (tx) => {
-    await withdrawNotifications(tx, [messageId]);
-    await tx.delete(channelMessages).where(eq(channelMessages.id, messageId));
-  });
-}
+const mentions = (to: number[]) => `${to.map((i) => `@${people[i]!.username}`).join(' ')} see this`;
 
-async function apply(s: Step, posts: string[]): Promise<void> {
+async function apply(s: Step, written: Written[]): Promise<void> {
   switch (s.kind) {
     case 'message': {
       const res = await sendMessage(t, people[s.from]!, { message: 'hi', recipient: people[s.to]!.username });
       expect(res.statusCode, res.body).toBe(s.from === s.to ? 404 : 201);
       return;
     }
-    case 'mention':
-      posts.push(await mentionPost(s.from, s.to));
+    case 'post': {
+      const res = await call(t, 'POST', '/api/team/board', people[s.from]!.headers, { message: mentions(s.to) });
+      expect(res.statusCode, res.body).toBe(201);
+      written.push({ id: (res.json() as { id: string }).id, author: s.from });
       return;
+    }
+    case 'reply': {
+      const posts = written.filter((w) => !w.post);
+      if (posts.length === 0) return;
+      const post = posts[s.pick % posts.length]!.id;
+      const res = await call(t, 'POST', `/api/team/board/${post}`, people[s.from]!.headers, { message: mentions(s.to) });
+      expect(res.statusCode, res.body).toBe(201);
+      written.push({ id: (res.json() as { _id: string })._id, post, author: s.from });
+      return;
+    }
     case 'readSome': {
       const mine = (await notificationsOf(t, people[s.who]!)).items.map((n) => n._id);
       const chosen = s.pick.map((i) => mine[i % Math.max(mine.length, 1)]).filter((id): id is string => !!id);
@@ -80,9 +81,13 @@ async function apply(s: Step, posts: string[]): Promise<void> {
       expect(await readNotifications(t, people[s.who]!)).toBe(0);
       return;
     case 'delete': {
-      if (posts.length === 0) return;
-      const [messageId] = posts.splice(s.pick % posts.length, 1);
-      await deletePost(messageId!);
+      if (written.length === 0) return;
+      const gone = written[s.pick % written.length]!;
+      const by = people[s.byOwner ? 0 : gone.author]!;
+      const res = await call(t, 'DELETE', gone.post ? `/api/team/board/${gone.post}/${gone.id}` : `/api/team/board/${gone.id}`, by.headers);
+      expect(res.statusCode, res.body).toBe(204);
+      // A post takes its replies with it.
+      for (let i = written.length - 1; i >= 0; i--) if (written[i]!.id === gone.id || written[i]!.post === gone.id) written.splice(i, 1);
       return;
     }
   }
@@ -94,11 +99,12 @@ describe('unread count', () => {
       fc.asyncProperty(fc.array(step, { minLength: 1, maxLength: 12 }), async (steps) => {
         // Each run starts from nothing, so a counterexample replays on its own.
         await t.sql(`DELETE FROM channel_messages WHERE channel_id = $1`, [channel]);
+        await t.sql(`DELETE FROM team_activity WHERE channel_id = $1`, [channel]);
         await t.sql(`DELETE FROM notifications WHERE user_id = ANY($1::int[])`, [ids]);
         await t.sql(`DELETE FROM team_updates WHERE user_id = ANY($1::int[])`, [ids]);
-        const posts: string[] = [];
+        const written: Written[] = [];
         for (const s of steps) {
-          await apply(s, posts);
+          await apply(s, written);
           for (const p of people) {
             const truth = await unreadInSql(t, p.username);
             expect(await lastUnreadUpdate(t, p.username) ?? 0, `${p.username} heard after ${JSON.stringify(s)}`).toBe(truth);
