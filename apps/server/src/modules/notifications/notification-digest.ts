@@ -7,7 +7,7 @@ import { digestQueries } from './notifications.repo';
 import { unsubscribeKey, unsubscribeToken } from './unsubscribe-token';
 
 /** Where the bell's notifications are read (the e-mail's "see all"). */
-export const NOTIFICATIONS_PATH = '/home';
+const NOTIFICATIONS_PATH = '/home';
 
 /** The digest job of one user: one queued at a time per user (the queue's policy keeps the first). */
 export const digestJob = (userId: number) => ({ data: { userId }, options: { singletonKey: `user-${userId}` } });
