@@ -93,7 +93,11 @@ export const routes: RouteObject[] = [
         errorElement: <ErrorPage />,
         lazy: () => import('@/app/routes/registration-route'),
         hydrateFallbackElement: <PageLoading />,
-        children: [{ path: 'r/:reelId', lazy: () => import('@/features/reels/routes/shared-reel-page') }],
+        children: [
+          { path: 'r/:reelId', lazy: () => import('@/features/reels/routes/shared-reel-page') },
+          // A notification e-mail's unsubscribe link: asks, then one POST (no sign-in).
+          { path: 'unsubscribe/:token', lazy: () => import('@/features/settings/routes/unsubscribe-page') },
+        ],
       },
     ],
   },

@@ -33,6 +33,8 @@ export const queryKeys = {
   usage: (userKey: UserKey) => [...user(userKey), 'usage'] as const,
   team: (userKey: UserKey) => [...user(userKey), 'team'] as const,
   teams: (userKey: UserKey) => [...user(userKey), 'teams'] as const,
+  /** Whether unread notifications are e-mailed (`GET /api/user/notification-settings`). */
+  notificationSettings: (userKey: UserKey) => [...user(userKey), 'notification-settings'] as const,
   /** The shared reels of the footage of the team the user owns (`GET /api/team/shared-reels`). */
   teamSharedReels: (userKey: UserKey) => [...user(userKey), 'team-shared-reels'] as const,
   /** The pending invitations of a channel the user owns. */
