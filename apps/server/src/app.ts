@@ -129,8 +129,8 @@ export async function build(config: Config, runtime: Runtime, options: BuildOpti
   await app.register(socialRoutes, { config, identity: runtime.identity, providers: config.social });
   const users = createUsersService({ db: runtime.db, identity: runtime.identity });
   await app.register(usersRoutes, { identity: runtime.identity, users });
-  const notifications = createNotificationsService({ db: runtime.db, users });
-  await app.register(notificationsRoutes, { config, identity: runtime.identity, users, notifications });
+  const notificationsService = createNotificationsService({ db: runtime.db, users });
+  await app.register(notificationsRoutes, { config, identity: runtime.identity, users, notifications: notificationsService });
   const billing = createBillingService({ db: runtime.db, users, config: config.billing, publicUrl: config.publicUrl });
   await app.register(billingRoutes, { identity: runtime.identity, billing, users });
   const teams = createTeamsService({ db: runtime.db, identity: runtime.identity, users });
