@@ -1,9 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef } from 'react';
+import { useContext, useEffect } from 'react';
 
-import { useAuth } from '@/lib/auth/auth-context';
+import { AuthClientContext } from '@/lib/auth/auth-context';
 import { useSession } from '@/lib/auth/session';
-import { useFreshToken } from '@/lib/auth/use-fresh-token';
+import { freshToken } from '@/lib/auth/use-fresh-token';
 import { queryKeys } from '@/lib/query-keys';
 import { applyUpdate } from '@/lib/updates/apply-update';
 import { parseUpdate } from '@/lib/updates/parse-update';
@@ -18,15 +18,12 @@ import { shareUpdates } from '@/lib/updates/share-updates';
 export function useTalkUpdates() {
   const queryClient = useQueryClient();
   const session = useSession();
-  const auth = useAuth();
-  const freshToken = useFreshToken();
+  // Absent only where a test renders the layout without a session.
+  const auth = useContext(AuthClientContext);
   const userKey = session.userId ?? session.userUuid;
-  // The stream outlives token renewals: it reads the newest token source at each connect.
-  const tokens = useRef({ auth, freshToken });
-  tokens.current = { auth, freshToken };
 
   useEffect(() => {
-    if (!session.isLoggedIn || userKey === undefined) return;
+    if (!auth || !session.isLoggedIn || userKey === undefined) return;
     return shareUpdates({
       name: `teamfilm-updates:${String(userKey)}`,
       hold: ({ lastEventId, emit, fresh, signal }) =>
@@ -35,12 +32,8 @@ export function useTalkUpdates() {
           onEvent: emit,
           onOpen: (isFresh) => isFresh && fresh(),
           signal,
-          getToken: async (rejected) => {
-            const { auth: current, freshToken: fresh } = tokens.current;
-            if (rejected === undefined) return fresh();
-            await current.refresh({ staleToken: rejected });
-            return current.getAccessToken();
-          },
+          // Each connect reads the token anew: the stream outlives token renewals.
+          getToken: (rejected) => freshToken(auth, rejected),
         }),
       onEvent: (event) => {
         const update = parseUpdate(event);
@@ -55,5 +48,5 @@ export function useTalkUpdates() {
         });
       },
     });
-  }, [session.isLoggedIn, userKey, queryClient]);
+  }, [session.isLoggedIn, userKey, queryClient, auth]);
 }
