@@ -2,6 +2,7 @@ import { and, desc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { channelMentions, channelMessages, users } from '../../db/schema';
 
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export type ChannelMessageRow = typeof channelMessages.$inferSelect;
 export type NewChannelMessage = typeof channelMessages.$inferInsert;
 /** A message with what its JSON shows of the publisher. */
@@ -9,13 +10,17 @@ export type MessageWithPublisher = ChannelMessageRow & { publisher: { username: 
 
 export function createChannelsRepo(db: Db) {
   return {
-    /** Inserts a message and its mentions (users already known to be members) in one transaction. */
-    async insert(values: NewChannelMessage, mentionedUserIds: number[]): Promise<ChannelMessageRow> {
+    /**
+     * Inserts a message and its mentions (users already known to be members) in one transaction, with
+     * `announce` last in it: what the message causes (notifications, live updates) exists exactly when it does.
+     */
+    async insert(values: NewChannelMessage, mentionedUserIds: number[], announce: (tx: Tx, row: ChannelMessageRow) => Promise<void>): Promise<ChannelMessageRow> {
       return db.transaction(async (tx) => {
         const [row] = await tx.insert(channelMessages).values(values).returning();
         if (mentionedUserIds.length > 0) {
           await tx.insert(channelMentions).values(mentionedUserIds.map((userId) => ({ messageId: row!.id, userId })));
         }
+        await announce(tx, row!);
         return row!;
       });
     },

@@ -6,16 +6,22 @@ import type { ReelsService } from '../reels/reels.service';
 import type { TeamsService } from '../teams/teams.service';
 import type { Caller } from '../../caller';
 import type { UsersService } from '../users/users.service';
+import { recordActivity } from '../activity/record-activity';
+import { announceBoardMessage, notifyMentions } from '../board/board-announcements';
+import type { Storage } from '../../storage/storage';
+import { recordUpdate } from '../updates/record-update';
+import { createMediaUrls } from '../videos/video-view';
 import { createChannelsRepo, type MessageWithPublisher } from './channels.repo';
 
 export const ONLY_OWNER_SHARES = 'Only the team owner can share a reel in the channel.';
 
 export interface ChannelsServiceDeps {
   db: Db;
+  storage: Storage;
   teams: Pick<TeamsService, 'memberChannel' | 'membersNamed' | 'ownedChannel'>;
   clips: Pick<ClipsService, 'visible'>;
   reels: Pick<ReelsService, 'visible'>;
-  users: Pick<UsersService, 'find'>;
+  users: Pick<UsersService, 'find' | 'byId'>;
 }
 
 function requireText(message: string): string {
@@ -35,11 +41,12 @@ const toComment = (row: MessageWithPublisher): ChannelComment => ({
 
 /**
  * Messages of a team channel: comments on a clip, seen and posted by the channel's
- * members who may see the clip, and reels the team owner shares into the channel. `@username`
- * mentions are recorded for the channel's members only.
+ * members who may see the clip, and reels the team owner shares into the channel (a board message
+ * and an activity item). `@username` mentions are recorded, and notified, for the channel's members only.
  */
-export function createChannelsService({ db, teams, clips, reels, users }: ChannelsServiceDeps) {
+export function createChannelsService({ db, storage, teams, clips, reels, users }: ChannelsServiceDeps) {
   const repo = createChannelsRepo(db);
+  const sign = createMediaUrls(storage);
 
   /** The channel and clip of a comment thread: 404 unless the caller is in the channel and may see the clip. */
   async function thread(caller: Caller, owner: string, name: string, clipId: string) {
@@ -63,9 +70,19 @@ export function createChannelsService({ db, teams, clips, reels, users }: Channe
     async comment(caller: Caller, owner: string, name: string, clipId: string, message: string): Promise<ChannelComment> {
       const { user, channel, clip } = await thread(caller, owner, name, clipId);
       const content = requireText(message);
+      const channelOwner = (await users.byId(channel.tenantId, channel.ownerUserId))!;
+      const mentioned = await mentions(channel.id, content);
       const row = await repo.insert(
         { tenantId: channel.tenantId, channelId: channel.id, publisherUserId: user.id, kind: 'comment', clipId: clip.id, content },
-        await mentions(channel.id, content),
+        mentioned,
+        async (tx, row) => {
+          await notifyMentions(tx, { tenantId: channel.tenantId, publisher: user, userIds: mentioned, content, action: `/team/clips/${clip.reelId}`, messageId: row.id });
+          await recordUpdate(tx, { tenantId: channel.tenantId, channelId: channel.id }, 'comment', {
+            _id: row.id,
+            clip: clip.id,
+            channel: { owner: channelOwner.username, channel: channel.name },
+          });
+        },
       );
       return toComment({ ...row, publisher: { username: user.username, name: user.name, image: user.image } });
     },
@@ -77,9 +94,16 @@ export function createChannelsService({ db, teams, clips, reels, users }: Channe
       const channel = await teams.ownedChannel(user, owner, name, ONLY_OWNER_SHARES);
       const content = requireText(body.message);
       const reel = await reels.visible(caller, body.reel);
+      const mentioned = await mentions(channel.id, content);
       const row = await repo.insert(
         { tenantId: channel.tenantId, channelId: channel.id, publisherUserId: user.id, kind: 'message', content, type: 'reel', action: reel.id },
-        await mentions(channel.id, content),
+        mentioned,
+        async (tx, row) => {
+          const audience = { tenantId: channel.tenantId, channelId: channel.id };
+          await notifyMentions(tx, { ...audience, publisher: user, userIds: mentioned, content, action: `/team/messages/${row.id}`, messageId: row.id });
+          await announceBoardMessage(tx, { ...audience, id: row.id }, sign);
+          await recordActivity(tx, { ...audience, publisherUserId: user.id, content, type: 'reel', action: reel.id, messageId: row.id }, sign);
+        },
       );
       return { _id: row.id, publisher: user.username, content: row.content, timestamp: row.createdAt.toISOString(), type: 'reel', action: reel.id };
     },

@@ -227,9 +227,9 @@ export function createClipsService({ db, storage, jobs, users, teams, videos, li
     isSaved: (userId: number, clipId: string) => saved.isSaved(userId, clipId),
 
     /** A clip the caller may see, by its `_id` (404 for anyone else): for modules that attach things to clips. */
-    async visible(caller: Caller, id: string): Promise<{ id: string; tenantId: string }> {
+    async visible(caller: Caller, id: string): Promise<{ id: string; tenantId: string; reelId: string }> {
       const { clip } = await visibleById(caller, id);
-      return { id: clip.id, tenantId: clip.tenantId };
+      return { id: clip.id, tenantId: clip.tenantId, reelId: clip.reelId };
     },
 
     /** `DELETE /api/user/clips/{clipId}`: its maker only (404 to anyone else); rows, then objects. */

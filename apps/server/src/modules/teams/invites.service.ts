@@ -6,6 +6,7 @@ import type { MailService } from '../mail/mail.service';
 import type { Caller } from '../../caller';
 import type { UsersService } from '../users/users.service';
 import type { Db } from '../../db/client';
+import { recordMemberJoined } from './member-joined';
 import { createTeamsRepo, type InviteTarget } from './teams.repo';
 import type { ProductUser, Team, TeamsService } from './teams.service';
 
@@ -164,7 +165,7 @@ export function createInvitesService({ db, teams, users, identity, mail, publicU
      */
     async accept(caller: Caller, token: string): Promise<Team> {
       const user = await users.requireRegistered(caller);
-      const channel = await repo.transaction(async (tx) => {
+      const channel = await repo.transaction(async (tx, raw) => {
         const invite = TOKEN_SHAPE.test(token) ? await tx.inviteByToken(caller.tenantId, sha256(token), { forUpdate: true }) : undefined;
         if (!invite) throw new AppError('NOT_FOUND', INVALID_INVITE_LINK);
         const row = await tx.channelById(caller.tenantId, invite.channelId);
@@ -180,8 +181,9 @@ export function createInvitesService({ db, teams, users, identity, mail, publicU
           // A coach opening their own link must not spend it for the athlete it was meant for.
           await tx.claim(invite.id, user.id);
         }
-        await tx.addMember(row.id, user.id);
+        const joined = await tx.addMember(row.id, user.id);
         await tx.setActive(user.id, row.id);
+        if (joined) await recordMemberJoined(raw, row, user);
         return row;
       });
       return teams.teamOf(channel);

@@ -142,9 +142,14 @@ function queries(q: Executor) {
         .limit(1)
         .then((rows) => rows.length > 0),
 
-    addMember: async (channelId: number, userId: number) => {
-      await q.insert(channelMembers).values({ channelId, userId }).onConflictDoNothing();
-    },
+    /** Adds a member; true when they were not one already (they joined now). */
+    addMember: (channelId: number, userId: number) =>
+      q
+        .insert(channelMembers)
+        .values({ channelId, userId })
+        .onConflictDoNothing()
+        .returning({ userId: channelMembers.userId })
+        .then((rows) => rows.length > 0),
 
     removeMember: (channelId: number, userId: number) =>
       q
@@ -344,7 +349,7 @@ export function createTeamsRepo(db: Db) {
         })
         .then((r) => r.rows),
 
-    /** Runs `work` in one transaction with the same queries bound to it. */
-    transaction: <T>(work: (tx: TeamsQueries) => Promise<T>): Promise<T> => db.transaction((tx) => work(queries(tx))),
+    /** Runs `work` in one transaction with the same queries bound to it (and the transaction, for other modules' writers). */
+    transaction: <T>(work: (tx: TeamsQueries, raw: Tx) => Promise<T>): Promise<T> => db.transaction((tx) => work(queries(tx), tx)),
   };
 }

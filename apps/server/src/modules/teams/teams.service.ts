@@ -4,6 +4,7 @@ import { AppError } from '../../errors';
 import type { Identity } from '../identity/identity';
 import type { Caller } from '../../caller';
 import type { UsersService } from '../users/users.service';
+import { recordMemberJoined } from './member-joined';
 import { createTeamsRepo, type ChannelRow, type InviteMatch, type TeamListRow, type TeamMemberRow, type TeamRow } from './teams.repo';
 
 export const TEAM_NOT_FOUND = 'Team not found.';
@@ -138,6 +139,17 @@ export function createTeamsService({ db, identity, users }: { db: Db; identity: 
       return (user && (await repo.activeChannelId(caller.tenantId, user.id, user.activeChannelId))) ?? null;
     },
 
+    /**
+     * The caller with their active team's channel (the one `activeTeam` answers, so a member of it), or
+     * null when they have no product record or are in no team.
+     */
+    async activeChannel(caller: Caller): Promise<{ user: ProductUser; channel: ChannelRow } | null> {
+      const user = await users.find(caller);
+      const id = user && (await repo.activeChannelId(caller.tenantId, user.id, user.activeChannelId));
+      const channel = id ? await repo.channelById(caller.tenantId, id) : undefined;
+      return user && channel ? { user, channel } : null;
+    },
+
     /** `GET /api/user/teams`: teams joined or invited to, one entry each, the current one first, then oldest first. */
     async teamsOf(caller: Caller): Promise<TeamListItem[]> {
       const user = await users.find(caller);
@@ -168,12 +180,13 @@ export function createTeamsService({ db, identity, users }: { db: Db; identity: 
       const user = await users.requireRegistered(caller);
       const channel = await findTeam(caller.tenantId, ownerUsername, name);
       const match = await inviteMatch(caller, user);
-      await repo.transaction(async (tx) => {
+      await repo.transaction(async (tx, raw) => {
         const allowed = channel.ownerUserId === user.id || (await tx.isMember(channel.id, user.id)) || (await tx.hasInvite(channel.id, match));
         if (!allowed) throw new AppError('FORBIDDEN', NOT_INVITED);
         await tx.acceptPending(channel.id, match);
-        await tx.addMember(channel.id, user.id);
+        const joined = await tx.addMember(channel.id, user.id);
         await tx.setActive(user.id, channel.id);
+        if (joined) await recordMemberJoined(raw, channel, user);
       });
       return teamOf(channel);
     },

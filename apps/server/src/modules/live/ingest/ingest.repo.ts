@@ -1,6 +1,7 @@
 import { and, eq, inArray, lt, notInArray, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { liveEvents, liveSegments } from '../../../db/schema';
+import { recordActivity } from '../../activity/record-activity';
 
 export type IngestEvent = Pick<typeof liveEvents.$inferSelect, 'id' | 'tenantId' | 'ownerUserId' | 'status' | 'endedAt' | 'lastSeenAt'>;
 export type NewLiveSegment = typeof liveSegments.$inferInsert;
@@ -26,12 +27,13 @@ export function createIngestRepo(db: Db) {
 
     /**
      * The segment's row, the event live (started at its first segment), and the NOTIFY the playlist
-     * waits for, in one transaction: NOTIFY is delivered at commit, when the row is visible.
+     * waits for, in one transaction: NOTIFY is delivered at commit, when the row is visible. The
+     * event's very first segment is the game starting: its team's activity feed says so.
      */
     async insertSegment(segment: NewLiveSegment): Promise<void> {
       await db.transaction(async (tx) => {
         await tx.insert(liveSegments).values(segment);
-        await tx
+        const [event] = await tx
           .update(liveEvents)
           .set({
             status: 'live',
@@ -40,8 +42,19 @@ export function createIngestRepo(db: Db) {
             lastSeenAt: sql`now()`,
             updatedAt: sql`now()`,
           })
-          .where(eq(liveEvents.id, segment.eventId));
+          .where(eq(liveEvents.id, segment.eventId))
+          .returning({ key: liveEvents.key, title: liveEvents.title, tenantId: liveEvents.tenantId, channelId: liveEvents.channelId, ownerUserId: liveEvents.ownerUserId });
         await tx.execute(sql`SELECT pg_notify('live_segment', ${`${segment.eventId}:${segment.seq}`})`);
+        if (segment.seq === 0 && event?.channelId) {
+          await recordActivity(tx, {
+            tenantId: event.tenantId,
+            channelId: event.channelId,
+            publisherUserId: event.ownerUserId,
+            content: `Live now: ${event.title}`,
+            type: 'live',
+            action: event.key,
+          });
+        }
       });
     },
 

@@ -75,7 +75,7 @@ export const setPoster = (db: Db, videoId: string, attemptId: string, posterKey:
 export const setStoryboard = (db: Db, videoId: string, attemptId: string, storyboard: StoredStoryboard) =>
   updateOwned(db, videoId, attemptId, { storyboard, updatedAt: sql`now()` });
 
-export async function markReady(db: Db, videoId: string, attemptId: string): Promise<VideoRow | null> {
+export async function markReady(db: Pick<Db, 'update'>, videoId: string, attemptId: string): Promise<VideoRow | null> {
   const [row] = await db
     .update(videos)
     .set({

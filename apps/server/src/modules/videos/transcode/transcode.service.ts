@@ -13,6 +13,7 @@ import { assertWholeInputRead, runFfmpeg, type RunFfmpegResult } from '@app/medi
 import type { StoredRendition } from '../../../db/schema';
 import type { JobContext } from '../../../job-context';
 import type { Storage, StoredObject } from '../../../storage/storage';
+import { recordVideoReady } from '../../activity/record-activity';
 import { GENERIC_FAILURE, inputFailureReason, MISSING_SOURCE } from './failure-reasons';
 import { attemptDirName, deleteOutputsExcept, outputKey, outputsPrefix, sweepTempDirs, transcodeTempRoot } from './outputs';
 import { ProgressReporter, type TranscodeStep } from './progress-reporter';
@@ -214,7 +215,12 @@ async function runPipeline(a: Attempt): Promise<void> {
   }
 
   await reporter.stop();
-  const ready = await repo.markReady(db, video.id, attemptId);
+  // Ready and announced to the owner's teams together: the activity item exists exactly when the video is ready.
+  const ready = await db.transaction(async (tx) => {
+    const row = await repo.markReady(tx, video.id, attemptId);
+    if (row) await recordVideoReady(tx, row);
+    return row;
+  });
   owned(ready);
   // Objects of earlier attempts that no pointer refers to. The video is ready either way: log, don't fail.
   const keep = new Set(

@@ -1,0 +1,51 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { boardPage, boardReply, boardThread, postBoardBody, postBoardResponse, postReplyBody, talkPageQuery } from '@app/contracts/talk';
+import { requireSignedIn } from '../../plugins/auth';
+import type { Identity } from '../identity/identity';
+import type { UsersService } from '../users/users.service';
+import type { BoardService } from './board.service';
+
+export interface BoardRoutesOptions {
+  identity: Identity;
+  board: BoardService;
+  users: Pick<UsersService, 'signedIn'>;
+}
+
+// Unknown ids are a 404 of the service, not a 400: the path is not a form.
+const id = z.string().max(100);
+const messageParams = z.object({ messageId: id });
+const replyParams = messageParams.extend({ replyId: id });
+
+/** The message board of the caller's active team (403 for anyone in no team). */
+export const boardRoutes: FastifyPluginAsyncZod<BoardRoutesOptions> = async (app, { identity, board, users }) => {
+  requireSignedIn(app, { identity, users });
+
+  app.get('/api/team/board', { schema: { querystring: talkPageQuery, response: { 200: boardPage } } }, async (request) =>
+    board.page(request.caller, request.query),
+  );
+
+  app.post('/api/team/board', { schema: { body: postBoardBody, response: { 201: postBoardResponse } } }, async (request, reply) =>
+    reply.status(201).send(await board.post(request.caller, request.body)),
+  );
+
+  app.get('/api/team/board/:messageId', { schema: { params: messageParams, response: { 200: boardThread } } }, async (request) =>
+    board.thread(request.caller, request.params.messageId),
+  );
+
+  app.post(
+    '/api/team/board/:messageId',
+    { schema: { params: messageParams, body: postReplyBody, response: { 201: boardReply } } },
+    async (request, reply) => reply.status(201).send(await board.reply(request.caller, request.params.messageId, request.body.message)),
+  );
+
+  app.delete('/api/team/board/:messageId', { schema: { params: messageParams, response: { 204: z.null() } } }, async (request, reply) => {
+    await board.remove(request.caller, request.params.messageId);
+    return reply.status(204).send(null);
+  });
+
+  app.delete('/api/team/board/:messageId/:replyId', { schema: { params: replyParams, response: { 204: z.null() } } }, async (request, reply) => {
+    await board.removeReply(request.caller, request.params.messageId, request.params.replyId);
+    return reply.status(204).send(null);
+  });
+};
