@@ -22,6 +22,8 @@ import { createBillingService } from './modules/billing/billing.service';
 import { socialRoutes } from './modules/identity/social/social.routes';
 import { devOutboxRoutes } from './modules/mail/dev-outbox.routes';
 import { usersRoutes } from './modules/users/users.routes';
+import { notificationsRoutes } from './modules/notifications/notifications.routes';
+import { createNotificationsService } from './modules/notifications/notifications.service';
 import { createUsersService } from './modules/users/users.service';
 import { createInvitesService } from './modules/teams/invites.service';
 import { teamsRoutes } from './modules/teams/teams.routes';
@@ -127,6 +129,8 @@ export async function build(config: Config, runtime: Runtime, options: BuildOpti
   await app.register(socialRoutes, { config, identity: runtime.identity, providers: config.social });
   const users = createUsersService({ db: runtime.db, identity: runtime.identity });
   await app.register(usersRoutes, { identity: runtime.identity, users });
+  const notificationsService = createNotificationsService({ db: runtime.db, users });
+  await app.register(notificationsRoutes, { config, identity: runtime.identity, users, notifications: notificationsService });
   const billing = createBillingService({ db: runtime.db, users, config: config.billing, publicUrl: config.publicUrl });
   await app.register(billingRoutes, { identity: runtime.identity, billing, users });
   const teams = createTeamsService({ db: runtime.db, identity: runtime.identity, users });

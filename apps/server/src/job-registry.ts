@@ -4,6 +4,7 @@ import { exportReelJob } from './modules/reels/export-reel.job';
 import { finishLiveClipJob } from './modules/reels/finish-live-clip.job';
 import { jobReaperJob } from './jobs/job-reaper';
 import { pruneUpdatesJob } from './modules/updates/prune-updates.job';
+import { notificationMailJob } from './modules/notifications/notification-mail.job';
 import { previewRetirementJob } from './modules/videos/preview-retirement.job';
 import { rateLimitSweepJob } from './jobs/rate-limit-sweep';
 import { signingKeyRotationJob } from './modules/identity/signing-key-rotation.job';
@@ -31,6 +32,7 @@ export const jobRegistry = {
   'export-reel': exportReelJob,
   'finish-live-clip': finishLiveClipJob,
   'prune-updates': pruneUpdatesJob,
+  'notification-mail': notificationMailJob,
 };
 
 export type JobName = keyof typeof jobRegistry;

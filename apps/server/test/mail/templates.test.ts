@@ -18,6 +18,13 @@ const samples: { [N in MailTemplateName]: MailTemplateData<N> } = {
   'password-reset': { link: LINK, expiresMinutes: 60 },
   welcome: { appUrl: 'https://teamfilm.test/', name: 'Sam' },
   'team-invite': { link: 'https://teamfilm.test/join/abc', inviter: 'Casey Coach', team: 'Eagles', expiresDays: 14 },
+  'notification-digest': {
+    name: 'Sam',
+    items: [{ publisher: 'coach', message: `Film at 6 ${SCRIPT}`, url: 'https://teamfilm.test/team/messages/1' }],
+    unread: 1,
+    notificationsUrl: 'https://teamfilm.test/home',
+    unsubscribeUrl: 'https://teamfilm.test/unsubscribe/abc',
+  },
 };
 
 describe('escapeHtml', () => {
