@@ -10,7 +10,7 @@ export function MessageText({ text, members }: { text: string; /** Lower-case us
     <>
       {splitLinks(text).map((part, index) =>
         part.href ? (
-          <a key={index} href={part.href} target="_blank" rel="noopener noreferrer" className="text-primary break-all underline-offset-2 hover:underline">
+          <a key={index} href={part.href} target="_blank" rel="noopener noreferrer" className="text-primary break-all underline underline-offset-2">
             {part.text}
           </a>
         ) : (

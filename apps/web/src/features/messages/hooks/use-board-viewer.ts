@@ -1,7 +1,8 @@
-import { useTeamBuddies, mentionMap } from '@/lib/talk/get-buddies';
+import { useMemo } from 'react';
+
+import { mentionMap, useTeamBuddies } from '@/lib/talk/get-buddies';
 import { useTeam } from '@/lib/teams/get-team';
 import { useMe } from '@/lib/users/get-me';
-import { useMemo } from 'react';
 
 /**
  * Who is reading the board: their username, the active team's channel (where posts go), whether
@@ -14,7 +15,12 @@ export function useBoardViewer() {
   const joined = team.data && 'owner' in team.data ? team.data : null;
   const username = me.data?.username ?? null;
   const channel = joined ? { owner: joined.owner, channel: joined.channel } : null;
-  const mentions = useMemo(() => mentionMap(buddies), [buddies]);
+  // Teammates, and the reader too (a mention of oneself links to one's own profile).
+  const mentions = useMemo(() => {
+    const map = new Map(mentionMap(buddies));
+    if (username) map.set(username.toLowerCase(), username);
+    return map;
+  }, [buddies, username]);
   const mentionable = useMemo(() => [...buddies.values()].filter((b) => b.username !== username), [buddies, username]);
   return {
     username,
