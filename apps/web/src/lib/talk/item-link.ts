@@ -1,4 +1,4 @@
-import type { BoardItem } from '@app/contracts/talk';
+import { isAppPath as isAppPathText, type BoardItem } from '@app/contracts/talk';
 
 /** Where a board message or activity item leads, and the words its link shows. */
 export type ItemLink =
@@ -6,9 +6,9 @@ export type ItemLink =
   | { kind: 'external'; label: string; href: string }
   | { kind: 'join'; label: string; owner: string; channel: string };
 
-/** A path inside this app: one leading '/', never '//' or '/\' (which browsers read as another host). */
+/** A path inside this app (never '//' or '/\', which browsers read as another host). */
 export function isAppPath(value: string | null | undefined): value is string {
-  return typeof value === 'string' && /^\/(?![/\\])/.test(value);
+  return typeof value === 'string' && isAppPathText(value);
 }
 
 /** An absolute http(s) address (anything else, `javascript:` included, is never a link). */
