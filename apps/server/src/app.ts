@@ -129,8 +129,8 @@ export async function build(config: Config, runtime: Runtime, options: BuildOpti
   await app.register(socialRoutes, { config, identity: runtime.identity, providers: config.social });
   const users = createUsersService({ db: runtime.db, identity: runtime.identity });
   await app.register(usersRoutes, { identity: runtime.identity, users });
-  const notificationsService = createNotificationsService({ db: runtime.db, users });
-  await app.register(notificationsRoutes, { config, identity: runtime.identity, users, notifications: notificationsService });
+  const notifications = createNotificationsService({ db: runtime.db, users });
+  await app.register(notificationsRoutes, { config, identity: runtime.identity, users, notifications });
   const billing = createBillingService({ db: runtime.db, users, config: config.billing, publicUrl: config.publicUrl });
   await app.register(billingRoutes, { identity: runtime.identity, billing, users });
   const teams = createTeamsService({ db: runtime.db, identity: runtime.identity, users });
@@ -169,20 +169,20 @@ export async function build(config: Config, runtime: Runtime, options: BuildOpti
   const tus = createTusServer({ uploads, store: tusStore, uploadMaxBytes: config.uploadMaxBytes, log: app.log });
   await app.register(tusRoutes, { identity: runtime.identity, users, uploads, tus });
   // The node's one LISTEN connection: live playback, the live status streams and team updates all hear it.
-  const notifications = createNotificationListener(
+  const dbListener = createNotificationListener(
     (runtime.db.$client as pg.Pool & { options: pg.ClientConfig }).options,
     [SEGMENT_CHANNEL, STATUS_CHANNEL, TEAM_UPDATE_CHANNEL],
-    app.log.child({ component: 'notifications' }),
+    app.log.child({ component: 'db-listener' }),
   );
-  app.addHook('onClose', () => notifications.close());
+  app.addHook('onClose', () => dbListener.close());
   const eventUpdates = createEventUpdates({ db: runtime.db, log: app.log.child({ component: 'live-updates' }) });
-  notifications.on(STATUS_CHANNEL, (payload) => {
+  dbListener.on(STATUS_CHANNEL, (payload) => {
     const eventId = eventIdOf(payload);
     if (eventId) eventUpdates.changed(eventId);
   });
-  notifications.onListening(() => eventUpdates.changedAll());
+  dbListener.onListening(() => eventUpdates.changedAll());
   await app.register(eventUpdatesRoutes, { identity: runtime.identity, users, events, updates: eventUpdates });
-  const playback = createPlaybackService({ db: runtime.db, tokens: await loadPlaybackTokens(runtime.db), log: app.log.child({ component: 'live-playback' }), notifications });
+  const playback = createPlaybackService({ db: runtime.db, tokens: await loadPlaybackTokens(runtime.db), log: app.log.child({ component: 'live-playback' }), notifications: dbListener });
   await app.register(playbackRoutes, { identity: runtime.identity, playback, storage: runtime.storage });
   const cheers = createCheersService({ db: runtime.db });
   await app.register(cheersRoutes, { config, identity: runtime.identity, users, events, cheers });
@@ -192,7 +192,7 @@ export async function build(config: Config, runtime: Runtime, options: BuildOpti
     log: app.log.child({ component: 'auto-highlights' }),
     onCheer: (cheer) => liveClips.createCheerClip(cheer),
   });
-  const updatesHub = createUpdatesHub({ db: runtime.db, notifications, log: app.log.child({ component: 'team-updates' }) });
+  const updatesHub = createUpdatesHub({ db: runtime.db, notifications: dbListener, log: app.log.child({ component: 'team-updates' }) });
   const updates = createUpdatesService({ db: runtime.db, hub: updatesHub, users });
   await app.register(updatesRoutes, { identity: runtime.identity, users, updates, onClose: () => updatesHub.close() });
   app.decorate('teamUpdateStreams', () => updatesHub.subscribers);

@@ -16,7 +16,6 @@ export type BoardType = z.infer<typeof boardType>;
 
 /** A team channel, as links name it. */
 export const channelRef = z.object({ owner: z.string(), channel: z.string() });
-export type ChannelRef = z.infer<typeof channelRef>;
 
 /** A board message or an activity item. */
 export const boardItem = z.object({
@@ -98,7 +97,6 @@ export type NotificationPage = z.infer<typeof notificationPage>;
 /** `POST /api/user/notifications/read`: the ids given, or all when none are. */
 export const readNotificationsBody = z.object({ ids: z.array(z.string().max(100)).max(500).optional() }).default({});
 export const unreadCount = z.object({ unread: z.number().int() });
-export type UnreadCount = z.infer<typeof unreadCount>;
 
 /** `POST /api/user/messages`: notifies one teammate directly (a mention notification). */
 export const userMessageBody = z.object({
