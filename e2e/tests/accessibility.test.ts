@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seriousViolations } from './accessibility-helpers';
-import { launch, openPage } from './browser';
+import { launch, openPage, settled } from './browser';
 import { signIn, subscribedCoach, waitForVideo } from './videos-helpers';
 
 let browser: Browser;
@@ -14,7 +14,7 @@ afterAll(() => browser?.close());
 async function violationsAt(page: Page, path: string): Promise<string[]> {
   await page.goto(path);
   await page.getByRole('heading', { level: 1 }).first().waitFor();
-  await page.waitForLoadState('networkidle');
+  await settled(page);
   // The scheme really applies: the theme provider puts it on <html>.
   const dark = await page.evaluate(() => document.documentElement.classList.contains('dark'));
   expect(dark ? 'dark' : 'light').toBe(await page.evaluate(() => (matchMedia('(prefers-color-scheme: dark)').matches ? 'dark' : 'light')));

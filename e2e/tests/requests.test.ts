@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registeredByApi } from './accounts-helpers';
-import { launch, openPage } from './browser';
+import { isUpdateStream, launch, openPage, settled } from './browser';
 import { newPerson } from './identity-helpers';
 import { signIn, subscribedCoach, waitForVideo } from './videos-helpers';
 
@@ -19,17 +19,18 @@ const pathOf = (url: string) => {
 
 /**
  * Records the API calls of each step (a page load or a click) and every failed request. A load is
- * over when the network is idle: Playwright's event for "no request for 500 ms", not a sleep.
+ * over when the network is settled (no request for 500 ms but the update streams, which stay open
+ * for the page's life and are cut when it goes).
  */
 function watchRequests(page: Page) {
   let step: string[] = [];
   const failed: string[] = [];
   page.on('request', (request) => {
-    if (isApi(request.url()) && request.method() === 'GET') step.push(pathOf(request.url()));
+    if (isApi(request.url()) && request.method() === 'GET' && !isUpdateStream(request.url())) step.push(pathOf(request.url()));
   });
   page.on('requestfailed', (request) => {
     // A <video> cancels its first request itself once it has the metadata and goes on with ranges.
-    if (request.resourceType() === 'media') return;
+    if (request.resourceType() === 'media' || isUpdateStream(request.url())) return;
     failed.push(`${request.method()} ${pathOf(request.url())} ${request.failure()?.errorText}`);
   });
   return {
@@ -38,7 +39,7 @@ function watchRequests(page: Page) {
     async during(action: () => Promise<unknown>): Promise<string[]> {
       step = [];
       await action();
-      await page.waitForLoadState('networkidle');
+      await settled(page);
       return step;
     },
   };

@@ -67,6 +67,7 @@ import { createUpdatesHub } from './modules/updates/updates-hub';
 import { updatesRoutes } from './modules/updates/updates.routes';
 import { createUpdatesService } from './modules/updates/updates.service';
 import { createNotificationListener } from './db/notification-listener';
+import { registerUpdatesPosition } from './modules/updates/updates-position';
 import { createFollowsService } from './modules/live/follows.service';
 import { AppError } from './errors';
 import type { Runtime } from './runtime';
@@ -129,6 +130,16 @@ export async function build(config: Config, runtime: Runtime, options: BuildOpti
   await app.register(socialRoutes, { config, identity: runtime.identity, providers: config.social });
   const users = createUsersService({ db: runtime.db, identity: runtime.identity });
   await app.register(usersRoutes, { identity: runtime.identity, users });
+  // The node's one LISTEN connection: live playback, the live status streams and team updates all hear it.
+  const dbListener = createNotificationListener(
+    (runtime.db.$client as pg.Pool & { options: pg.ClientConfig }).options,
+    [SEGMENT_CHANNEL, STATUS_CHANNEL, TEAM_UPDATE_CHANNEL],
+    app.log.child({ component: 'db-listener' }),
+  );
+  app.addHook('onClose', () => dbListener.close());
+  const updatesHub = createUpdatesHub({ db: runtime.db, notifications: dbListener, log: app.log.child({ component: 'team-updates' }) });
+  // Lists that open pages keep current tell where the update stream stood when they were read.
+  registerUpdatesPosition(app, updatesHub);
   const notifications = createNotificationsService({ db: runtime.db, users });
   await app.register(notificationsRoutes, { config, identity: runtime.identity, users, notifications });
   const billing = createBillingService({ db: runtime.db, users, config: config.billing, publicUrl: config.publicUrl });
@@ -168,13 +179,6 @@ export async function build(config: Config, runtime: Runtime, options: BuildOpti
   await app.register(uploadsRoutes, { identity: runtime.identity, billing, uploads, users });
   const tus = createTusServer({ uploads, store: tusStore, uploadMaxBytes: config.uploadMaxBytes, log: app.log });
   await app.register(tusRoutes, { identity: runtime.identity, users, uploads, tus });
-  // The node's one LISTEN connection: live playback, the live status streams and team updates all hear it.
-  const dbListener = createNotificationListener(
-    (runtime.db.$client as pg.Pool & { options: pg.ClientConfig }).options,
-    [SEGMENT_CHANNEL, STATUS_CHANNEL, TEAM_UPDATE_CHANNEL],
-    app.log.child({ component: 'db-listener' }),
-  );
-  app.addHook('onClose', () => dbListener.close());
   const eventUpdates = createEventUpdates({ db: runtime.db, log: app.log.child({ component: 'live-updates' }) });
   dbListener.on(STATUS_CHANNEL, (payload) => {
     const eventId = eventIdOf(payload);
@@ -192,7 +196,6 @@ export async function build(config: Config, runtime: Runtime, options: BuildOpti
     log: app.log.child({ component: 'auto-highlights' }),
     onCheer: (cheer) => liveClips.createCheerClip(cheer),
   });
-  const updatesHub = createUpdatesHub({ db: runtime.db, notifications: dbListener, log: app.log.child({ component: 'team-updates' }) });
   const updates = createUpdatesService({ db: runtime.db, hub: updatesHub, users });
   await app.register(updatesRoutes, { identity: runtime.identity, users, updates, onClose: () => updatesHub.close() });
   app.decorate('teamUpdateStreams', () => updatesHub.subscribers);

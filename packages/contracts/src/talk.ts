@@ -10,7 +10,7 @@ export const NOT_A_TEAM_MEMBER = 'You are not a member of a team';
 /** The dashboard shows this many board messages and activity items. */
 export const DASHBOARD_PAGE_SIZE = 3;
 
-/** What a board message or activity item links to (docs/product.md#message-board); null for a plain post. */
+/** What a board message or activity item links to (docs/product.md#message-board-and-activity); null for a plain post. */
 export const boardType = z.enum(['reel', 'live', 'video', 'link', 'join']);
 export type BoardType = z.infer<typeof boardType>;
 
@@ -78,7 +78,7 @@ export const buddiesQuery = z.object({ usernames: z.string().max(4000).default('
 /** A notification of the signed-in user. */
 export const notification = z.object({
   _id: z.string(),
-  /** 'link' for a mention or a direct message (docs/product.md#notifications). */
+  /** 'link' for a mention or a direct message (docs/product.md#message-board-and-activity). */
   type: z.string(),
   message: z.string(),
   /** Where it opens: a path in the app, or null. */

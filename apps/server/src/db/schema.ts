@@ -663,7 +663,7 @@ export const teamFollows = pgTable(
   (t) => [uniqueIndex('team_follows_pkey').on(t.userId, t.channelId), index('team_follows_channel').on(t.channelId)],
 );
 
-/** What happened in a team (docs/product.md#activity-feed); an item caused by a board message goes with it. */
+/** What happened in a team (docs/product.md#message-board-and-activity); an item caused by a board message goes with it. */
 export const teamActivity = pgTable(
   'team_activity',
   {

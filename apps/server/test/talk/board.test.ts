@@ -75,7 +75,7 @@ describe('the message board: GET/POST /api/team/board, GET/POST /api/team/board/
     for (const who of [rival, eagle]) expect((await board.list(t, who)).json()).toEqual({ items: [], next: null });
   });
 
-  it('a blank message is a 400 with the spec\'s text and creates nothing; the subject and message are bounded', async () => {
+  it('a blank message is a 400 with "Please enter a message." and creates nothing; the subject and message are bounded', async () => {
     const before = await count('channel_messages');
     const updates = await lastUpdateId(t);
     for (const message of ['', '   \n\t']) expectError(await board.post(t, mate, { subject: 'Empty', message }), 400, EMPTY_MESSAGE);

@@ -15,7 +15,7 @@ export interface ActivityRoutesOptions {
 export const activityRoutes: FastifyPluginAsyncZod<ActivityRoutesOptions> = async (app, { identity, activity, users }) => {
   requireSignedIn(app, { identity, users });
 
-  app.get('/api/team/activity', { schema: { querystring: talkPageQuery, response: { 200: boardPage } } }, async (request) =>
+  app.get('/api/team/activity', { config: { updatesPosition: true }, schema: { querystring: talkPageQuery, response: { 200: boardPage } } }, async (request) =>
     activity.page(request.caller, request.query),
   );
 };

@@ -21,7 +21,7 @@ const replyParams = messageParams.extend({ replyId: id });
 export const boardRoutes: FastifyPluginAsyncZod<BoardRoutesOptions> = async (app, { identity, board, users }) => {
   requireSignedIn(app, { identity, users });
 
-  app.get('/api/team/board', { schema: { querystring: talkPageQuery, response: { 200: boardPage } } }, async (request) =>
+  app.get('/api/team/board', { config: { updatesPosition: true }, schema: { querystring: talkPageQuery, response: { 200: boardPage } } }, async (request) =>
     board.page(request.caller, request.query),
   );
 
@@ -29,7 +29,7 @@ export const boardRoutes: FastifyPluginAsyncZod<BoardRoutesOptions> = async (app
     reply.status(201).send(await board.post(request.caller, request.body)),
   );
 
-  app.get('/api/team/board/:messageId', { schema: { params: messageParams, response: { 200: boardThread } } }, async (request) =>
+  app.get('/api/team/board/:messageId', { config: { updatesPosition: true }, schema: { params: messageParams, response: { 200: boardThread } } }, async (request) =>
     board.thread(request.caller, request.params.messageId),
   );
 

@@ -25,7 +25,7 @@ export const notificationsRoutes: FastifyPluginAsyncZod<NotificationsRoutesOptio
   };
   const unsubscribeLimit = { rateLimit: { max: config.identity.authRateLimit, timeWindow: '1 minute' } };
 
-  app.get('/api/user/notifications', { schema: { querystring: talkPageQuery, response: { 200: notificationPage } } }, async (request) =>
+  app.get('/api/user/notifications', { config: { updatesPosition: true }, schema: { querystring: talkPageQuery, response: { 200: notificationPage } } }, async (request) =>
     notifications.list(request.caller, request.query),
   );
 
