@@ -28,7 +28,10 @@ export interface TalkPagesDeps {
  * pages (activeChannelVersion), one round trip, and answers the kept copy while that version stands
  * still. Copies are kept only within one media URL step, so their signed previews are the ones a
  * fresh read would sign; that also bounds a copy's life to about a minute, far inside the day the
- * update rows behind the version are kept before pruning could make an old version come back.
+ * update rows behind the version are kept before pruning could make an old version come back. The
+ * one thing a page shows that moves no version is a shared reel's poster when the reel is edited
+ * afterwards (its first clip changes): no open page hears of that either, and a copy shows the new
+ * poster within that minute.
  */
 export function createTalkPages({ db, users }: TalkPagesDeps) {
   const pages = new LRUCache<string, { version: string; json: Buffer }>({
