@@ -11,6 +11,7 @@
 // - `GET /api/team/board?limit=20` and `GET /api/team/activity?limit=20` with autocannon, each right
 //   after the bare Fastify route of the read benchmarks (targets >= 2,000 req/s, p99 < 50 ms, >= 30%
 //   of bare).
+// BENCH_TALK_ONLY=reads runs only the reads (what to run while working on them).
 // The post goes through `POST /api/team/board` when the server has it; otherwise it is written as
 // recordUpdate writes it (lock, insert, NOTIFY in one transaction) and the output says so.
 import { randomBytes } from 'node:crypto';
@@ -26,6 +27,7 @@ const STREAMS = Number(process.env.BENCH_TALK_STREAMS ?? 10_000);
 const MEMBERS = 20;
 const SAMPLES = Number(process.env.BENCH_TALK_SAMPLES ?? 40);
 const FANOUT_ROUNDS = 3;
+const READS_ONLY = process.env.BENCH_TALK_ONLY === 'reads';
 const OPEN_CONCURRENCY = 100;
 // recordUpdate's lock (modules/updates/record-update.ts): the SQL fallback orders its ids the same way.
 const TEAM_UPDATES_LOCK = 2_113_021;
@@ -198,47 +200,49 @@ export async function talkBenchmarks() {
     const how = viaBoard ? 'through POST /api/team/board' : 'written as recordUpdate does (POST /api/team/board is not on this server)';
 
     // Post -> event in another user's stream, one node and across two.
-    const baseline = await notifyRoundTrip(pg, url);
-    console.log(`${label('PostgreSQL NOTIFY -> LISTEN round trip (baseline)')} ${spread(baseline)}`);
-    for (const [name, reader] of [
-      ['one node', node1],
-      ['two nodes (post on 1, stream on 2)', node2],
-    ]) {
+    if (!READS_ONLY) {
+      const baseline = await notifyRoundTrip(pg, url);
+      console.log(`${label('PostgreSQL NOTIFY -> LISTEN round trip (baseline)')} ${spread(baseline)}`);
+      for (const [name, reader] of [
+        ['one node', node1],
+        ['two nodes (post on 1, stream on 2)', node2],
+      ]) {
+        const marks = { current: null };
+        const socket = await rawStream(reader.port, '/api/updates', tokens[0], (text) => marking(marks)(0, text));
+        sockets.push(socket);
+        const times = await fanOut([socket], marks, post, SAMPLES);
+        socket.destroy();
+        console.log(`${label(`post -> event in another user's stream, ${name}`)} ${spread(times)}   target p95 < ${reader === node1 ? '1 s' : '2 s'}`);
+      }
+      console.log(`  (posts ${how}; ${SAMPLES} posts each, one at a time)`);
+
+      // Fan-out: the bare SSE server first, then node 1, each holding STREAMS streams.
+      bare = await startBare({}, at('scripts/lib/bench-bare-sse.mjs'));
+      const barePort = Number(new URL(bare.url).port);
+      const bareMarks = { current: null };
+      const bareRssBefore = rssMiB(bare.pid);
+      const bareSockets = await openMany(STREAMS, (i) => rawStream(barePort, '/sse', null, (text) => marking(bareMarks)(i, text)));
+      const bareRss = (rssMiB(bare.pid) - bareRssBefore) / STREAMS;
+      const bareTimes = await fanOut(bareSockets, bareMarks, (marker) => fetch(`http://127.0.0.1:${barePort}/fire?marker=${marker}`).then((r) => r.text()));
+      for (const s of bareSockets) s.destroy();
+      await bare.stop();
+      bare = undefined;
+
       const marks = { current: null };
-      const socket = await rawStream(reader.port, '/api/updates', tokens[0], (text) => marking(marks)(0, text));
-      sockets.push(socket);
-      const times = await fanOut([socket], marks, post, SAMPLES);
-      socket.destroy();
-      console.log(`${label(`post -> event in another user's stream, ${name}`)} ${spread(times)}   target p95 < ${reader === node1 ? '1 s' : '2 s'}`);
+      const rssBefore = rssMiB(node1.pid);
+      const openedAt = performance.now();
+      const streams = await openMany(STREAMS, (i) => rawStream(node1.port, '/api/updates', tokens[i % MEMBERS], (text) => marking(marks)(i, text)));
+      sockets.push(...streams);
+      const openSeconds = (performance.now() - openedAt) / 1000;
+      const perStream = (rssMiB(node1.pid) - rssBefore) / STREAMS;
+      const times = await fanOut(streams, marks, (marker) => post(marker));
+      console.log(`${label(`bare node:http SSE, ${STREAMS} streams, one frame to all (baseline)`)} ${spread(bareTimes)}   memory ${(bareRss * 1024).toFixed(1)} KiB/stream`);
+      console.log(
+        `${label(`GET /api/updates, ${STREAMS} streams of ${MEMBERS} members, one post to all`)} ${spread(times)}   memory ${(perStream * 1024).toFixed(1)} KiB/stream   target p95 < 2 s` +
+          `  (opened in ${openSeconds.toFixed(1)} s; ${FANOUT_ROUNDS} posts)`,
+      );
+      for (const s of streams) s.destroy();
     }
-    console.log(`  (posts ${how}; ${SAMPLES} posts each, one at a time)`);
-
-    // Fan-out: the bare SSE server first, then node 1, each holding STREAMS streams.
-    bare = await startBare({}, at('scripts/lib/bench-bare-sse.mjs'));
-    const barePort = Number(new URL(bare.url).port);
-    const bareMarks = { current: null };
-    const bareRssBefore = rssMiB(bare.pid);
-    const bareSockets = await openMany(STREAMS, (i) => rawStream(barePort, '/sse', null, (text) => marking(bareMarks)(i, text)));
-    const bareRss = (rssMiB(bare.pid) - bareRssBefore) / STREAMS;
-    const bareTimes = await fanOut(bareSockets, bareMarks, (marker) => fetch(`http://127.0.0.1:${barePort}/fire?marker=${marker}`).then((r) => r.text()));
-    for (const s of bareSockets) s.destroy();
-    await bare.stop();
-    bare = undefined;
-
-    const marks = { current: null };
-    const rssBefore = rssMiB(node1.pid);
-    const openedAt = performance.now();
-    const streams = await openMany(STREAMS, (i) => rawStream(node1.port, '/api/updates', tokens[i % MEMBERS], (text) => marking(marks)(i, text)));
-    sockets.push(...streams);
-    const openSeconds = (performance.now() - openedAt) / 1000;
-    const perStream = (rssMiB(node1.pid) - rssBefore) / STREAMS;
-    const times = await fanOut(streams, marks, (marker) => post(marker));
-    console.log(`${label(`bare node:http SSE, ${STREAMS} streams, one frame to all (baseline)`)} ${spread(bareTimes)}   memory ${(bareRss * 1024).toFixed(1)} KiB/stream`);
-    console.log(
-      `${label(`GET /api/updates, ${STREAMS} streams of ${MEMBERS} members, one post to all`)} ${spread(times)}   memory ${(perStream * 1024).toFixed(1)} KiB/stream   target p95 < 2 s` +
-        `  (opened in ${openSeconds.toFixed(1)} s; ${FANOUT_ROUNDS} posts)`,
-    );
-    for (const s of streams) s.destroy();
 
     // Board and activity reads beside the bare route.
     const reads = ['/api/team/board?limit=20', '/api/team/activity?limit=20'];
@@ -251,13 +255,14 @@ export async function talkBenchmarks() {
       bare = await startBare({ DATABASE_URL: url, USER_ID: String(rows[0].id) });
       const headers = { authorization: await coach.auth() };
       await autocannon({ url: bare.url, connections: 50, duration: 2 });
-      await autocannon({ url: `${node1.baseUrl}${reads[0]}`, connections: 50, duration: 2, headers });
+      // Warm both reads (JIT, pools): the first one measured was otherwise a fifth slower than later runs of it.
+      for (const read of reads) await autocannon({ url: `${node1.baseUrl}${read}`, connections: 50, duration: 2, headers });
       for (const read of reads) {
         const base = await load(autocannon, bare.url, undefined, bare.pid);
         const r = await load(autocannon, `${node1.baseUrl}${read}`, headers, node1.pid);
         console.log(
           `  GET ${read.padEnd(46)} ${r.rps.toFixed(0).padStart(7)} req/s  p99 ${String(r.p99).padStart(4)} ms  ${((r.rps / base.rps) * 100).toFixed(0).padStart(3)}% of bare` +
-            `  (bare ${base.rps.toFixed(0)} req/s, p99 ${base.p99} ms)`,
+            `  server CPU ${r.cpuMs.toFixed(2)} ms/req  (bare ${base.rps.toFixed(0)} req/s, p99 ${base.p99} ms, ${base.cpuMs.toFixed(2)} ms/req)`,
         );
       }
       console.log('  target >= 2,000 req/s, p99 < 50 ms, >= 30% of the bare route');

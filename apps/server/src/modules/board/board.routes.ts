@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { boardPage, boardReply, boardThread, postBoardBody, postBoardResponse, postReplyBody, talkPageQuery } from '@app/contracts/talk';
 import { requireSignedIn } from '../../plugins/auth';
+import { replySerialized } from '../../plugins/serialized-reply';
 import type { Identity } from '../identity/identity';
 import type { UsersService } from '../users/users.service';
 import type { BoardService } from './board.service';
@@ -21,8 +22,9 @@ const replyParams = messageParams.extend({ replyId: id });
 export const boardRoutes: FastifyPluginAsyncZod<BoardRoutesOptions> = async (app, { identity, board, users }) => {
   requireSignedIn(app, { identity, users });
 
-  app.get('/api/team/board', { config: { updatesPosition: true }, schema: { querystring: talkPageQuery, response: { 200: boardPage } } }, async (request) =>
-    board.page(request.caller, request.query),
+  // The pages answer JSON the service may have kept (activity/talk-pages.ts).
+  app.get('/api/team/board', { config: { updatesPosition: true }, schema: { querystring: talkPageQuery, response: { 200: boardPage } } }, async (request, reply) =>
+    replySerialized(reply, (serialize) => board.pageJson(request.caller, request.query, serialize)),
   );
 
   app.post('/api/team/board', { schema: { body: postBoardBody, response: { 201: postBoardResponse } } }, async (request, reply) =>

@@ -8,9 +8,11 @@ import { isUuid } from '../../uuid';
 import { requireActiveTeam, type ActiveTeam } from '../activity/active-team';
 import { toBoardItem } from '../activity/board-item';
 import { recordActivity, withdrawActivity } from '../activity/record-activity';
+import { createTalkPages, type PageQuery } from '../activity/talk-pages';
 import { msPage } from '../clips/ms-page';
 import { withdrawNotifications } from '../notifications/notify';
 import type { TeamsService } from '../teams/teams.service';
+import type { UsersService } from '../users/users.service';
 import { recordUpdate } from '../updates/record-update';
 import { createMediaUrls } from '../videos/video-view';
 import { announceBoardMessage, notifyMentions } from './board-announcements';
@@ -25,6 +27,7 @@ export interface BoardServiceDeps {
   db: Db;
   storage: Storage;
   teams: Pick<TeamsService, 'activeChannel' | 'membersNamed'>;
+  users: Pick<UsersService, 'find'>;
 }
 
 function requireText(message: string): string {
@@ -49,8 +52,9 @@ const toReply = (row: ReplyRow): BoardReply => ({
  * channel), their threads of replies, and deletes by the author or the team owner. Every write
  * records what the team's open pages hear in its own transaction.
  */
-export function createBoardService({ db, storage, teams }: BoardServiceDeps) {
+export function createBoardService({ db, storage, teams, users }: BoardServiceDeps) {
   const sign = createMediaUrls(storage);
+  const pages = createTalkPages({ db, users });
 
   /** A message of the team by id (404 for anything else, another team's included); `kind` picks posts or replies. */
   async function requireMessage(channelId: number, id: string, kind: MessageRow['kind'], parentId?: string): Promise<MessageRow> {
@@ -68,15 +72,19 @@ export function createBoardService({ db, storage, teams }: BoardServiceDeps) {
   }
 
   return {
-    /** `GET /api/team/board?limit=&timestamp=`: newest first. */
-    async page(caller: Caller, query: { limit: number; timestamp?: number | undefined }): Promise<BoardPage> {
-      const { channel } = await requireActiveTeam(teams, caller);
-      const { rows, next } = await msPage(query.limit, query.timestamp, {
-        page: (options) => boardPage(db, channel.id, options),
-        inMillisecond: (at) => boardInMillisecond(db, channel.id, at),
-        at: (row) => row.createdAt,
+    /**
+     * `GET /api/team/board?limit=&timestamp=`: newest first, as the JSON `serialize` makes of it (kept
+     * per channel while nothing on the board changed: talk-pages.ts).
+     */
+    async pageJson(caller: Caller, query: PageQuery, serialize: (page: BoardPage) => string): Promise<Buffer> {
+      return pages.read(caller, 'board', query, async (channelId) => {
+        const { rows, next } = await msPage(query.limit, query.timestamp, {
+          page: (options) => boardPage(db, channelId, options),
+          inMillisecond: (at) => boardInMillisecond(db, channelId, at),
+          at: (row) => row.createdAt,
+        });
+        return serialize({ items: await Promise.all(rows.map((row) => toBoardItem(sign, row))), next });
       });
-      return { items: await Promise.all(rows.map((row) => toBoardItem(sign, row))), next };
     },
 
     /** `POST /api/team/board {subject, message}`: the post, its mentions' notifications, its `board` update and its activity item. */

@@ -1,6 +1,7 @@
 import { and, desc, eq, gt, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { channelMembers, channels, invites, users } from '../../db/schema';
+import { ACTIVE_CHANNEL_QUERY } from './active-channel-query';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 type Executor = Db | Tx;
@@ -293,11 +294,6 @@ export function createTeamsRepo(db: Db) {
     FROM channels c LEFT JOIN users o ON o.id = c.owner_user_id AND o.tenant_id = c.tenant_id`;
   const teamQuery = async (name: string, text: string, values: unknown[]): Promise<TeamRow | undefined> =>
     (await db.$client.query<TeamRow>({ name, text, values })).rows[0];
-  // The active team of user $1 in tenant $2 whose activated channel is $3: that channel while still a member
-  // of it, else the oldest membership.
-  const activeChannel = `SELECT cm.channel_id FROM channel_members cm JOIN channels mc ON mc.id = cm.channel_id
-                          WHERE cm.user_id = $1::int AND mc.tenant_id = $2::text
-                          ORDER BY (cm.channel_id = $3::int) DESC, cm.created_at, cm.channel_id LIMIT 1`;
   return {
     ...queries(db),
 
@@ -312,13 +308,13 @@ export function createTeamsRepo(db: Db) {
     activeTeam: (tenantId: string, userId: number, activeChannelId: number | null) =>
       teamQuery(
         'teams_active_team',
-        `SELECT ${teamColumns} WHERE c.id = (${activeChannel})`,
+        `SELECT ${teamColumns} WHERE c.id = (${ACTIVE_CHANNEL_QUERY})`,
         [userId, tenantId, activeChannelId ?? -1],
       ),
 
     /** The id of the active team's channel (as `activeTeam` picks it), without its members; undefined when in no team. */
     activeChannelId: async (tenantId: string, userId: number, activeChannelId: number | null): Promise<number | undefined> =>
-      (await db.$client.query<{ channel_id: number }>({ name: 'teams_active_channel', text: activeChannel, values: [userId, tenantId, activeChannelId ?? -1] }))
+      (await db.$client.query<{ channel_id: number }>({ name: 'teams_active_channel', text: ACTIVE_CHANNEL_QUERY, values: [userId, tenantId, activeChannelId ?? -1] }))
         .rows[0]?.channel_id,
 
     /**
