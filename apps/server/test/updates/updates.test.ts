@@ -145,6 +145,31 @@ describe('GET /api/updates', () => {
     }
   });
 
+  it('a list says where the stream stood when it was read: a stream resuming there brings a post made in between', async () => {
+    const board = await call(t, 'GET', '/api/team/board?limit=5', mate.headers);
+    expect(board.statusCode, board.body).toBe(200);
+    const position = board.headers['x-updates-position'];
+    expect(position).toMatch(/^\d+$/);
+    for (const path of ['/api/team/activity?limit=5', '/api/user/notifications?limit=5']) {
+      expect((await call(t, 'GET', path, mate.headers)).headers['x-updates-position'], path).toMatch(/^\d+$/);
+    }
+    // A refused read says nothing of the stream.
+    expect((await call(t, 'GET', '/api/team/board?limit=5', eagle.headers)).headers['x-updates-position']).toBeUndefined();
+
+    const res = await call(t, 'POST', '/api/team/board', boss.headers, { message: 'Posted before the page opened its stream' });
+    expect(res.statusCode, res.body).toBe(201);
+    const { id } = res.json() as { id: string };
+    expect((await call(t, 'GET', '/api/team/board?limit=5', mate.headers)).json().items[0]._id).toBe(id);
+
+    const stream = await openUpdates(base, { ...mate.headers, 'last-event-id': String(position) });
+    try {
+      expect(stream.headers['x-updates-position']).toMatch(/^\d+$/);
+      expect(await stream.next()).toMatchObject({ event: 'board', data: { _id: id } });
+    } finally {
+      stream.close();
+    }
+  });
+
   it('replays what came after Last-Event-ID once, then goes on live', async () => {
     const first = await live(mate);
     const seen = await write(t.runtime.db, demo({ channelId: lions }), 'delete', deleted('r0'));

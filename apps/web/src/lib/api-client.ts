@@ -27,6 +27,8 @@ export type RequestOptions<T> = {
   schema?: ZodType<T, ZodTypeDef, unknown>;
   headers?: HeadersInit;
   signal?: AbortSignal;
+  /** Sees the response before its body is read (a header the body does not carry). */
+  onResponse?: (response: Response) => void;
 };
 
 export type ApiClient = {
@@ -104,6 +106,7 @@ export function createApiClient({ getAccessToken, refresh, fetch: fetchImpl }: A
         response = await send(path, options, getAccessToken?.() ?? null);
       }
 
+      options.onResponse?.(response);
       const body = await readBody(response);
       if (!response.ok) throw toApiError(response, body);
       if (!options.schema) return body as T;

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { authenticateCallerToken, bearerToken, type CallerAuth } from '../../plugins/auth';
 import { openEventStream, type EventStream } from '../../plugins/event-stream';
+import { UPDATES_POSITION_HEADER } from './updates-position';
 import type { UpdatesService } from './updates.service';
 
 export interface UpdatesRoutesOptions extends CallerAuth {
@@ -33,6 +34,7 @@ export const updatesRoutes: FastifyPluginAsyncZod<UpdatesRoutesOptions> = async 
     const caller = await authenticateCallerToken({ identity, users }, request, bearerToken(request) ?? request.query.access_token);
     const last = request.headers['last-event-id'] ?? request.query.lastEventId;
     const subscription = await updates.subscribe(caller, last === undefined ? null : Number(last));
+    reply.header(UPDATES_POSITION_HEADER, String(subscription.position));
     const stream = openEventStream(reply);
     open.add(stream);
     const expiry = setTimeout(() => stream.end(), Math.max(0, caller.claims.exp * 1000 - Date.now()));

@@ -9,6 +9,8 @@ import { createUpdatesRepo } from './updates.repo';
 const MAX_REPLAY = 5_000;
 
 export interface UpdatesSubscription {
+  /** The id the stream goes on after, once what it starts with is written. */
+  readonly position: number;
   /** Writes what the stream starts with (a replay, a `resync`, or its position), then every update live. */
   start(write: (frame: string) => void): void;
   close(): void;
@@ -60,6 +62,7 @@ export function createUpdatesService({ db, hub, users }: { db: Db; hub: UpdatesH
         throw err;
       }
       return {
+        position: last,
         start(to) {
           for (const frame of initial) to(frame);
           for (const { id, frame } of buffered) {

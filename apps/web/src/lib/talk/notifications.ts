@@ -5,6 +5,7 @@ import { useApiClient } from '@/lib/api-client-context';
 import { useSession } from '@/lib/auth/session';
 import { queryKeys } from '@/lib/query-keys';
 import { editNotifications, setUnread } from '@/lib/talk/talk-cache';
+import { notePosition } from '@/lib/updates/list-positions';
 import { useInfiniteList } from '@/lib/use-infinite-list';
 
 const PAGE_SIZE = 20;
@@ -13,12 +14,13 @@ const PAGE_SIZE = 20;
 export function useNotifications() {
   const api = useApiClient();
   const session = useSession();
+  const queryKey = queryKeys.talk.notifications(session.userId ?? session.userUuid);
   return useInfiniteList<NotificationPage>({
-    queryKey: queryKeys.talk.notifications(session.userId ?? session.userUuid),
+    queryKey,
     fetchPage: (timestamp, signal) => {
       const query = new URLSearchParams({ limit: String(PAGE_SIZE) });
       if (timestamp !== undefined) query.set('timestamp', String(timestamp));
-      return api.request(`/api/user/notifications?${query}`, { schema: notificationPage, signal });
+      return api.request(`/api/user/notifications?${query}`, { schema: notificationPage, signal, onResponse: timestamp === undefined ? notePosition(queryKey) : undefined });
     },
     enabled: session.isLoggedIn,
   });

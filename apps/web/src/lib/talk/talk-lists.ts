@@ -5,6 +5,7 @@ import type { ApiClient } from '@/lib/api-client';
 import { useApiClient } from '@/lib/api-client-context';
 import { useSession } from '@/lib/auth/session';
 import { queryKeys, type UserKey } from '@/lib/query-keys';
+import { notePosition } from '@/lib/updates/list-positions';
 import { useInfiniteList } from '@/lib/use-infinite-list';
 
 /** The two lists of team talk: the message board and the activity feed, paged alike. */
@@ -18,19 +19,26 @@ const listKeys = {
 } satisfies Record<TalkList, { list: (u: UserKey) => readonly unknown[]; recent: (u: UserKey, limit: number) => readonly unknown[] }>;
 
 /** `GET /api/team/board` or `/api/team/activity`: newest first, items strictly older than `timestamp`. */
-export function getTalkPage(api: ApiClient, list: TalkList, { limit, timestamp }: { limit: number; timestamp?: number }, signal?: AbortSignal) {
+export function getTalkPage(
+  api: ApiClient,
+  list: TalkList,
+  { limit, timestamp }: { limit: number; timestamp?: number },
+  signal?: AbortSignal,
+  onResponse?: (response: Response) => void,
+) {
   const query = new URLSearchParams({ limit: String(limit) });
   if (timestamp !== undefined) query.set('timestamp', String(timestamp));
-  return api.request(`/api/team/${list}?${query}`, { schema: boardPage, signal });
+  return api.request(`/api/team/${list}?${query}`, { schema: boardPage, signal, onResponse });
 }
 
 /** The whole list, a page at a time as the user scrolls. */
 export function useTalkList(list: TalkList) {
   const api = useApiClient();
   const session = useSession();
+  const queryKey = listKeys[list].list(session.userId ?? session.userUuid);
   return useInfiniteList<BoardPage>({
-    queryKey: listKeys[list].list(session.userId ?? session.userUuid),
-    fetchPage: (timestamp, signal) => getTalkPage(api, list, { limit: PAGE_SIZE, timestamp }, signal),
+    queryKey,
+    fetchPage: (timestamp, signal) => getTalkPage(api, list, { limit: PAGE_SIZE, timestamp }, signal, timestamp === undefined ? notePosition(queryKey) : undefined),
     enabled: session.isLoggedIn,
   });
 }
@@ -39,9 +47,10 @@ export function useTalkList(list: TalkList) {
 export function useRecentTalk(list: TalkList, limit: number) {
   const api = useApiClient();
   const session = useSession();
+  const queryKey = listKeys[list].recent(session.userId ?? session.userUuid, limit);
   return useQuery({
-    queryKey: listKeys[list].recent(session.userId ?? session.userUuid, limit),
-    queryFn: ({ signal }) => getTalkPage(api, list, { limit }, signal),
+    queryKey,
+    queryFn: ({ signal }) => getTalkPage(api, list, { limit }, signal, notePosition(queryKey)),
     enabled: session.isLoggedIn,
   });
 }

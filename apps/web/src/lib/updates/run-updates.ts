@@ -1,3 +1,4 @@
+import { positionOf } from '@/lib/updates/list-positions';
 import { createSseParser, type SseEvent } from '@/lib/updates/sse-parser';
 
 export const UPDATES_PATH = '/api/updates';
@@ -16,8 +17,11 @@ export type RunUpdatesOptions = {
   /** The id of the last event seen anywhere in this browser ('' for none): sent as `Last-Event-ID`. */
   lastEventId: () => string;
   onEvent: (event: SseEvent) => void;
-  /** A connection is open; `fresh` when it started without `Last-Event-ID` (what happened before it is not replayed). */
-  onOpen?: (fresh: boolean) => void;
+  /**
+   * A connection is open; `fresh` when it started without `Last-Event-ID` (what happened before it is
+   * not replayed), and `position` the id it goes on after (null from a server that does not say).
+   */
+  onOpen?: (fresh: boolean, position: number | null) => void;
   signal: AbortSignal;
   fetch?: typeof fetch;
   /** Waits before a reconnect (tests pass one that does not wait). */
@@ -55,7 +59,7 @@ async function readOnce(options: RunUpdatesOptions, token: string): Promise<bool
     const response = await (options.fetch ?? globalThis.fetch)(UPDATES_PATH, { headers, signal: connection.signal, cache: 'no-store' });
     if (response.status === 401) throw new RefusedToken(token);
     if (!response.ok || !response.body) throw new Error(`The update stream answered ${response.status}`);
-    options.onOpen?.(lastEventId === '');
+    options.onOpen?.(lastEventId === '', positionOf(response));
     const opened = Date.now();
     let delivered = false;
     const parser = createSseParser((event) => {

@@ -4,8 +4,8 @@ import { useContext, useEffect } from 'react';
 import { AuthClientContext } from '@/lib/auth/auth-context';
 import { useSession } from '@/lib/auth/session';
 import { freshToken } from '@/lib/auth/use-fresh-token';
-import { queryKeys } from '@/lib/query-keys';
 import { applyUpdate } from '@/lib/updates/apply-update';
+import { listsSettled, reloadListsBefore, stalestPosition } from '@/lib/updates/list-positions';
 import { parseUpdate } from '@/lib/updates/parse-update';
 import { runUpdates } from '@/lib/updates/run-updates';
 import { shareUpdates } from '@/lib/updates/share-updates';
@@ -26,27 +26,26 @@ export function useTalkUpdates() {
     if (!auth || !session.isLoggedIn || userKey === undefined) return;
     return shareUpdates({
       name: `teamfilm-updates:${String(userKey)}`,
-      hold: ({ lastEventId, emit, fresh, signal }) =>
-        runUpdates({
-          lastEventId,
+      hold: async ({ lastEventId, emit, fresh, signal }) => {
+        // Lists still loading would not know what the stream skipped: let them land first, then resume
+        // after the stalest list shown, so the stream brings what any of them lacks.
+        await listsSettled(queryClient, userKey, signal);
+        return runUpdates({
+          lastEventId: () => lastEventId() || String(stalestPosition(queryClient, userKey) ?? ''),
           onEvent: emit,
-          onOpen: (isFresh) => isFresh && fresh(),
+          onOpen: (isFresh, position) => {
+            if (isFresh && position !== null) fresh(position);
+          },
           signal,
           // Each connect reads the token anew: the stream outlives token renewals.
           getToken: (rejected) => freshToken(auth, rejected),
-        }),
+        });
+      },
       onEvent: (event) => {
         const update = parseUpdate(event);
         if (update) applyUpdate(queryClient, userKey, update);
       },
-      onFresh: () => {
-        // What loaded before the stream opened may have missed a post in between: load it again.
-        const opened = Date.now();
-        void queryClient.invalidateQueries({
-          queryKey: queryKeys.talk.all(userKey),
-          predicate: (query) => query.state.dataUpdatedAt > 0 && query.state.dataUpdatedAt < opened,
-        });
-      },
+      onFresh: (position) => reloadListsBefore(queryClient, userKey, position),
     });
   }, [session.isLoggedIn, userKey, queryClient, auth]);
 }

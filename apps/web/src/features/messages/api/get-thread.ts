@@ -5,6 +5,7 @@ import { useApiClient } from '@/lib/api-client-context';
 import { useSession } from '@/lib/auth/session';
 import { queryKeys } from '@/lib/query-keys';
 import { addReply, removeItem, removeReply } from '@/lib/talk/talk-cache';
+import { notePosition } from '@/lib/updates/list-positions';
 
 const messagePath = (messageId: string) => `/api/team/board/${encodeURIComponent(messageId)}`;
 
@@ -12,9 +13,10 @@ const messagePath = (messageId: string) => `/api/team/board/${encodeURIComponent
 export function useThread(messageId: string) {
   const api = useApiClient();
   const session = useSession();
+  const queryKey = queryKeys.talk.thread(session.userId ?? session.userUuid, messageId);
   return useQuery({
-    queryKey: queryKeys.talk.thread(session.userId ?? session.userUuid, messageId),
-    queryFn: ({ signal }) => api.request(messagePath(messageId), { schema: boardThread, signal }),
+    queryKey,
+    queryFn: ({ signal }) => api.request(messagePath(messageId), { schema: boardThread, signal, onResponse: notePosition(queryKey) }),
     enabled: session.isLoggedIn && messageId !== '',
   });
 }
