@@ -3,6 +3,7 @@ import { cutClipJob } from './modules/clips/cut-clip.job';
 import { exportReelJob } from './modules/reels/export-reel.job';
 import { finishLiveClipJob } from './modules/reels/finish-live-clip.job';
 import { jobReaperJob } from './jobs/job-reaper';
+import { processImageJob } from './modules/images/process-image.job';
 import { previewRetirementJob } from './modules/videos/preview-retirement.job';
 import { rateLimitSweepJob } from './jobs/rate-limit-sweep';
 import { signingKeyRotationJob } from './modules/identity/signing-key-rotation.job';
@@ -29,6 +30,7 @@ export const jobRegistry = {
   'cut-clip': cutClipJob,
   'export-reel': exportReelJob,
   'finish-live-clip': finishLiveClipJob,
+  'process-image': processImageJob,
 };
 
 export type JobName = keyof typeof jobRegistry;

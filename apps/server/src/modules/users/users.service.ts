@@ -1,3 +1,4 @@
+import { ageFrom, type ProfileMe, type UserImage } from '@app/contracts/profiles';
 import { profileKeys, type CreateUserMeBody, type UpdateUserMeBody, type UserMe } from '@app/contracts/user-me';
 import type { Caller } from '../../caller';
 import type { Db } from '../../db/client';
@@ -63,6 +64,8 @@ export function createUsersService({ db, identity }: { db: Db; identity: Identit
     byIdentityAccount: repo.byIdentityAccount,
     /** Any case: usernames are unique per tenant regardless of case. */
     byUsername: repo.byUsername,
+    /** Any case: e-mails are compared as lowercase. */
+    byEmail: repo.byEmail,
 
     /** The caller's product record; 409 'Finish registration first.' before registration created it. */
     async requireRegistered(caller: Caller): Promise<ProductUserRow> {
@@ -173,4 +176,9 @@ export function toUserMe(row: ProductUserRow, identityUuid: string): UserMe {
     // Clients read the trial clock from `updatedAt` (the field predates `trialStartedAt`).
     updatedAt: (row.trialStartedAt ?? row.updatedAt).toISOString(),
   };
+}
+
+/** The own record with the ready images and the age (computed on every read from the birthdate, never stored). */
+export function toProfileMe(row: ProductUserRow, identityUuid: string, images: UserImage[]): ProfileMe {
+  return { ...toUserMe(row, identityUuid), age: ageFrom(row.profile.birthdate), images };
 }
