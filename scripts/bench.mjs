@@ -74,7 +74,7 @@ async function loginWeight() {
   }
 }
 
-const parts = ['videos', 'reads', 'clips', 'live', 'cheers'].filter((part) => process.argv.includes(part));
+const parts = ['videos', 'reads', 'clips', 'live', 'cheers', 'images'].filter((part) => process.argv.includes(part));
 const runs = (part) => parts.length === 0 || parts.includes(part);
 
 console.log(`Machine: ${os.cpus().length} cores, ${(os.totalmem() / 1024 ** 3).toFixed(0)} GiB, Node ${process.versions.node}`);
@@ -112,4 +112,8 @@ if (runs('live')) {
 if (runs('cheers')) {
   const { cheerBenchmarks } = await import('./bench-cheers.mjs');
   await cheerBenchmarks();
+}
+if (runs('images')) {
+  const { imageBenchmarks } = await import('./bench-images.mjs');
+  await imageBenchmarks();
 }
