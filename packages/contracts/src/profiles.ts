@@ -87,7 +87,6 @@ export const athleteCardBody = updateUserMeFields.pick({
   shoutout: true,
   beyond: true,
 });
-export type AthleteCardBody = z.infer<typeof athleteCardBody>;
 
 /** `PUT /api/user/me` from the profile page's edit mode (the e-mail shows read-only and is never changed). */
 export const profilePageBody = updateUserMeFields.pick({
@@ -105,7 +104,6 @@ export const profilePageBody = updateUserMeFields.pick({
   twitter: true,
   tiktok: true,
 });
-export type ProfilePageBody = z.infer<typeof profilePageBody>;
 
 /**
  * `GET /api/user/other?username=..&images=true[&team=true]` or `?email=..`. Exactly one of username
@@ -120,7 +118,6 @@ export const otherUserQuery = z
   })
   .strict()
   .refine((q) => (q.username === undefined) !== (q.email === undefined), 'Give either a username or an email.');
-export type OtherUserQuery = z.infer<typeof otherUserQuery>;
 
 /** The team on a member's card (`&team=true`): its name (description) and logo. */
 export const profileTeam = z.object({

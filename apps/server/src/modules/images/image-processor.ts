@@ -19,7 +19,7 @@ export const imagePrefix = (row: Pick<ImageRow, 'tenantId' | 'id'>) => `${storag
 /**
  * The `process-image` job: reads the original (the local driver's file in place, else a temp copy),
  * makes the sizes (image-pipeline.ts), stores them, marks the image ready and retires the one it
- * replaces (files deleted after the commit); a new avatar becomes the user's picture. A refused file
+ * replaces (its files deleted too); a new avatar becomes the user's picture. A refused file
  * is deleted and its row says why. An error that is not the file's (storage down) is retried; after
  * the last retry the image fails.
  */
@@ -27,9 +27,10 @@ export async function processStoredImage(imageId: string, ctx: JobContext): Prom
   const repo = createImagesRepo(ctx.db);
   const row = await repo.byId(imageId);
   if (!row || row.status !== 'processing') return;
+  // The files go first: once the image reads as failed, nothing of it is left.
   const fail = async (code: string, message: string) => {
-    await repo.markFailed(row.id, code, message);
     await ctx.storage.deletePrefix(imagePrefix(row));
+    await repo.markFailed(row.id, code, message);
   };
 
   const original = await ctx.storage.head(row.originalKey);
@@ -59,13 +60,17 @@ export async function processStoredImage(imageId: string, ctx: JobContext): Prom
       variants.push({ name: v.name, key, width: v.width, height: v.height });
     }
     const full = variants.at(-1)!;
-    const replaced = await withJobTransaction(ctx.db, async (tx) => {
+    const ready = await withJobTransaction(ctx.db, async (tx) => {
       const removed = await repo.markReady(tx, row, { variants, width: full.width, height: full.height, placeholder: processed.placeholder });
-      if (removed && row.tag === 'avatar') await setUserImage(tx, row.userId, avatarPath(row.id));
-      return removed;
+      if (!removed) return false;
+      if (row.tag === 'avatar') await setUserImage(tx, row.userId, avatarPath(row.id));
+      // The replaced image's files go before the commit, so whoever sees the new one ready (the upload's
+      // completion) never finds the old one's files still there. A failed delete rolls back and the job retries.
+      for (const old of removed) await ctx.storage.deletePrefix(imagePrefix(old));
+      return true;
     });
     // Deleted by its owner while it was processing: nothing of it stays.
-    for (const old of replaced ?? [row]) await ctx.storage.deletePrefix(imagePrefix(old));
+    if (!ready) await ctx.storage.deletePrefix(imagePrefix(row));
   } catch (err) {
     if (ctx.job.retryCount >= ctx.job.retryLimit) await fail('INTERNAL', PROCESSING_FAILED);
     throw err;
