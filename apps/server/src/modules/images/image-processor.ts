@@ -72,7 +72,8 @@ export async function processStoredImage(imageId: string, ctx: JobContext): Prom
     // Deleted by its owner while it was processing: nothing of it stays.
     if (!ready) await ctx.storage.deletePrefix(imagePrefix(row));
   } catch (err) {
-    if (ctx.job.retryCount >= ctx.job.retryLimit) await fail('INTERNAL', PROCESSING_FAILED);
+    // Three attempts failed on this file alone: its uploader is told to send it again (a 400, like a damaged file).
+    if (ctx.job.retryCount >= ctx.job.retryLimit) await fail('BAD_REQUEST', PROCESSING_FAILED);
     throw err;
   } finally {
     await rm(dir, { recursive: true, force: true });

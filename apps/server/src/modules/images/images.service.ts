@@ -1,6 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type PgBoss from 'pg-boss';
-import { IMAGE_SIZES, type ImageTag, type UserImage } from '@app/contracts/profiles';
+import type { ImageTag, UserImage } from '@app/contracts/profiles';
 import type { Caller } from '../../caller';
 import type { Db } from '../../db/client';
 import { withJobTransaction, type Executor } from '../../db/job-transaction';
@@ -26,6 +26,10 @@ export interface ImageQueue {
   send(name: 'process-image', data: { imageId: string }, options?: PgBoss.SendOptions): Promise<string | null>;
   wake(name: 'process-image'): void;
 }
+
+const REFUSAL_CODES = ['UNSUPPORTED_MEDIA_TYPE', 'PAYLOAD_TOO_LARGE', 'NOT_FOUND', 'BAD_REQUEST'] as const;
+/** A failed image's stored code as the error its upload answers: always a 4xx. */
+const refusalCode = (code: string | null) => REFUSAL_CODES.find((c) => c === code) ?? 'BAD_REQUEST';
 
 type ProductUser = NonNullable<Awaited<ReturnType<UsersService['find']>>>;
 
@@ -81,7 +85,7 @@ export function createImagesService({ db, storage, jobs, users, ownedTeam }: Ima
         row = await repo.byId(id);
       }
       if (!row) throw new AppError('NOT_FOUND', IMAGE_NOT_FOUND);
-      if (row.status === 'failed') throw new AppError((row.failureCode ?? 'BAD_REQUEST') as 'BAD_REQUEST', row.failure ?? IMAGE_NOT_FOUND);
+      if (row.status === 'failed') throw new AppError(refusalCode(row.failureCode), row.failure ?? IMAGE_NOT_FOUND);
       return toUserImage(row);
     },
 
@@ -116,7 +120,7 @@ export function createImagesService({ db, storage, jobs, users, ownedTeam }: Ima
     async signedSize(tenantId: string, id: string, size: string): Promise<string> {
       const row = isUuid(id) ? await repo.byId(id) : undefined;
       const variant = row?.tenantId === tenantId && row.status === 'ready' ? row.variants.find((v) => v.name === size) : undefined;
-      if (!variant || !(IMAGE_SIZES[row!.tag as ImageTag] as readonly number[]).includes(Number(size))) throw new AppError('NOT_FOUND', IMAGE_NOT_FOUND);
+      if (!variant) throw new AppError('NOT_FOUND', IMAGE_NOT_FOUND);
       return storage.signedGetUrl(variant.key, { expiresInSec: IMAGE_URL_SECONDS });
     },
   };
