@@ -57,11 +57,30 @@ export const imageParams = z.object({ id: z.string().max(100) });
 /** `DELETE /api/user/images/{_id}` (owner only; 404 for anyone else): 204. */
 export const deleteImageResponse = z.null();
 
+/** The measurables a team owner may mark "verified by coach". */
+export const measurable = z.enum(['height', 'weight', 'jersey', 'sportPosition']);
+export type Measurable = z.infer<typeof measurable>;
+
+/**
+ * `PUT /api/team/members/{username}/verified` (the owner of a team the member is in): true verifies
+ * the value the member shows now, false withdraws it. A value the member edits afterwards is no longer
+ * verified. Answers the member's card.
+ */
+export const verifyMeasurablesBody = z
+  .object(Object.fromEntries(measurable.options.map((key) => [key, z.boolean().optional()])) as Record<Measurable, z.ZodOptional<z.ZodBoolean>>)
+  .strict()
+  .refine((body) => Object.values(body).some((value) => value !== undefined), 'Name at least one of height, weight, jersey and sportPosition.');
+export const memberParams = z.object({ username: z.string().trim().min(1).max(100) });
+export const VERIFY_OWNER_ONLY = 'Only the team owner can verify measurables.';
+export const nothingToVerify = (field: Measurable) => `There is no ${field === 'sportPosition' ? 'position' : field} to verify.`;
+
 /** `GET /api/user/me` (and the answer of `PUT`): the own record with the ready images and the age. */
 export const profileMe = userMe.extend({
   /** Whole years since the birthdate, computed on every read (never stored); null without a birthdate. */
   age: z.number().int().nullable(),
   images: z.array(userImage),
+  /** The measurables the team owner verified, as they are now. */
+  verified: z.array(measurable),
 });
 export type ProfileMe = z.infer<typeof profileMe>;
 
@@ -151,6 +170,8 @@ export const memberCard = z.object({
   coachcorner: z.string().optional(),
   shoutout: z.string().optional(),
   beyond: z.string().optional(),
+  /** The measurables the team owner verified, as they are now. */
+  verified: z.array(measurable),
   /** With `images=true`: the ready images, hero and avatar first, then the photos newest first. */
   images: z.array(userImage).optional(),
   /** With `team=true`: the team they share with the caller (their current one when several), or null. */

@@ -162,6 +162,8 @@ export const users = pgTable(
     affiliate: text('affiliate'),
     /** Profile-card fields (jersey, sport, sportPosition, birthdate, height, weight, city, socials, kudos, ...). */
     profile: jsonb('profile').$type<Record<string, unknown>>().notNull().default({}),
+    /** Measurables the team owner verified (height, weight, jersey, sportPosition): the value as verified. */
+    verified: jsonb('verified').$type<Record<string, unknown>>().notNull().default({}),
     /** The team the user activated (one team is 'Current'; docs/product.md#registration-and-teams). */
     activeChannelId: integer('active_channel_id'),
     /** Unread notifications are e-mailed (batched); switched off on /settings or by the e-mail's unsubscribe. */

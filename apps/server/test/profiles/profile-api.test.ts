@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { athleteCardBody, EMAIL_LOOKUP_OWNER_ONLY, MEMBER_NOT_FOUND, profilePageBody } from '@app/contracts/profiles';
+import { athleteCardBody, EMAIL_LOOKUP_OWNER_ONLY, MEMBER_NOT_FOUND, profilePageBody, VERIFY_OWNER_ONLY } from '@app/contracts/profiles';
 import { EMAIL_LOOKUPS_PER_HOUR } from '../../src/modules/profiles/profiles.routes';
 import { call, coach, expectError, joinTeam, person, profilesApp, type Person, type TeamsApp } from './helpers';
 
@@ -8,6 +8,7 @@ let owner: Person;
 let athlete: Person;
 let teammate: Person;
 let outsider: Person;
+let otherCoach: Person;
 let otherTenant: Person;
 
 beforeAll(async () => {
@@ -16,7 +17,7 @@ beforeAll(async () => {
   athlete = await person(t, 'cardathlete', { firstname: 'Avery', lastname: 'Stone' });
   teammate = await person(t, 'cardmate');
   outsider = await person(t, 'cardstranger');
-  await coach(t, 'othercoach', 'Other Club');
+  otherCoach = await coach(t, 'othercoach', 'Other Club');
   await joinTeam(t, 'othercoach', 'cardstranger');
   await joinTeam(t, 'cardcoach', 'cardathlete');
   await joinTeam(t, 'cardcoach', 'cardmate');
@@ -169,5 +170,32 @@ describe('GET /api/user/other', () => {
     expectError(await other(owner, 'email=cardstranger@example.com'), 429, /Too many attempts/);
     // Card lookups are not counted.
     expect((await other(owner, 'username=cardathlete')).statusCode).toBe(200);
+  });
+});
+
+describe('coach-verified measurables', () => {
+  const verify = (who: Person, username: string, body: unknown) => call(t, 'PUT', `/api/team/members/${username}/verified`, who.headers, body);
+
+  it("lets the team's owner verify a member's current values; an edit by the athlete drops that badge only", async () => {
+    await put(athlete, { height: '5\'10"', jersey: 23, weight: '160 lb', sportPosition: 'Striker' });
+    expectError(await verify(athlete, 'cardathlete', { height: true }), 403, VERIFY_OWNER_ONLY);
+    expectError(await verify(teammate, 'cardathlete', { height: true }), 403, VERIFY_OWNER_ONLY);
+    // The owner of another team, and a member of none of the owner's teams.
+    expectError(await verify(otherCoach, 'cardathlete', { height: true }), 404, MEMBER_NOT_FOUND);
+    expectError(await verify(owner, 'cardstranger', { height: true }), 404, MEMBER_NOT_FOUND);
+    expectError(await verify(owner, 'cardmate', { jersey: true }), 400, 'There is no jersey to verify.');
+    expectError(await verify(owner, 'cardathlete', {}), 400, /Name at least one of height, weight, jersey and sportPosition\.$/);
+
+    const res = await verify(owner, 'cardathlete', { height: true, jersey: true, sportPosition: true });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().verified).toEqual(['height', 'jersey', 'sportPosition']);
+    expect((await other(teammate, 'username=cardathlete')).json().verified).toEqual(['height', 'jersey', 'sportPosition']);
+
+    // The same jersey again keeps its badge; a new height loses it.
+    const edited = (await put(athlete, { height: '5\'11"', jersey: '23' })).json();
+    expect(edited.verified).toEqual(['jersey', 'sportPosition']);
+    expect((await verify(owner, 'cardathlete', { sportPosition: false })).json().verified).toEqual(['jersey']);
+    // Put back the verified height: still not verified, the coach verifies again.
+    expect((await put(athlete, { height: '5\'10"' })).json().verified).toEqual(['jersey']);
   });
 });

@@ -21,3 +21,7 @@ CREATE TABLE "user_images" (
 );
 CREATE INDEX "user_images_user" ON "user_images" ("user_id", "created_at");
 CREATE INDEX "user_images_channel" ON "user_images" ("channel_id") WHERE "channel_id" IS NOT NULL;
+
+-- Measurables (height, weight, jersey, position) a team owner verified: the value as it was verified.
+-- An edit of the value by the athlete removes its entry.
+ALTER TABLE "users" ADD COLUMN "verified" jsonb NOT NULL DEFAULT '{}'::jsonb;

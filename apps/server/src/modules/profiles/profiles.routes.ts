@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { otherUserQuery, otherUserResponse } from '@app/contracts/profiles';
+import { memberCard, memberParams, otherUserQuery, otherUserResponse, verifyMeasurablesBody } from '@app/contracts/profiles';
 import { requireSignedIn, type SignedInCaller } from '../../plugins/auth';
 import type { Identity } from '../identity/identity';
 import type { UsersService } from '../users/users.service';
@@ -14,7 +14,7 @@ export interface ProfilesRoutesOptions {
 /** E-mail lookups one user may make per hour: enough to invite a roster, too few to test a list of addresses. */
 export const EMAIL_LOOKUPS_PER_HOUR = 30;
 
-/** `GET /api/user/other`: a member's card, or a team owner's lookup by e-mail. */
+/** `GET /api/user/other`: a member's card, or a team owner's lookup by e-mail; the coach's verification of measurables. */
 export const profilesRoutes: FastifyPluginAsyncZod<ProfilesRoutesOptions> = async (app, { identity, profiles, users }) => {
   requireSignedIn(app, { identity, users });
 
@@ -34,4 +34,10 @@ export const profilesRoutes: FastifyPluginAsyncZod<ProfilesRoutesOptions> = asyn
     if (email !== undefined) return profiles.inviteLookup(request.caller, email);
     return profiles.card(request.caller, username!, { images: images === 'true', team: team === 'true' });
   });
+
+  app.put(
+    '/api/team/members/:username/verified',
+    { schema: { params: memberParams, body: verifyMeasurablesBody, response: { 200: memberCard } } },
+    async (request) => profiles.verify(request.caller, request.params.username, request.body),
+  );
 };

@@ -1,4 +1,4 @@
-import { ageFrom, type ProfileMe, type UserImage } from '@app/contracts/profiles';
+import { ageFrom, measurable, type Measurable, type ProfileMe, type UserImage } from '@app/contracts/profiles';
 import { profileKeys, type CreateUserMeBody, type UpdateUserMeBody, type UserMe } from '@app/contracts/user-me';
 import type { Caller } from '../../caller';
 import type { Db } from '../../db/client';
@@ -130,6 +130,18 @@ export function createUsersService({ db, identity }: { db: Db; identity: Identit
       );
     },
 
+    /** Marks (a value) or unmarks (null) measurables of a user as verified by their coach; the caller checked who may. */
+    async setVerified(tenantId: string, userId: number, changes: Partial<Record<Measurable, unknown>>): Promise<ProductUserRow> {
+      const user = await repo.byId(tenantId, userId);
+      if (!user) throw new AppError('NOT_FOUND', 'User not found.');
+      const verified = { ...user.verified };
+      for (const [key, value] of Object.entries(changes)) {
+        if (value === null || value === undefined) delete verified[key];
+        else verified[key] = value;
+      }
+      return repo.update(tenantId, userId, { verified });
+    },
+
     /** `PUT /api/user/me`: profile fields. The e-mail is never changed here. */
     async update(caller: Caller, body: UpdateUserMeBody): Promise<ProductUserRow> {
       const user = await this.getOrCreate(caller);
@@ -149,6 +161,9 @@ export function createUsersService({ db, identity }: { db: Db; identity: Identit
         ...(body.name !== undefined && { name: body.name }),
         ...(body.phone !== undefined && { phone: body.phone || null }),
       };
+      // A measurable the athlete changes is no longer the value the coach verified.
+      const edited = measurable.options.filter((key) => key in user.verified && String(profile[key] ?? '') !== String(user.profile[key] ?? ''));
+      if (edited.length > 0) values.verified = Object.fromEntries(Object.entries(user.verified).filter(([key]) => !edited.includes(key as Measurable)));
       if (body.name === undefined && (body.firstname !== undefined || body.lastname !== undefined)) {
         values.name = [body.firstname ?? user.firstname, body.lastname ?? user.lastname].filter(Boolean).join(' ');
       }
@@ -178,7 +193,11 @@ export function toUserMe(row: ProductUserRow, identityUuid: string): UserMe {
   };
 }
 
-/** The own record with the ready images and the age (computed on every read from the birthdate, never stored). */
+/** The measurables whose current value is the one the team owner verified. */
+export const verifiedOf = (row: ProductUserRow): Measurable[] =>
+  measurable.options.filter((key) => row.verified[key] !== undefined && String(row.verified[key]) === String(row.profile[key] ?? ''));
+
+/** The own record with the ready images, the age (computed on every read from the birthdate, never stored) and what the coach verified. */
 export function toProfileMe(row: ProductUserRow, identityUuid: string, images: UserImage[]): ProfileMe {
-  return { ...toUserMe(row, identityUuid), age: ageFrom(row.profile.birthdate), images };
+  return { ...toUserMe(row, identityUuid), age: ageFrom(row.profile.birthdate), images, verified: verifiedOf(row) };
 }
