@@ -55,9 +55,9 @@ export async function insertVideos(db, count) {
   return { userId, keys };
 }
 
-async function startBare(env) {
+export async function startBare(env, script = at('scripts/lib/bench-bare-app.mjs')) {
   const port = await freePort();
-  const child = spawn(process.execPath, [at('scripts/lib/bench-bare-app.mjs')], { env: { ...process.env, ...env, PORT: String(port) }, stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, [script], { env: { ...process.env, ...env, PORT: String(port) }, stdio: ['ignore', 'pipe', 'inherit'] });
   const exited = new Promise((r) => child.once('exit', r));
   await within(
     `the bare app to listen on port ${port}`,
@@ -87,7 +87,7 @@ async function cpuSeconds(pid) {
 }
 
 /** req/s, p99 and the CPU milliseconds the serving process spent per request: the last one does not move with the machine's other load. */
-async function load(autocannon, url, headers, pid) {
+export async function load(autocannon, url, headers, pid) {
   const cpuBefore = await cpuSeconds(pid);
   const result = await autocannon({ url, connections: CONNECTIONS, duration: SECONDS, headers });
   const cpu = (await cpuSeconds(pid)) - cpuBefore;

@@ -2,8 +2,9 @@
 // (also checked in `npm test`, from the build output); the video targets are in bench-videos.mjs,
 // the signed-in read targets in bench-reads.mjs, the clip and reel targets in bench-clips.mjs (and
 // the bytes a clip of a 2 GB rendition on S3 reads in bench-clip-s3.mjs),
-// the live targets in bench-live.mjs, crowd-cheer analysis in bench-cheers.mjs.
-// `npm run bench -- videos`, `-- reads`, `-- clips`, `-- live` or `-- cheers` runs only that part.
+// the live targets in bench-live.mjs, crowd-cheer analysis in bench-cheers.mjs, team talk (live
+// updates, board and activity reads) in bench-talk.mjs.
+// `npm run bench -- videos`, `-- reads`, `-- clips`, `-- live`, `-- cheers` or `-- talk` runs only that part.
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import zlib from 'node:zlib';
@@ -74,7 +75,7 @@ async function loginWeight() {
   }
 }
 
-const parts = ['videos', 'reads', 'clips', 'live', 'cheers', 'images'].filter((part) => process.argv.includes(part));
+const parts = ['videos', 'reads', 'clips', 'live', 'cheers', 'talk', 'images'].filter((part) => process.argv.includes(part));
 const runs = (part) => parts.length === 0 || parts.includes(part);
 
 console.log(`Machine: ${os.cpus().length} cores, ${(os.totalmem() / 1024 ** 3).toFixed(0)} GiB, Node ${process.versions.node}`);
@@ -112,6 +113,10 @@ if (runs('live')) {
 if (runs('cheers')) {
   const { cheerBenchmarks } = await import('./bench-cheers.mjs');
   await cheerBenchmarks();
+}
+if (runs('talk')) {
+  const { talkBenchmarks } = await import('./bench-talk.mjs');
+  await talkBenchmarks();
 }
 if (runs('images')) {
   const { imageBenchmarks } = await import('./bench-images.mjs');

@@ -2,6 +2,7 @@ import cookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance, type FastifyReply } from 'fastify';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type pg from 'pg';
 import type { Logger } from 'pino';
 import type { Config } from './config';
 import { registerBodyDepthLimit } from './plugins/body-depth';
@@ -26,6 +27,8 @@ import { imagesRoutes } from './modules/images/images.routes';
 import { createImagesService } from './modules/images/images.service';
 import { profilesRoutes } from './modules/profiles/profiles.routes';
 import { createProfilesService } from './modules/profiles/profiles.service';
+import { notificationsRoutes } from './modules/notifications/notifications.routes';
+import { createNotificationsService } from './modules/notifications/notifications.service';
 import { createUsersService } from './modules/users/users.service';
 import { createInvitesService } from './modules/teams/invites.service';
 import { teamsRoutes } from './modules/teams/teams.routes';
@@ -63,7 +66,12 @@ import { createEventsService } from './modules/live/events.service';
 import { followsRoutes } from './modules/live/follows.routes';
 import { createEventUpdates } from './modules/live/status/event-updates';
 import { eventUpdatesRoutes } from './modules/live/status/event-updates.routes';
-import { STATUS_CHANNEL } from './modules/live/playback/segment-notifications';
+import { SEGMENT_CHANNEL, STATUS_CHANNEL, eventIdOf } from './modules/live/playback/segment-notifications';
+import { TEAM_UPDATE_CHANNEL } from './modules/updates/record-update';
+import { createUpdatesHub } from './modules/updates/updates-hub';
+import { updatesRoutes } from './modules/updates/updates.routes';
+import { createUpdatesService } from './modules/updates/updates.service';
+import { createNotificationListener } from './db/notification-listener';
 import { createFollowsService } from './modules/live/follows.service';
 import { AppError } from './errors';
 import type { Runtime } from './runtime';
@@ -134,6 +142,8 @@ export async function build(config: Config, runtime: Runtime, options: BuildOpti
     ownedTeam: async (user) => (await teams.ownedChannel(user, user.username, 'main', LOGO_OWNER_ONLY)).id,
   });
   await app.register(usersRoutes, { identity: runtime.identity, users, images });
+  const notifications = createNotificationsService({ db: runtime.db, users });
+  await app.register(notificationsRoutes, { config, identity: runtime.identity, users, notifications });
   await app.register(imagesRoutes, { identity: runtime.identity, images, users });
   await app.register(profilesRoutes, { identity: runtime.identity, profiles: createProfilesService({ users, teams, images }), users });
   const billing = createBillingService({ db: runtime.db, users, config: config.billing, publicUrl: config.publicUrl });
@@ -172,20 +182,21 @@ export async function build(config: Config, runtime: Runtime, options: BuildOpti
   await app.register(uploadsRoutes, { identity: runtime.identity, billing, uploads, users });
   const tus = createTusServer({ uploads, store: tusStore, uploadMaxBytes: config.uploadMaxBytes, log: app.log });
   await app.register(tusRoutes, { identity: runtime.identity, users, uploads, tus });
+  // The node's one LISTEN connection: live playback, the live status streams and team updates all hear it.
+  const dbListener = createNotificationListener(
+    (runtime.db.$client as pg.Pool & { options: pg.ClientConfig }).options,
+    [SEGMENT_CHANNEL, STATUS_CHANNEL, TEAM_UPDATE_CHANNEL],
+    app.log.child({ component: 'db-listener' }),
+  );
+  app.addHook('onClose', () => dbListener.close());
   const eventUpdates = createEventUpdates({ db: runtime.db, log: app.log.child({ component: 'live-updates' }) });
-  await app.register(eventUpdatesRoutes, { identity: runtime.identity, users, events, updates: eventUpdates });
-  const playback = createPlaybackService({
-    db: runtime.db,
-    tokens: await loadPlaybackTokens(runtime.db),
-    log: app.log.child({ component: 'live-playback' }),
-    // The open pages' status streams hear status changes on playback's LISTEN connection.
-    alsoNotify: {
-      onEvent: (eventId, channel) => {
-        if (channel === STATUS_CHANNEL) eventUpdates.changed(eventId);
-      },
-      onListening: () => eventUpdates.changedAll(),
-    },
+  dbListener.on(STATUS_CHANNEL, (payload) => {
+    const eventId = eventIdOf(payload);
+    if (eventId) eventUpdates.changed(eventId);
   });
+  dbListener.onListening(() => eventUpdates.changedAll());
+  await app.register(eventUpdatesRoutes, { identity: runtime.identity, users, events, updates: eventUpdates });
+  const playback = createPlaybackService({ db: runtime.db, tokens: await loadPlaybackTokens(runtime.db), log: app.log.child({ component: 'live-playback' }), notifications: dbListener });
   await app.register(playbackRoutes, { identity: runtime.identity, playback, storage: runtime.storage });
   const cheers = createCheersService({ db: runtime.db });
   await app.register(cheersRoutes, { config, identity: runtime.identity, users, events, cheers });
@@ -195,6 +206,10 @@ export async function build(config: Config, runtime: Runtime, options: BuildOpti
     log: app.log.child({ component: 'auto-highlights' }),
     onCheer: (cheer) => liveClips.createCheerClip(cheer),
   });
+  const updatesHub = createUpdatesHub({ db: runtime.db, notifications: dbListener, log: app.log.child({ component: 'team-updates' }) });
+  const updates = createUpdatesService({ db: runtime.db, hub: updatesHub, users });
+  await app.register(updatesRoutes, { identity: runtime.identity, users, updates, onClose: () => updatesHub.close() });
+  app.decorate('teamUpdateStreams', () => updatesHub.subscribers);
   await registerStorageRoutes(app, runtime.storage);
   // Sign-in links and codes written to DATA_DIR/outbox are readable here while developing; never in production.
   if (config.env !== 'production' && runtime.mail.outbox) await app.register(devOutboxRoutes, { outbox: runtime.mail.outbox });

@@ -108,6 +108,7 @@ const envSchema = z.object({
   SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL').optional(),
   MAIL_FROM: z.string().min(3).default('Teamfilm <no-reply@localhost>'),
   SMS_PROVIDER: z.enum(['outbox', 'console']).default('outbox'),
+  NOTIFY_EMAIL_DELAY_SECONDS: z.coerce.number({ message: 'must be a number' }).int('must be an integer').min(1, 'must be 1 or more').max(7 * 24 * 3600, 'must be at most 604800 (a week)').default(600),
   STRIPE_SECRET_KEY: z.string().min(1).optional(),
   STRIPE_PUBLISHABLE_KEY: z.string().min(1).optional(),
   TERMS_URL: documentUrl.optional(),
@@ -178,6 +179,8 @@ export interface Config {
     from: string;
     outboxDir: string;
     smsProvider: 'outbox' | 'console';
+    /** A notification still unread this long after it arrived is e-mailed; one e-mail per user per this window at most. */
+    notificationDelaySec: number;
   };
   /** The operator's own terms of service and privacy policy; unset: the app's placeholder pages /terms and /privacy. */
   legal: { termsUrl: string | undefined; privacyUrl: string | undefined };
@@ -237,6 +240,7 @@ export function loadConfig(
       from: env.MAIL_FROM,
       outboxDir: path.join(dataDir, 'outbox'),
       smsProvider: env.SMS_PROVIDER,
+      notificationDelaySec: env.NOTIFY_EMAIL_DELAY_SECONDS,
     },
     legal: { termsUrl: env.TERMS_URL, privacyUrl: env.PRIVACY_URL },
     webDist: overrides.webDist,

@@ -10,6 +10,8 @@ import type { Storage } from './storage/storage';
 export interface JobContext {
   db: Db;
   storage: Storage;
+  /** Sends e-mail: the mail module's service, wired by the runtime (jobs render their own templates). */
+  mail: JobMail;
   config: Config;
   log: Logger;
   /**
@@ -21,6 +23,11 @@ export interface JobContext {
   job: { id: string; retryCount: number; retryLimit: number };
   /** For jobs that look after other jobs (the transcode reaper). */
   queue: JobControl;
+}
+
+/** An e-mail a job rendered, and what sends it. */
+export interface JobMail {
+  sendRendered(to: string, mail: { template: string; subject: string; text: string; html: string; headers?: Record<string, string> }): Promise<{ messageId: string }>;
 }
 
 export type JobState = 'created' | 'retry' | 'active' | 'completed' | 'cancelled' | 'failed';

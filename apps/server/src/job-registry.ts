@@ -4,6 +4,8 @@ import { exportReelJob } from './modules/reels/export-reel.job';
 import { finishLiveClipJob } from './modules/reels/finish-live-clip.job';
 import { jobReaperJob } from './jobs/job-reaper';
 import { processImageJob } from './modules/images/process-image.job';
+import { pruneUpdatesJob } from './modules/updates/prune-updates.job';
+import { notificationMailJob } from './modules/notifications/notification-mail.job';
 import { previewRetirementJob } from './modules/videos/preview-retirement.job';
 import { rateLimitSweepJob } from './jobs/rate-limit-sweep';
 import { signingKeyRotationJob } from './modules/identity/signing-key-rotation.job';
@@ -31,6 +33,8 @@ export const jobRegistry = {
   'export-reel': exportReelJob,
   'finish-live-clip': finishLiveClipJob,
   'process-image': processImageJob,
+  'prune-updates': pruneUpdatesJob,
+  'notification-mail': notificationMailJob,
 };
 
 export type JobName = keyof typeof jobRegistry;

@@ -35,7 +35,7 @@ export async function startRuntime(config: Config, databaseUrl: string, log: Log
     await identity.tenants.ensureConfigured();
     const storage = await buildStorage(config, db);
     const jobs = await startJobQueue(databaseUrl, log);
-    if (config.workers > 0) await jobs.startWorkers({ db, storage, config, log: log.child({ component: 'worker' }) });
+    if (config.workers > 0) await jobs.startWorkers({ db, storage, mail: mail.mail, config, log: log.child({ component: 'worker' }) });
     return {
       db,
       storage,

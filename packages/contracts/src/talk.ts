@@ -16,7 +16,6 @@ export type BoardType = z.infer<typeof boardType>;
 
 /** A team channel, as links name it. */
 export const channelRef = z.object({ owner: z.string(), channel: z.string() });
-export type ChannelRef = z.infer<typeof channelRef>;
 
 /** A board message or an activity item. */
 export const boardItem = z.object({
@@ -98,7 +97,6 @@ export type NotificationPage = z.infer<typeof notificationPage>;
 /** `POST /api/user/notifications/read`: the ids given, or all when none are. */
 export const readNotificationsBody = z.object({ ids: z.array(z.string().max(100)).max(500).optional() }).default({});
 export const unreadCount = z.object({ unread: z.number().int() });
-export type UnreadCount = z.infer<typeof unreadCount>;
 
 /** `POST /api/user/messages`: notifies one teammate directly (a mention notification). */
 export const userMessageBody = z.object({
@@ -153,3 +151,15 @@ export const updateData = {
   resync: resyncUpdate,
 } satisfies Record<UpdateEventName, z.ZodTypeAny>;
 export type UpdateData = { [K in UpdateEventName]: z.infer<(typeof updateData)[K]> };
+
+/** `POST /api/user/messages` to anyone who is not a teammate (or no one): the same answer, so names cannot be probed. */
+export const UNKNOWN_RECIPIENT = 'No teammate has this username.';
+/** `POST /api/user/messages` with an action that is not a path in the app. */
+export const BAD_ACTION = 'The action must be a path in the app, such as /team/messages.';
+/**
+ * A path in this app: one leading '/', never '//' or '/\' (a browser reads both as another host), and
+ * no spaces, backslashes or control characters. Notifications open only such actions.
+ */
+export const isAppPath = (action: string): boolean => /^\/(?![/\\])[^\s\\\p{Cc}]*$/u.test(action);
+/** `POST /api/unsubscribe/{token}` with a token we did not sign. */
+export const BAD_UNSUBSCRIBE_LINK = 'This unsubscribe link is not valid. Switch notification e-mails off in your settings instead.';

@@ -763,3 +763,9 @@ export const teamUpdates = pgTable(
     index('team_updates_user').on(t.userId, t.id).where(sql`${t.userId} IS NOT NULL`),
   ],
 );
+
+/** How far pruning of team_updates has gone (one row): ids up to `prunedThrough` may be gone, every id above is kept. */
+export const teamUpdatesHorizon = pgTable('team_updates_horizon', {
+  only: boolean('only').primaryKey().default(true),
+  prunedThrough: bigint('pruned_through', { mode: 'number' }).notNull(),
+});

@@ -1,51 +1,9 @@
-import type { AddressInfo } from 'node:net';
-import { SMTPServer, type SMTPServerEnvelope } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config';
 import { createMail } from '../../src/modules/mail/create-mail';
 import { smtpTransportUrl } from '../../src/modules/mail/smtp-mailer';
 import { OutboxStore } from '../../src/modules/mail/outbox-store';
-import { captureLog, tempDir } from './mail-test-helpers';
-
-interface Received {
-  raw: string;
-  session: { envelope: SMTPServerEnvelope; user: unknown };
-}
-
-const USER = 'mailer';
-const PASSWORD = 'p@ss:w/rd';
-
-/** A real SMTP server on a free port; plain text (no STARTTLS) with optional AUTH. */
-async function startSmtpServer() {
-  const received: Received[] = [];
-  const server = new SMTPServer({
-    authOptional: true,
-    allowInsecureAuth: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onAuth(auth, _session, callback) {
-      if (auth.username === USER && auth.password === PASSWORD) callback(null, { user: auth.username });
-      else callback(new Error('Invalid username or password'));
-    },
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (c: Buffer) => chunks.push(c));
-      stream.on('end', () => {
-        received.push({ raw: Buffer.concat(chunks).toString('utf8'), session: { envelope: session.envelope, user: session.user } });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.server.address() as AddressInfo;
-  return { port, received, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
-}
-
-/** Unfolds headers (RFC 5322 2.2.3) so a long Subject can be matched on one line. */
-function header(raw: string, name: string): string | undefined {
-  const head = raw.split(/\r?\n\r?\n/, 1)[0]!.replace(/\r?\n[ \t]+/g, ' ');
-  return head.split(/\r?\n/).find((l) => l.toLowerCase().startsWith(`${name.toLowerCase()}:`))?.slice(name.length + 1).trim();
-}
+import { captureLog, header, PASSWORD, startSmtpServer, tempDir, USER } from './mail-test-helpers';
 
 describe('SMTP mailer', () => {
   let smtp: Awaited<ReturnType<typeof startSmtpServer>>;

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { escapeHtml } from '../../src/modules/mail/templates/escape-html';
 import { magicLink } from '../../src/modules/mail/templates/magic-link';
+import { DIGEST_ITEMS_MAX, notificationDigest } from '../../src/modules/mail/templates/notification-digest';
 import { passwordReset } from '../../src/modules/mail/templates/password-reset';
 import { mailTemplates, type MailTemplateData, type MailTemplateName } from '../../src/modules/mail/templates/registry';
 import { verificationCodeSms } from '../../src/modules/mail/templates/verification-code-sms';
@@ -18,6 +19,13 @@ const samples: { [N in MailTemplateName]: MailTemplateData<N> } = {
   'password-reset': { link: LINK, expiresMinutes: 60 },
   welcome: { appUrl: 'https://teamfilm.test/', name: 'Sam' },
   'team-invite': { link: 'https://teamfilm.test/join/abc', inviter: 'Casey Coach', team: 'Eagles', expiresDays: 14 },
+  'notification-digest': {
+    name: 'Sam',
+    items: [{ publisher: 'coach', message: 'Film at 6', url: 'https://teamfilm.test/team/messages/1' }],
+    unread: 1,
+    notificationsUrl: 'https://teamfilm.test/home',
+    unsubscribeUrl: 'https://teamfilm.test/unsubscribe/abc',
+  },
 };
 
 describe('escapeHtml', () => {
@@ -91,6 +99,21 @@ describe('mail templates', () => {
     expect(reset.html).not.toContain('<script');
     expect(reset.html).toContain('href="https://teamfilm.test/x?a=&quot;&gt;&lt;script&gt;');
     expect(reset.text).toContain(hostileLink);
+  });
+
+  it('notification digest: who, what and a link per notification, the rest counted, escaped in HTML', () => {
+    const items = Array.from({ length: DIGEST_ITEMS_MAX + 3 }, (_, i) => ({ publisher: i === 0 ? SCRIPT : 'coach', message: `line ${i}\nnext ${SCRIPT}`, url: `https://teamfilm.test/team/messages/${i}` }));
+    const out = notificationDigest({ items, unread: 40, notificationsUrl: 'https://teamfilm.test/home', unsubscribeUrl: 'https://teamfilm.test/unsubscribe/t.k' });
+    expect(out.subject).toBe('You have 40 unread notifications on Teamfilm');
+    expect(out.html).not.toContain('<script');
+    expect(out.html).toContain(`@${ESCAPED}`);
+    expect(out.text).toContain(`line 0 next ${SCRIPT}`);
+    expect(out.text).toContain(`https://teamfilm.test/team/messages/${DIGEST_ITEMS_MAX - 1}`);
+    expect(out.text).not.toContain(`https://teamfilm.test/team/messages/${DIGEST_ITEMS_MAX}\n`);
+    expect(out.text).toContain('And 3 more.');
+    expect(out.html).toContain('href="https://teamfilm.test/unsubscribe/t.k"');
+    expect(out.text).toContain('https://teamfilm.test/home');
+    expect(() => notificationDigest({ items: [{ publisher: null, message: 'x', url: 'javascript:alert(1)' }], unread: 1, notificationsUrl: 'https://teamfilm.test/home', unsubscribeUrl: 'https://teamfilm.test/u' })).toThrow(/http/);
   });
 
   it('refuses links that are not http(s) and expiries that are not whole minutes', () => {

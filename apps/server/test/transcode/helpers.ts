@@ -74,6 +74,7 @@ export function jobContext(t: TestApp, overrides: Partial<JobContext> & { retryC
   return {
     db: t.runtime.db,
     storage: t.runtime.storage,
+    mail: t.runtime.mail.mail,
     config: t.config,
     log: pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' }),
     signal: new AbortController().signal,

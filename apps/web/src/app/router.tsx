@@ -1,5 +1,5 @@
 import type { Level } from '@app/contracts/levels';
-import { createBrowserRouter, data, type RouteObject } from 'react-router';
+import { createBrowserRouter, data, redirect, type LoaderFunctionArgs, type RouteObject } from 'react-router';
 
 import { PublicLayout } from '@/app/layouts/public-layout';
 import { ErrorPage } from '@/app/routes/error-page';
@@ -20,6 +20,23 @@ function notFound(): never {
 // Routes whose loader always redirects or throws never render; an explicit null element says so
 // (and keeps React Router from warning about an "empty page").
 const loaderOnly = { element: null };
+
+/** A loader that sends the visitor on to `target` (given the route's parameters, URL-encoded). */
+function sendTo(target: (params: Record<string, string>) => string) {
+  return ({ params }: LoaderFunctionArgs) =>
+    redirect(target(Object.fromEntries(Object.entries(params).map(([name, value]) => [name, encodeURIComponent(value ?? '')]))));
+}
+
+/**
+ * The addresses board messages, activity items and notifications link to, sent on to the page that
+ * shows the thing (each checks who may see it): a live game's viewer (which shows the archive once
+ * the game ended), a video, a reel shared into a team channel.
+ */
+const linkRedirects: RouteObject[] = [
+  { path: 'game/:key', loader: sendTo((p) => `/live/${p.key}`), ...loaderOnly },
+  { path: 'video/:key', loader: sendTo((p) => `/team/videos/${p.key}`), ...loaderOnly },
+  { path: 'channels/:owner/:channel/reels/:reelId', loader: sendTo((p) => `/team/clips/${p.reelId}`), ...loaderOnly },
+];
 
 /*
  * Every route of the app (docs/product.md). Each page is its own lazily loaded module (route-level code
@@ -93,7 +110,11 @@ export const routes: RouteObject[] = [
         errorElement: <ErrorPage />,
         lazy: () => import('@/app/routes/registration-route'),
         hydrateFallbackElement: <PageLoading />,
-        children: [{ path: 'r/:reelId', lazy: () => import('@/features/reels/routes/shared-reel-page') }],
+        children: [
+          { path: 'r/:reelId', lazy: () => import('@/features/reels/routes/shared-reel-page') },
+          // A notification e-mail's unsubscribe link: asks, then one POST (no sign-in).
+          { path: 'unsubscribe/:token', lazy: () => import('@/features/settings/routes/unsubscribe-page') },
+        ],
       },
     ],
   },
@@ -250,6 +271,7 @@ export const routes: RouteObject[] = [
             element: <ProtectedRoute levels={allLevels} />,
             children: [{ index: true, lazy: () => import('@/app/routes/settings-route') }],
           },
+          ...linkRedirects,
           // Anything else under / is the error page with 404 'Not Found'.
           { path: '*', loader: notFound, ...loaderOnly },
         ],

@@ -22,6 +22,7 @@ const identity = (userKey: UserKey) => ['identity', userKey ?? 'signed-in'] as c
 const videos = (userKey: UserKey) => [...user(userKey), 'videos'] as const;
 const clips = (userKey: UserKey) => [...user(userKey), 'clips'] as const;
 const reels = (userKey: UserKey) => [...user(userKey), 'reels'] as const;
+const talk = (userKey: UserKey) => [...user(userKey), 'talk'] as const;
 
 export const queryKeys = {
   plans: () => ['billing', 'plans'] as const,
@@ -33,6 +34,8 @@ export const queryKeys = {
   usage: (userKey: UserKey) => [...user(userKey), 'usage'] as const,
   team: (userKey: UserKey) => [...user(userKey), 'team'] as const,
   teams: (userKey: UserKey) => [...user(userKey), 'teams'] as const,
+  /** Whether unread notifications are e-mailed (`GET /api/user/notification-settings`). */
+  notificationSettings: (userKey: UserKey) => [...user(userKey), 'notification-settings'] as const,
   /** The shared reels of the footage of the team the user owns (`GET /api/team/shared-reels`). */
   teamSharedReels: (userKey: UserKey) => [...user(userKey), 'team-shared-reels'] as const,
   /** The pending invitations of a channel the user owns. */
@@ -71,9 +74,36 @@ export const queryKeys = {
     shared: (reelId: string) => ['shared-reels', reelId] as const,
   },
 
+  /** Prefix of every clip's comments (a `resync` reloads them). */
+  allClipComments: (userKey: UserKey) => [...user(userKey), 'channels'] as const,
   /** The comments on a clip in a team channel. */
   clipComments: (userKey: UserKey, owner: string, channel: string, clipId: string) =>
     [...user(userKey), 'channels', owner, channel, 'comments', clipId] as const,
+
+  /**
+   * Team talk: the board, its threads, the activity feed, buddies and notifications. The live update
+   * stream writes into these; a `resync` invalidates the whole prefix.
+   */
+  talk: {
+    all: talk,
+    /** Prefix of the board's lists (the page's, paged, and the dashboard's newest). */
+    board: (userKey: UserKey) => [...talk(userKey), 'board'] as const,
+    boardList: (userKey: UserKey) => [...talk(userKey), 'board', 'list'] as const,
+    boardRecent: (userKey: UserKey, limit: number) => [...talk(userKey), 'board', 'recent', limit] as const,
+    /** Prefix of every thread (`GET /api/team/board/{id}`). */
+    threads: (userKey: UserKey) => [...talk(userKey), 'thread'] as const,
+    thread: (userKey: UserKey, messageId: string) => [...talk(userKey), 'thread', messageId] as const,
+    /** Prefix of the activity feed's lists. */
+    activity: (userKey: UserKey) => [...talk(userKey), 'activity'] as const,
+    activityList: (userKey: UserKey) => [...talk(userKey), 'activity', 'list'] as const,
+    activityRecent: (userKey: UserKey, limit: number) => [...talk(userKey), 'activity', 'recent', limit] as const,
+    /** `GET /api/team/buddies`: the active team's members as names and pictures. */
+    buddies: (userKey: UserKey) => [...talk(userKey), 'buddies'] as const,
+    /** `GET /api/user/buddies?usernames=`: the given teammates. */
+    buddiesByName: (userKey: UserKey, usernames: readonly string[]) => [...talk(userKey), 'buddies', [...usernames].sort().join(',')] as const,
+    /** `GET /api/user/notifications`, paged; its first page carries the unread count the bell shows. */
+    notifications: (userKey: UserKey) => [...talk(userKey), 'notifications'] as const,
+  },
 
   /**
    * Live games. Lists and events depend on who asks (team membership, subscription), so they live

@@ -5,6 +5,8 @@ export interface MailMessage {
   text: string;
   html: string;
   template: string;
+  /** Extra headers (List-Unsubscribe); names and values are ours, never user text. */
+  headers?: Record<string, string>;
 }
 
 export interface SentMessage {

@@ -13,6 +13,7 @@ export function createOutboxMailer(outbox: OutboxStore): Mailer {
         text: message.text,
         html: message.html,
         template: message.template,
+        ...(message.headers && { headers: message.headers }),
       });
       return { messageId: stored.id };
     },

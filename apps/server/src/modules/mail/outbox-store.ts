@@ -15,6 +15,7 @@ export const outboxMail = z.object({
   subject: z.string(),
   html: z.string(),
   template: z.string(),
+  headers: z.record(z.string(), z.string()).optional(),
 });
 export const outboxSms = z.object({ ...common, channel: z.literal('sms') });
 export const outboxEntry = z.discriminatedUnion('channel', [outboxMail, outboxSms]);

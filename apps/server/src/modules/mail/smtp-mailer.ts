@@ -36,7 +36,7 @@ export function createSmtpMailer(options: SmtpMailerOptions): Mailer {
   return {
     transport: 'smtp',
     async send(message) {
-      const info = await transport.sendMail({ to: message.to, subject: message.subject, text: message.text, html: message.html });
+      const info = await transport.sendMail({ to: message.to, subject: message.subject, text: message.text, html: message.html, headers: message.headers });
       return { messageId: info.messageId };
     },
     async close() {

@@ -1,7 +1,9 @@
 import { and, count, eq, inArray, isNull } from 'drizzle-orm';
 import type { Executor } from '../../db/job-transaction';
 import { notifications, users } from '../../db/schema';
+import { sendJobIn } from '../../jobs/send-job-in';
 import { lockUpdates, recordUpdate } from '../updates/record-update';
+import { digestJob } from './notification-digest';
 
 type Writer = Pick<Executor, 'execute' | 'insert' | 'select' | 'delete'>;
 
@@ -30,21 +32,27 @@ export async function recordUnread(tx: Writer, tenantId: string, userId: number)
 
 /**
  * Notifies users in the writer's transaction: one notification each (never the publisher), a
- * `notification` update for each and their new unread count.
+ * `notification` update for each and their new unread count, and their e-mail digest queued (it
+ * mails what is still unread once due). Returns the new notifications' ids.
  */
-export async function notify(tx: Writer, note: NewNotification): Promise<void> {
+export async function notify(tx: Writer, note: NewNotification): Promise<string[]> {
   const userIds = [...new Set(note.userIds)].filter((id) => id !== note.publisherUserId);
-  if (userIds.length === 0) return;
+  if (userIds.length === 0) return [];
   const rows = await tx
     .insert(notifications)
     .values(userIds.map((userId) => ({ tenantId: note.tenantId, userId, publisherUserId: note.publisherUserId, message: note.message, action: note.action, messageId: note.messageId ?? null })))
     .returning();
   const [publisher] = note.publisherUserId === null ? [] : await tx.select({ username: users.username }).from(users).where(eq(users.id, note.publisherUserId));
   for (const row of rows) {
+    const job = digestJob(row.userId);
+    await sendJobIn(tx, 'notification-mail', job.data, job.options);
+  }
+  for (const row of rows) {
     const item = { _id: row.id, type: row.type, message: row.message, action: row.action, publisher: publisher?.username ?? null, timestamp: row.createdAt.getTime(), read: false };
     await recordUpdate(tx, { tenantId: note.tenantId, userId: row.userId }, 'notification', { _id: row.id, item });
     await recordUnread(tx, note.tenantId, row.userId);
   }
+  return rows.map((row) => row.id);
 }
 
 /**

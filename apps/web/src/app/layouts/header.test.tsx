@@ -19,7 +19,8 @@ function signedInPaths(): string[] {
   const paths: string[] = [];
   const walk = (children: RouteObject[] | undefined, prefix: string) => {
     for (const route of children ?? []) {
-      if (route.path === '*') continue;
+      // Not the error page, nor the addresses that only send the visitor on (no header shows there).
+      if (route.path === '*' || (route.loader && route.element === null)) continue;
       const path = route.path ? `${prefix}/${route.path}`.replace(/\/+/g, '/') : prefix;
       if (route.path || route.index) paths.push(path.replace(/:\w+/g, sampleId));
       walk(route.children, path);

@@ -3,10 +3,12 @@ import { Link, Outlet, ScrollRestoration } from 'react-router';
 
 import { BottomNav } from '@/app/layouts/bottom-nav';
 import { Header } from '@/app/layouts/header';
+import { NotificationBell } from '@/app/layouts/notification-bell';
 import { SideNav } from '@/app/layouts/side-nav';
 import { Button } from '@/components/ui/button';
 import { paths } from '@/config/paths';
 import { useLevel } from '@/lib/subscription/level-context';
+import { useTalkUpdates } from '@/lib/updates/use-talk-updates';
 import { useIsLaptop } from '@/lib/use-media-query';
 import { cn } from '@/lib/utils';
 
@@ -20,18 +22,22 @@ export function MainLayout() {
   // The bottom bar only shows once the level is known; reserve its height (and the home indicator's) only then.
   const level = useLevel();
   const hasBottomNav = !laptop && level !== undefined;
+  useTalkUpdates();
 
   return (
     <div className="flex min-h-svh flex-col">
       <Header
         wide={laptop}
         actions={
-          <Button asChild variant="ghost" size="icon" className="rounded-full">
-            <Link to={paths.settings}>
-              <SettingsIcon aria-hidden="true" className="size-[1.2rem]" />
-              <span className="sr-only">Settings</span>
-            </Link>
-          </Button>
+          <>
+            <NotificationBell />
+            <Button asChild variant="ghost" size="icon" className="rounded-full">
+              <Link to={paths.settings}>
+                <SettingsIcon aria-hidden="true" className="size-[1.2rem]" />
+                <span className="sr-only">Settings</span>
+              </Link>
+            </Button>
+          </>
         }
       />
       <div className="flex flex-1">

@@ -1,5 +1,6 @@
 import { useCallback } from 'react';
 
+import type { AuthClient } from '@/lib/auth/auth-client';
 import { useAuth } from '@/lib/auth/auth-context';
 import { decodeJwtPayload } from '@/lib/auth/session';
 
@@ -13,11 +14,14 @@ const MARGIN_MS = 60_000;
  */
 export function useFreshToken() {
   const auth = useAuth();
-  return useCallback(async (): Promise<string | null> => {
-    const token = auth.getAccessToken();
-    const exp = token ? decodeJwtPayload(token)?.exp : undefined;
-    if (token && typeof exp === 'number' && exp * 1000 - Date.now() > MARGIN_MS) return token;
-    await auth.refresh({ staleToken: token });
-    return auth.getAccessToken();
-  }, [auth]);
+  return useCallback(() => freshToken(auth), [auth]);
+}
+
+/** The access token, renewed first when close to expiry, or when it is `rejected` (the server refused it). */
+export async function freshToken(auth: AuthClient, rejected?: string): Promise<string | null> {
+  const token = auth.getAccessToken();
+  const exp = token ? decodeJwtPayload(token)?.exp : undefined;
+  if (token && token !== rejected && typeof exp === 'number' && exp * 1000 - Date.now() > MARGIN_MS) return token;
+  await auth.refresh({ staleToken: rejected ?? token });
+  return auth.getAccessToken();
 }

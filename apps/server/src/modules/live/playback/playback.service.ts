@@ -1,11 +1,11 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type pg from 'pg';
 import type { Db } from '../../../db/client';
+import type { NotificationListener } from '../../../db/notification-listener';
 import { AppError } from '../../../errors';
 import type { PlaybackTokens } from '../playback-token';
 import { createPlaybackRepo, type EventStatus, type StoredSegment } from './playback.repo';
 import { buildPlaylist, targetDuration } from './playlist';
-import { listenForSegments, type SegmentNotificationHandlers } from './segment-notifications';
+import { eventIdOf, SEGMENT_CHANNEL, STATUS_CHANNEL } from './segment-notifications';
 
 /** A viewer's row in `live_viewers` is refreshed at most this often per node (the count spans 30 s). */
 export const VIEWER_MARK_MS = 15_000;
@@ -55,8 +55,8 @@ export interface PlaybackServiceOptions {
   tokens: PlaybackTokens;
   log: FastifyBaseLogger;
   now?: () => number;
-  /** Also told what this node's LISTEN connection hears (the open pages' status stream), so one connection serves both. */
-  alsoNotify?: SegmentNotificationHandlers;
+  /** This node's LISTEN connection (shared with the rest of the node), listening on the live segment and status channels. */
+  notifications: NotificationListener;
 }
 
 /**
@@ -65,7 +65,7 @@ export interface PlaybackServiceOptions {
  * database while the node's LISTEN connection is up (one read per new segment per node instead), and a
  * blocked request (`_HLS_msn`) is answered as soon as that read brings the segment it waits for.
  */
-export function createPlaybackService({ db, tokens, log, now = Date.now, alsoNotify }: PlaybackServiceOptions) {
+export function createPlaybackService({ db, tokens, log, now = Date.now, notifications }: PlaybackServiceOptions) {
   const repo = createPlaybackRepo(db);
   const byId = new Map<string, CachedEvent>();
   const byKey = new Map<string, CachedEvent>();
@@ -108,26 +108,23 @@ export function createPlaybackService({ db, tokens, log, now = Date.now, alsoNot
     for (const [k, e] of byKey) if (e === entry) byKey.delete(k);
   };
 
-  const notifications = listenForSegments(
-    (db.$client as pg.Pool & { options: pg.ClientConfig }).options,
-    {
-      onEvent(eventId, channel) {
-        alsoNotify?.onEvent(eventId, channel);
-        const entry = byId.get(eventId);
-        if (!entry) return;
+  const changed = (payload: string) => {
+    const eventId = eventIdOf(payload);
+    const entry = eventId === undefined ? undefined : byId.get(eventId);
+    if (!entry) return;
+    entry.stale = true;
+    refresh(entry).catch((err: unknown) => log.error({ err, eventId }, 'reading a live event after a notification failed'));
+  };
+  const unlisten = [
+    notifications.on(SEGMENT_CHANNEL, changed),
+    notifications.on(STATUS_CHANNEL, changed),
+    notifications.onListening(() => {
+      for (const entry of byId.values()) {
         entry.stale = true;
-        refresh(entry).catch((err: unknown) => log.error({ err, eventId }, 'reading a live event after a notification failed'));
-      },
-      onListening() {
-        alsoNotify?.onListening();
-        for (const entry of byId.values()) {
-          entry.stale = true;
-          refresh(entry).catch((err: unknown) => log.error({ err, eventId: entry.id }, 'reading a live event after reconnecting failed'));
-        }
-      },
-    },
-    log,
-  );
+        refresh(entry).catch((err: unknown) => log.error({ err, eventId: entry.id }, 'reading a live event after reconnecting failed'));
+      }
+    }),
+  ];
 
   const sweep = setInterval(() => {
     const t = now();
@@ -239,7 +236,7 @@ export function createPlaybackService({ db, tokens, log, now = Date.now, alsoNot
 
     async close(): Promise<void> {
       clearInterval(sweep);
-      await notifications.close();
+      for (const stop of unlisten) stop();
       for (const entry of byId.values()) {
         entry.status = 'deleted';
         for (const check of [...entry.waiters]) check();

@@ -4,7 +4,7 @@ import { authenticateCallerToken, bearerToken } from '../../../plugins/auth';
 import type { Identity } from '../../identity/identity';
 import type { UsersService } from '../../users/users.service';
 import type { EventsService } from '../events.service';
-import { openEventStream, type EventStream } from './event-stream';
+import { openEventStream, type EventStream } from '../../../plugins/event-stream';
 import type { EventUpdates } from './event-updates';
 
 export interface EventUpdatesRoutesOptions {

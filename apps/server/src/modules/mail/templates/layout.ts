@@ -18,6 +18,10 @@ export interface MailContent {
   code?: string;
   /** Small print after the action: expiry, "ignore this if it was not you". */
   notes?: string[];
+  /** Entries each with their own link (a digest), between the paragraphs and the action. */
+  items?: { heading: string; text: string; link: { label: string; url: string } }[];
+  /** The page that stops these e-mails, linked in the small print. */
+  unsubscribe?: { label: string; url: string };
 }
 
 const FONT = "-apple-system,BlinkMacSystemFont,'Segoe UI',Roboto,Helvetica,Arial,sans-serif";
@@ -43,6 +47,14 @@ function button(label: string, url: string): string {
 <p style="margin:0 0 16px;font-size:14px;line-height:20px;color:#52525b;">If the button does not work, copy this link into your browser:<br><a href="${href}" target="_blank" style="color:#2563eb;word-break:break-all;">${escapeHtml(url)}</a></p>`;
 }
 
+function item(entry: NonNullable<MailContent['items']>[number]): string {
+  return `<table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0" style="margin:0 0 12px;border-left:3px solid #e4e4e7;">
+<tr><td style="padding:4px 0 4px 12px;font-family:${FONT};font-size:15px;line-height:22px;color:#27272a;">
+<strong>${escapeHtml(entry.heading)}</strong><br>${escapeHtml(entry.text)}<br>
+<a href="${escapeHtml(checkedUrl(entry.link.url))}" target="_blank" style="color:#2563eb;">${escapeHtml(entry.link.label)}</a>
+</td></tr></table>`;
+}
+
 function codeBlock(code: string): string {
   return `<p style="margin:8px 0 24px;font-family:'SFMono-Regular',Consolas,'Liberation Mono',Menlo,monospace;font-size:32px;line-height:40px;font-weight:700;letter-spacing:6px;color:#18181b;">${escapeHtml(code)}</p>`;
 }
@@ -51,9 +63,13 @@ export function renderHtml(subject: string, content: MailContent): string {
   const body = [
     `<h1 style="margin:0 0 16px;font-size:22px;line-height:28px;font-weight:700;color:#18181b;">${escapeHtml(content.heading)}</h1>`,
     ...content.paragraphs.map((p) => paragraph(p)),
+    ...(content.items ?? []).map(item),
     content.action ? button(content.action.label, checkedUrl(content.action.url)) : '',
     content.code !== undefined ? codeBlock(content.code) : '',
     ...(content.notes ?? []).map((n) => paragraph(n, 'margin:0 0 12px;font-size:14px;line-height:20px;color:#52525b;')),
+    content.unsubscribe
+      ? `<p style="margin:0 0 12px;font-size:14px;line-height:20px;color:#52525b;"><a href="${escapeHtml(checkedUrl(content.unsubscribe.url))}" target="_blank" style="color:#52525b;">${escapeHtml(content.unsubscribe.label)}</a></p>`
+      : '',
   ].filter(Boolean);
   return `<!DOCTYPE html>
 <html lang="en">
@@ -83,9 +99,12 @@ ${body.join('\n')}
 
 export function renderText(content: MailContent): string {
   const blocks = [content.heading, ...content.paragraphs];
+  for (const entry of content.items ?? []) blocks.push(`${entry.heading}\n${entry.text}\n${entry.link.label}: ${checkedUrl(entry.link.url)}`);
   if (content.action) blocks.push(`${content.action.label}:\n${checkedUrl(content.action.url)}`);
   if (content.code !== undefined) blocks.push(content.code);
-  blocks.push(...(content.notes ?? []), `-- \n${PRODUCT_NAME}`);
+  blocks.push(...(content.notes ?? []));
+  if (content.unsubscribe) blocks.push(`${content.unsubscribe.label}:\n${checkedUrl(content.unsubscribe.url)}`);
+  blocks.push(`-- \n${PRODUCT_NAME}`);
   return `${blocks.join('\n\n')}\n`;
 }
 

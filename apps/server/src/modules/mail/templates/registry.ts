@@ -1,5 +1,6 @@
 import type { RenderedMail } from './layout';
 import { magicLink } from './magic-link';
+import { notificationDigest } from './notification-digest';
 import { passwordReset } from './password-reset';
 import { teamInvite } from './team-invite';
 import { verificationCode } from './verification-code';
@@ -12,6 +13,7 @@ export const mailTemplates = {
   'password-reset': passwordReset,
   welcome,
   'team-invite': teamInvite,
+  'notification-digest': notificationDigest,
 } satisfies Record<string, (data: never) => RenderedMail>;
 
 export type MailTemplateName = keyof typeof mailTemplates;

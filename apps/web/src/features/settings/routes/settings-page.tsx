@@ -6,6 +6,7 @@ import { Button } from '@/components/ui/button';
 import { paths } from '@/config/paths';
 import { useSelf } from '@/features/settings/api/get-self';
 import { ChangePasswordCard } from '@/features/settings/components/change-password-card';
+import { NotificationEmailCard } from '@/features/settings/components/notification-email-card';
 import { SessionsCard } from '@/features/settings/components/sessions-card';
 import { TwoFactorCard } from '@/features/settings/components/two-factor-card';
 
@@ -17,7 +18,7 @@ type SettingsPageProps = {
   plan?: React.ReactNode;
 };
 
-/** /settings (signed in, any level): the account's plan and security. */
+/** /settings (signed in, any level): the account's plan, notification e-mails and security. */
 export function SettingsPage({ plan }: SettingsPageProps) {
   const self = useSelf();
   const email = self.data?.email;
@@ -43,6 +44,12 @@ export function SettingsPage({ plan }: SettingsPageProps) {
           {plan}
         </section>
       ) : null}
+      <section aria-labelledby="notifications-heading" className="grid gap-4">
+        <h2 id="notifications-heading" className="text-lg font-semibold tracking-tight">
+          Notifications
+        </h2>
+        <NotificationEmailCard />
+      </section>
       <section aria-labelledby="security-heading" className="grid gap-4">
         <h2 id="security-heading" className="text-lg font-semibold tracking-tight">
           Security

@@ -85,4 +85,27 @@ describe('Team dashboard', () => {
     renderDashboard();
     expect(await screen.findByText('New highlights from your games will appear here.')).toBeInTheDocument();
   });
+
+  it('shows the three newest board messages and activity items, each opening what it is about', async () => {
+    const item = (over: Record<string, unknown>) => ({
+      subject: '', publisher: 'coach', content: '', timestamp: Date.now(), type: null, action: null, recipients: [],
+      channel: { owner: 'coach', channel: 'main' }, preview: null, replies: 0, ...over,
+    });
+    const net = mockFetch({
+      'GET /api/user/team': team,
+      'GET /api/user/videos': { items: [], next: null },
+      'GET /api/team/buddies': [{ _id: '1', username: 'coach', name: 'Casey Coach', image: null }],
+      'GET /api/team/board': { items: [item({ _id: 'm1', subject: 'Practice moved', replies: 2 })], next: null },
+      'GET /api/team/activity': { items: [item({ _id: 'a1', content: 'A new video is ready', type: 'video', action: 'v1' })], next: null },
+    });
+    renderDashboard();
+    const messages = await screen.findByRole('list', { name: 'Latest messages' });
+    expect(within(messages).getByRole('link')).toHaveAttribute('href', '/team/messages/m1');
+    expect(within(messages).getByRole('link')).toHaveTextContent('Practice moved');
+    expect(await within(messages).findByText('Casey Coach')).toBeInTheDocument();
+    const activity = await screen.findByRole('list', { name: 'Latest activity' });
+    expect(within(activity).getByRole('link', { name: 'A new video is ready' })).toHaveAttribute('href', '/video/v1');
+    expect(net.calls.find((c) => c.path === '/api/team/board')!.url.searchParams.get('limit')).toBe('3');
+    expect(net.calls.find((c) => c.path === '/api/team/activity')!.url.searchParams.get('limit')).toBe('3');
+  });
 });

@@ -13,6 +13,7 @@ import { RecentClips } from '@/components/recent-clips';
 import { RecentVideos } from '@/components/recent-videos';
 import { SectionCard } from '@/components/section-card';
 import { MembersPreview } from '@/features/team/components/members-preview';
+import { TalkPreview } from '@/features/team/components/talk-preview';
 
 /** The dashboard shows the 2 newest videos. */
 const DASHBOARD_VIDEOS = 2;
@@ -58,13 +59,13 @@ const sections: { title: string; to: string; icon: LucideIcon; body: React.React
     title: 'Message Board',
     to: '/team/messages',
     icon: MessagesSquareIcon,
-    body: 'The latest messages from your team will appear here.',
+    body: <TalkPreview list="board" />,
   },
   {
     title: 'Latest Activity',
     to: '/team/activity',
     icon: ActivityIcon,
-    body: "What's new on your team will appear here.",
+    body: <TalkPreview list="activity" />,
   },
   {
     title: 'Schedule',

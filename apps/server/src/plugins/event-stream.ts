@@ -4,9 +4,22 @@ import type { FastifyReply } from 'fastify';
 export const HEARTBEAT_MS = 15_000;
 /** How soon a browser's EventSource reconnects after a dropped stream. */
 const RETRY_MS = 1_000;
+/**
+ * A client that reads nothing while this much waits for it is dropped rather than held in memory: it
+ * reconnects (with `Last-Event-ID` where the stream has ids) and catches up.
+ */
+const MAX_UNSENT_BYTES = 1 << 20;
+
+/** One event as it goes on the wire; built once, it can be written to any number of streams. */
+export function eventFrame(event: string, json: string, id: number | string): string {
+  return `id: ${id}\nevent: ${event}\ndata: ${json}\n\n`;
+}
 
 export interface EventStream {
-  send(event: string, data: unknown): void;
+  /** Sends an event with `id` when given, else the stream's own increasing count. */
+  send(event: string, data: unknown, id?: number): void;
+  /** Writes frames made by `eventFrame` (or an `id:` line alone, which moves the client's last event id). */
+  write(frame: string): void;
   end(): void;
   /** Called once when the stream ends, by either side. */
   onEnd(cleanup: () => void): void;
@@ -14,7 +27,8 @@ export interface EventStream {
 
 /**
  * Takes the response over as a server-sent events stream (`text/event-stream`): the headers the app's
- * hooks set (security) are kept; nothing compresses or buffers it. Every event gets an increasing `id`.
+ * hooks set (security) are kept; nothing compresses or buffers it (the route must also say
+ * `compress: false`).
  */
 export function openEventStream(reply: FastifyReply): EventStream {
   reply.hijack();
@@ -28,7 +42,7 @@ export function openEventStream(reply: FastifyReply): EventStream {
     'x-accel-buffering': 'no',
   });
   raw.write(`retry: ${RETRY_MS}\n\n`);
-  let id = 0;
+  let count = 0;
   let ended = false;
   const cleanups: (() => void)[] = [];
   const finish = () => {
@@ -37,13 +51,24 @@ export function openEventStream(reply: FastifyReply): EventStream {
     clearInterval(heartbeat);
     for (const cleanup of cleanups) cleanup();
   };
-  const heartbeat = setInterval(() => raw.write(': heartbeat\n\n'), HEARTBEAT_MS);
+  const write = (text: string) => {
+    if (ended) return;
+    if (raw.writableLength > MAX_UNSENT_BYTES) {
+      stream.end();
+      return;
+    }
+    raw.write(text);
+  };
+  const heartbeat = setInterval(() => write(': heartbeat\n\n'), HEARTBEAT_MS);
   heartbeat.unref();
   raw.on('close', finish);
-  return {
-    send(event, data) {
-      if (!ended) raw.write(`id: ${++id}\nevent: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
+  // The client may have gone while the route prepared the stream: its close event has passed.
+  if (!raw.socket || raw.socket.destroyed) finish();
+  const stream: EventStream = {
+    send(event, data, id) {
+      write(eventFrame(event, JSON.stringify(data), id ?? ++count));
     },
+    write,
     end() {
       finish();
       raw.end();
@@ -53,4 +78,5 @@ export function openEventStream(reply: FastifyReply): EventStream {
       else cleanups.push(cleanup);
     },
   };
+  return stream;
 }

@@ -1,0 +1,86 @@
+import { EMPTY_MESSAGE } from '@app/contracts/clips';
+import { BAD_ACTION, BAD_UNSUBSCRIBE_LINK, isAppPath, UNKNOWN_RECIPIENT, type NotificationPage, type UserMessageBody } from '@app/contracts/talk';
+import type { Caller } from '../../caller';
+import type { Db } from '../../db/client';
+import { msPage } from '../clips/ms-page';
+import { AppError } from '../../errors';
+import { isUuid } from '../../uuid';
+import type { UsersService } from '../users/users.service';
+import { createNotificationsRepo, type NotificationRow } from './notifications.repo';
+import { notify, recordUnread } from './notify';
+import { unsubscribeKey, unsubscribedUser } from './unsubscribe-token';
+
+const toNotification = (row: NotificationRow) => ({
+  _id: row.id,
+  type: row.type,
+  message: row.message,
+  action: row.action,
+  publisher: row.publisher,
+  timestamp: row.createdAt.getTime(),
+  read: row.readAt !== null,
+});
+
+/** The signed-in user's notifications, direct messages to teammates and the e-mail switch. Every read is the caller's own rows. */
+export function createNotificationsService({ db, users }: { db: Db; users: Pick<UsersService, 'find' | 'requireRegistered'> }) {
+  const repo = createNotificationsRepo(db);
+
+  return {
+    /** `GET /api/user/notifications`: newest first, paged by the last item's time, with the unread count. */
+    async list(caller: Caller, query: { limit: number; timestamp?: number | undefined }): Promise<NotificationPage> {
+      const user = await users.find(caller);
+      if (!user) return { items: [], next: null, unread: 0 };
+      const { rows, next } = await msPage(query.limit, query.timestamp, {
+        page: (options) => repo.page(user.id, options),
+        inMillisecond: (at) => repo.inMillisecond(user.id, at),
+        at: (row) => row.createdAt,
+      });
+      return { items: rows.map(toNotification), next, unread: await repo.unread(user.id) };
+    },
+
+    /**
+     * `POST /api/user/notifications/read`: these ids (others' and unknown ones are ignored), or all.
+     * A change is announced with the new count to the user's open pages; no change announces nothing.
+     */
+    async read(caller: Caller, ids: string[] | undefined): Promise<{ unread: number }> {
+      const user = await users.find(caller);
+      if (!user) return { unread: 0 };
+      const wanted = ids?.filter(isUuid);
+      if (wanted?.length === 0) return { unread: await repo.unread(user.id) };
+      const unread = await db.transaction(async (tx) => ((await repo.markRead(tx, user.id, wanted)) > 0 ? recordUnread(tx, caller.tenantId, user.id) : null));
+      return { unread: unread ?? (await repo.unread(user.id)) };
+    },
+
+    /** `POST /api/user/messages`: notifies one teammate; anyone else is the same 404 as a name nobody has. */
+    async message(caller: Caller, body: UserMessageBody): Promise<{ _id: string }> {
+      const user = await users.requireRegistered(caller);
+      const message = body.message.trim();
+      if (!message) throw new AppError('VALIDATION_FAILED', EMPTY_MESSAGE);
+      const action = body.action?.trim() || null;
+      if (action !== null && !isAppPath(action)) throw new AppError('VALIDATION_FAILED', BAD_ACTION);
+      const recipient = await repo.teammateNamed(caller.tenantId, user.id, body.recipient.trim());
+      if (!recipient || recipient.id === user.id) throw new AppError('NOT_FOUND', UNKNOWN_RECIPIENT);
+      const [id] = await db.transaction((tx) => notify(tx, { tenantId: caller.tenantId, userIds: [recipient.id], publisherUserId: user.id, message, action }));
+      return { _id: id! };
+    },
+
+    async settings(caller: Caller): Promise<{ email: boolean }> {
+      const user = await users.requireRegistered(caller);
+      return { email: user.notificationEmail };
+    },
+
+    async updateSettings(caller: Caller, settings: { email: boolean }): Promise<{ email: boolean }> {
+      const user = await users.requireRegistered(caller);
+      await repo.setEmailSwitch(user.id, settings.email);
+      return { email: settings.email };
+    },
+
+    /** `POST /api/unsubscribe/{token}` (no sign-in): switches the signed user's e-mail off; again is the same. */
+    async unsubscribe(token: string): Promise<{ email: boolean }> {
+      const userId = unsubscribedUser(await unsubscribeKey(db), token);
+      if (userId === null || !(await repo.setEmailSwitch(userId, false))) throw new AppError('INVALID_SIGNATURE', BAD_UNSUBSCRIBE_LINK);
+      return { email: false };
+    },
+  };
+}
+
+export type NotificationsService = ReturnType<typeof createNotificationsService>;

@@ -1,0 +1,46 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { authenticateCallerToken, bearerToken, type CallerAuth } from '../../plugins/auth';
+import { openEventStream, type EventStream } from '../../plugins/event-stream';
+import type { UpdatesService } from './updates.service';
+
+export interface UpdatesRoutesOptions extends CallerAuth {
+  updates: UpdatesService;
+  /** Called once the app has ended every open stream (the hub's close). */
+  onClose: () => void;
+}
+
+const eventId = z.string().regex(/^\d{1,15}$/, 'must be the id of an event of this stream');
+// Clients that cannot set headers (EventSource) pass the access token and the last event id in the query.
+const streamQuery = z.object({ access_token: z.string().max(4000).optional(), lastEventId: eventId.optional() });
+const streamHeaders = z.object({ 'last-event-id': eventId.optional() });
+
+/**
+ * `GET /api/updates`: the signed-in user's team updates as server-sent events (board posts, replies,
+ * comments, activity, notifications, unread counts, deletions). Each event's `id` is the update's id;
+ * `Last-Event-ID` resumes after it, or gets `resync` when that is older than what is kept. The stream
+ * ends when the access token expires: the client reconnects with a fresh one and its last event id.
+ */
+export const updatesRoutes: FastifyPluginAsyncZod<UpdatesRoutesOptions> = async (app, { identity, users, updates, onClose }) => {
+  const open = new Set<EventStream>();
+  // Open streams would hold the server's close forever.
+  app.addHook('preClose', async () => {
+    for (const stream of [...open]) stream.end();
+    onClose();
+  });
+
+  app.get('/api/updates', { schema: { querystring: streamQuery, headers: streamHeaders }, compress: false }, async (request, reply) => {
+    const caller = await authenticateCallerToken({ identity, users }, request, bearerToken(request) ?? request.query.access_token);
+    const last = request.headers['last-event-id'] ?? request.query.lastEventId;
+    const subscription = await updates.subscribe(caller, last === undefined ? null : Number(last));
+    const stream = openEventStream(reply);
+    open.add(stream);
+    const expiry = setTimeout(() => stream.end(), Math.max(0, caller.claims.exp * 1000 - Date.now()));
+    stream.onEnd(() => {
+      clearTimeout(expiry);
+      subscription.close();
+      open.delete(stream);
+    });
+    subscription.start(stream.write);
+  });
+};

@@ -1,0 +1,78 @@
+import type { Caller } from '../../caller';
+import type { Db } from '../../db/client';
+import { eventFrame } from '../../plugins/event-stream';
+import type { UsersService } from '../users/users.service';
+import type { UpdatesHub } from './updates-hub';
+import { createUpdatesRepo } from './updates.repo';
+
+/** A stream resuming further back than this many rows reloads its lists (`resync`) instead. */
+const MAX_REPLAY = 5_000;
+
+export interface UpdatesSubscription {
+  /** Writes what the stream starts with (a replay, a `resync`, or its position), then every update live. */
+  start(write: (frame: string) => void): void;
+  close(): void;
+}
+
+/**
+ * `GET /api/updates` for one user: subscribes to the node's hub first (live updates wait in a buffer),
+ * then replays what came after the client's last event id, then flushes only the buffered ids above
+ * the replayed ones: no gap between replay and live, and no event twice.
+ */
+export function createUpdatesService({ db, hub, users }: { db: Db; hub: UpdatesHub; users: Pick<UsersService, 'requireRegistered'> }) {
+  const repo = createUpdatesRepo(db);
+
+  return {
+    /** `lastEventId` null: from now on. */
+    async subscribe(caller: Caller, lastEventId: number | null): Promise<UpdatesSubscription> {
+      const user = await users.requireRegistered(caller);
+      let write: ((frame: string) => void) | null = null;
+      let last = 0;
+      const buffered: { id: number; frame: string }[] = [];
+      const close = hub.subscribe(user.tenantId, user.id, (id, frame) => {
+        if (!write) buffered.push({ id, frame });
+        else if (id > last) {
+          last = id;
+          write(frame);
+        }
+      });
+      const initial: string[] = [];
+      try {
+        if (lastEventId === null) {
+          last = await hub.position();
+          // An id line alone moves the client's last event id: a reconnect resumes from here even when nothing came.
+          initial.push(`id: ${last}\n\n`);
+        } else {
+          const replay = await repo.replay(user.tenantId, user.id, lastEventId, MAX_REPLAY);
+          if (replay.resync) {
+            last = replay.head;
+            initial.push(eventFrame('resync', '{}', last));
+          } else {
+            last = lastEventId;
+            for (const row of replay.rows) {
+              initial.push(eventFrame(row.kind, row.json, row.id));
+              last = row.id;
+            }
+          }
+        }
+      } catch (err) {
+        close();
+        throw err;
+      }
+      return {
+        start(to) {
+          for (const frame of initial) to(frame);
+          for (const { id, frame } of buffered) {
+            if (id <= last) continue;
+            last = id;
+            to(frame);
+          }
+          buffered.length = 0;
+          write = to;
+        },
+        close,
+      };
+    },
+  };
+}
+export type UpdatesService = ReturnType<typeof createUpdatesService>;
