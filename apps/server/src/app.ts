@@ -22,6 +22,11 @@ import { createBillingService } from './modules/billing/billing.service';
 import { socialRoutes } from './modules/identity/social/social.routes';
 import { devOutboxRoutes } from './modules/mail/dev-outbox.routes';
 import { usersRoutes } from './modules/users/users.routes';
+import { LOGO_OWNER_ONLY } from '@app/contracts/profiles';
+import { imagesRoutes } from './modules/images/images.routes';
+import { createImagesService } from './modules/images/images.service';
+import { profilesRoutes } from './modules/profiles/profiles.routes';
+import { createProfilesService } from './modules/profiles/profiles.service';
 import { notificationsRoutes } from './modules/notifications/notifications.routes';
 import { createNotificationsService } from './modules/notifications/notifications.service';
 import { createUsersService } from './modules/users/users.service';
@@ -129,7 +134,15 @@ export async function build(config: Config, runtime: Runtime, options: BuildOpti
   await app.register(passwordlessRoutes, { config, identity: runtime.identity, mail: runtime.mail, db: runtime.db, outbound: runtime.outbound });
   await app.register(socialRoutes, { config, identity: runtime.identity, providers: config.social });
   const users = createUsersService({ db: runtime.db, identity: runtime.identity });
-  await app.register(usersRoutes, { identity: runtime.identity, users });
+  const teams = createTeamsService({ db: runtime.db, identity: runtime.identity, users });
+  const images = createImagesService({
+    db: runtime.db,
+    storage: runtime.storage,
+    jobs: runtime.jobs,
+    users,
+    ownedTeam: async (user) => (await teams.ownedChannel(user, user.username, 'main', LOGO_OWNER_ONLY)).id,
+  });
+  await app.register(usersRoutes, { identity: runtime.identity, users, images });
   // The node's one LISTEN connection: live playback, the live status streams and team updates all hear it.
   const dbListener = createNotificationListener(
     (runtime.db.$client as pg.Pool & { options: pg.ClientConfig }).options,
@@ -142,9 +155,10 @@ export async function build(config: Config, runtime: Runtime, options: BuildOpti
   registerUpdatesPosition(app, updatesHub);
   const notifications = createNotificationsService({ db: runtime.db, users });
   await app.register(notificationsRoutes, { config, identity: runtime.identity, users, notifications });
+  await app.register(imagesRoutes, { identity: runtime.identity, images, users });
+  await app.register(profilesRoutes, { identity: runtime.identity, profiles: createProfilesService({ users, teams, images }), users });
   const billing = createBillingService({ db: runtime.db, users, config: config.billing, publicUrl: config.publicUrl });
   await app.register(billingRoutes, { identity: runtime.identity, billing, users });
-  const teams = createTeamsService({ db: runtime.db, identity: runtime.identity, users });
   const invites = createInvitesService({ db: runtime.db, teams, users, identity: runtime.identity, mail: runtime.mail.mail, publicUrl: config.publicUrl, log: app.log });
   await app.register(teamsRoutes, { config, identity: runtime.identity, teams, invites, users });
   // The clips module needs the videos service (who may see a video) and the videos service runs the
@@ -175,7 +189,7 @@ export async function build(config: Config, runtime: Runtime, options: BuildOpti
   await app.register(activityRoutes, { identity: runtime.identity, activity: createActivityService({ db: runtime.db, storage: runtime.storage, users }), users });
   await app.register(buddiesRoutes, { identity: runtime.identity, buddies: createBuddiesService({ db: runtime.db, teams, users }), users });
   const tusStore = createTusStore(config, runtime.storage);
-  const uploads = createUploadsService({ db: runtime.db, storage: runtime.storage, jobs: runtime.jobs, users, tus: tusStore, uploadMaxBytes: config.uploadMaxBytes });
+  const uploads = createUploadsService({ db: runtime.db, storage: runtime.storage, jobs: runtime.jobs, users, tus: tusStore, images, uploadMaxBytes: config.uploadMaxBytes });
   await app.register(uploadsRoutes, { identity: runtime.identity, billing, uploads, users });
   const tus = createTusServer({ uploads, store: tusStore, uploadMaxBytes: config.uploadMaxBytes, log: app.log });
   await app.register(tusRoutes, { identity: runtime.identity, users, uploads, tus });

@@ -3,6 +3,7 @@ import { cutClipJob } from './modules/clips/cut-clip.job';
 import { exportReelJob } from './modules/reels/export-reel.job';
 import { finishLiveClipJob } from './modules/reels/finish-live-clip.job';
 import { jobReaperJob } from './jobs/job-reaper';
+import { processImageJob } from './modules/images/process-image.job';
 import { pruneUpdatesJob } from './modules/updates/prune-updates.job';
 import { notificationMailJob } from './modules/notifications/notification-mail.job';
 import { previewRetirementJob } from './modules/videos/preview-retirement.job';
@@ -31,6 +32,7 @@ export const jobRegistry = {
   'cut-clip': cutClipJob,
   'export-reel': exportReelJob,
   'finish-live-clip': finishLiveClipJob,
+  'process-image': processImageJob,
   'prune-updates': pruneUpdatesJob,
   'notification-mail': notificationMailJob,
 };

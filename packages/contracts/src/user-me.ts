@@ -38,6 +38,21 @@ function isImageUrl(value: string): boolean {
   return /^https:\/\//i.test(value) && url.protocol === 'https:' && url.username === '' && url.password === '';
 }
 
+export const BIRTHDATE_MESSAGE = 'Birthdate must be a date';
+const EARLIEST_BIRTH_YEAR = 1900;
+
+/**
+ * A calendar day (yyyy-mm-dd, optionally with an ISO time after it) that exists, from 1900 on and not
+ * in the future: `Date.parse` alone takes '1' or '2024-02-31' for dates.
+ */
+export function isBirthdate(value: string): boolean {
+  const match = /^(\d{4})-(\d{2})-(\d{2})(?:T[\d:.]+(?:Z|[+-]\d{2}:?\d{2})?)?$/.exec(value.trim());
+  if (!match) return false;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return date.getUTCMonth() === month - 1 && date.getUTCDate() === day && year >= EARLIEST_BIRTH_YEAR && date.getTime() <= Date.now();
+}
+
 /**
  * Profile-card fields (`PUT /api/user/me`). Stored together; every
  * one optional. Jersey is a number of at least 1; birthdate a date (yyyy-mm-dd or ISO).
@@ -52,13 +67,7 @@ export const profileFields = {
   sport: optionalText(100),
   sportPosition: optionalText(100),
   birthdate: z
-    .union([
-      z.literal(''),
-      z
-        .string()
-        .trim()
-        .refine((value) => !Number.isNaN(Date.parse(value)), 'Birthdate must be a date'),
-    ])
+    .union([z.literal(''), z.string().trim().max(40).refine(isBirthdate, BIRTHDATE_MESSAGE)], { errorMap: () => ({ message: BIRTHDATE_MESSAGE }) })
     .optional(),
   height: optionalText(50),
   weight: optionalText(50),
@@ -121,19 +130,27 @@ export const createUserMeBody = z
   .strict();
 export type CreateUserMeBody = z.infer<typeof createUserMeBody>;
 
-/** `PUT /api/user/me`: any of the profile fields; at least one. Email is never changed here. */
-export const updateUserMeBody = z
+/**
+ * Every field `PUT /api/user/me` takes: the athlete card's and the profile page's (profiles.ts names
+ * both shapes). The e-mail is accepted, since both forms send it, and never changed here.
+ */
+export const updateUserMeFields = z
   .object({
-    username: usernameSchema.optional(),
-    email: z.string().optional(),
+    username: z.string().trim().min(1, 'Username is required').pipe(usernameSchema).optional(),
+    email: z.string().max(320).optional(),
     firstname: personNameSchema.optional(),
     lastname: personNameSchema.optional(),
     name: z.string().trim().min(1, 'Name is required').max(200).optional(),
     phone: optionalText(50),
     ...profileFields,
   })
-  .strict()
-  .refine((body) => Object.values(body).some((value) => value !== undefined), 'A user update needs at least one property');
+  .strict();
+
+/** `PUT /api/user/me`: any of the profile fields; at least one. Email is never changed here. */
+export const updateUserMeBody = updateUserMeFields.refine(
+  (body) => Object.values(body).some((value) => value !== undefined),
+  'A user update needs at least one property',
+);
 export type UpdateUserMeBody = z.infer<typeof updateUserMeBody>;
 
 /** Coach registration form: Team, First Name, Last Name, Username. */

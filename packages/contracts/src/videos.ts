@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { imageTag, userImage } from './profiles';
 
 /** A video without a title shows 'Video'. */
 export const DEFAULT_VIDEO_TITLE = 'Video';
@@ -113,8 +114,6 @@ export const videoMessages = z.array(videoMessage);
 /** `POST /api/user/videos/{key}/messages` (posts only non-empty text). */
 export const postVideoMessageBody = z.object({ message: z.string().trim().min(1).max(2000) });
 
-export const imageTag = z.enum(['hero', 'avatar']);
-
 /** Where resumable (tus 1.0) uploads are created; the client sends `Authorization` on every request. */
 export const TUS_ENDPOINT = '/api/uploads/tus';
 /** The tus `Upload-Metadata` key that names the preupload the bytes belong to. */
@@ -122,7 +121,7 @@ export const TUS_UPLOAD_KEY_METADATA = 'uploadKey';
 
 /**
  * `POST /api/user/preupload {fileName, contentType, tag?, size?}`. Videos need a
- * `video/*` type; profile pictures (`tag` hero or avatar) an `image/*` one.
+ * `video/*` type; images (`tag` hero, avatar, photo, or a team owner's logo) an `image/*` one.
  */
 export const preuploadBody = z
   .object({
@@ -165,6 +164,10 @@ export const preuploadResponse = z.object({
 });
 export type PreuploadResponse = z.infer<typeof preuploadResponse>;
 
-/** `POST /api/user/preupload/{key}/complete`: `video` for video uploads (the one created, on every repeat). */
-export const completeUploadResponse = z.object({ key: z.string(), video: video.optional() });
+/**
+ * `POST /api/user/preupload/{key}/complete`: `video` for video uploads (the one created, on every
+ * repeat); `image` for image uploads: ready once processed (200/201), or still `processing` (202, then
+ * follow `GET /api/user/images/{_id}`). A refused image answers its error instead.
+ */
+export const completeUploadResponse = z.object({ key: z.string(), video: video.optional(), image: userImage.optional() });
 export type CompleteUploadResponse = z.infer<typeof completeUploadResponse>;

@@ -162,6 +162,8 @@ export const users = pgTable(
     affiliate: text('affiliate'),
     /** Profile-card fields (jersey, sport, sportPosition, birthdate, height, weight, city, socials, kudos, ...). */
     profile: jsonb('profile').$type<Record<string, unknown>>().notNull().default({}),
+    /** Measurables the team owner verified (height, weight, jersey, sportPosition): the value as verified. */
+    verified: jsonb('verified').$type<Record<string, unknown>>().notNull().default({}),
     /** The team the user activated (one team is 'Current'; docs/product.md#registration-and-teams). */
     activeChannelId: integer('active_channel_id'),
     /** Unread notifications are e-mailed (batched); switched off on /settings or by the e-mail's unsubscribe. */
@@ -381,6 +383,41 @@ export const uploads = pgTable(
     // The sweep of expired, unfinished uploads.
     index('uploads_expires').on(t.expiresAt).where(sql`${t.completedAt} IS NULL`),
   ],
+);
+
+/** One WebP size of a profile image. */
+export interface ImageVariant {
+  /** The size it was made for ('256', '1600'); the largest is also `full`. */
+  name: string;
+  key: string;
+  width: number;
+  height: number;
+}
+
+/** A user's hero, avatar or photo, or a team's logo (`channelId`); the id is its upload's key. */
+export const userImages = pgTable(
+  'user_images',
+  {
+    id: uuid('id').primaryKey(),
+    tenantId: text('tenant_id').notNull().references(() => tenants.id),
+    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    channelId: integer('channel_id').references(() => channels.id, { onDelete: 'cascade' }),
+    /** hero | avatar | photo | logo */
+    tag: text('tag').notNull(),
+    /** processing | ready | failed */
+    status: text('status').notNull().default('processing'),
+    failureCode: text('failure_code'),
+    failure: text('failure'),
+    /** The upload as sent: kept privately, never served. */
+    originalKey: text('original_key').notNull(),
+    width: integer('width'),
+    height: integer('height'),
+    variants: jsonb('variants').$type<ImageVariant[]>().notNull().default([]),
+    placeholder: text('placeholder'),
+    createdAt: createdAt(),
+    readyAt: ts('ready_at'),
+  },
+  (t) => [index('user_images_user').on(t.userId, t.createdAt), index('user_images_channel').on(t.channelId).where(sql`${t.channelId} IS NOT NULL`)],
 );
 
 /** Comments on a video (`GET /api/user/videos/{key}/messages`): content and publisher. */

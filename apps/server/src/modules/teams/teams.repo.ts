@@ -1,4 +1,5 @@
 import { and, desc, eq, gt, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { channelMembers, channels, invites, users } from '../../db/schema';
 import { ACTIVE_CHANNEL_QUERY } from './active-channel-query';
@@ -132,6 +133,24 @@ function queries(q: Executor) {
         .orderBy(sql`(${channels.id} = ${users.activeChannelId}) DESC NULLS LAST`, channelMembers.joinedAt, channels.id)
         .limit(1)
         .then((rows) => rows[0]?.name),
+
+    /**
+     * The teams `memberId` shares with `viewerId` (the same user: all of theirs), the member's current
+     * one first (as `currentTeamName` orders them); empty when they share none.
+     */
+    sharedTeams: (tenantId: string, memberId: number, viewerId: number) => {
+      const viewer = alias(channelMembers, 'viewer');
+      const owner = alias(users, 'owner');
+      return q
+        .select({ id: channels.id, owner: owner.username, channel: channels.name, description: channels.description })
+        .from(channelMembers)
+        .innerJoin(channels, eq(channels.id, channelMembers.channelId))
+        .innerJoin(viewer, and(eq(viewer.channelId, channels.id), eq(viewer.userId, viewerId)))
+        .innerJoin(owner, eq(owner.id, channels.ownerUserId))
+        .innerJoin(users, eq(users.id, channelMembers.userId))
+        .where(and(eq(channelMembers.userId, memberId), eq(channels.tenantId, tenantId)))
+        .orderBy(sql`(${channels.id} = ${users.activeChannelId}) DESC NULLS LAST`, channelMembers.joinedAt, channels.id);
+    },
 
     /** Is anyone with this product e-mail a member already? */
     isMemberByEmail: (channelId: number, email: string) =>

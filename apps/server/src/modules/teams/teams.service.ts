@@ -104,6 +104,9 @@ export function createTeamsService({ db, identity, users }: { db: Db; identity: 
       return name ? { name, logo: null } : undefined;
     },
 
+    /** The teams a member shares with the viewer, the member's current one first (empty: strangers to each other). */
+    sharedTeams: (tenantId: string, memberId: number, viewerId: number) => repo.sharedTeams(tenantId, memberId, viewerId),
+
     /** The members of a channel with these usernames (any case); the others are left out. */
     async membersNamed(channelId: number, usernames: string[]): Promise<{ id: number; username: string }[]> {
       return repo.membersNamed(channelId, [...new Set(usernames.map((u) => u.toLowerCase()))]);

@@ -45,6 +45,14 @@ export function createProductUsersRepo(db: Db) {
         .where(and(eq(users.tenantId, tenantId), sql`lower(${users.username}) = lower(${username.trim()})`))
         .then(first),
 
+    byEmail: (tenantId: string, email: string) =>
+      db
+        .select()
+        .from(users)
+        .where(and(eq(users.tenantId, tenantId), sql`lower(${users.email}) = lower(${email.trim()})`))
+        .limit(1)
+        .then(first),
+
     async insert(values: NewProductUser): Promise<ProductUserRow> {
       const [row] = await db.insert(users).values(values).returning();
       return row!;

@@ -1,3 +1,4 @@
+import { ageFrom, measurable, type Measurable, type ProfileMe, type UserImage } from '@app/contracts/profiles';
 import { profileKeys, type CreateUserMeBody, type UpdateUserMeBody, type UserMe } from '@app/contracts/user-me';
 import type { Caller } from '../../caller';
 import type { Db } from '../../db/client';
@@ -63,6 +64,8 @@ export function createUsersService({ db, identity }: { db: Db; identity: Identit
     byIdentityAccount: repo.byIdentityAccount,
     /** Any case: usernames are unique per tenant regardless of case. */
     byUsername: repo.byUsername,
+    /** Any case: e-mails are compared as lowercase. */
+    byEmail: repo.byEmail,
 
     /** The caller's product record; 409 'Finish registration first.' before registration created it. */
     async requireRegistered(caller: Caller): Promise<ProductUserRow> {
@@ -127,6 +130,18 @@ export function createUsersService({ db, identity }: { db: Db; identity: Identit
       );
     },
 
+    /** Marks (a value) or unmarks (null) measurables of a user as verified by their coach; the caller checked who may. */
+    async setVerified(tenantId: string, userId: number, changes: Partial<Record<Measurable, unknown>>): Promise<ProductUserRow> {
+      const user = await repo.byId(tenantId, userId);
+      if (!user) throw new AppError('NOT_FOUND', 'User not found.');
+      const verified = { ...user.verified };
+      for (const [key, value] of Object.entries(changes)) {
+        if (value === null || value === undefined) delete verified[key];
+        else verified[key] = value;
+      }
+      return repo.update(tenantId, userId, { verified });
+    },
+
     /** `PUT /api/user/me`: profile fields. The e-mail is never changed here. */
     async update(caller: Caller, body: UpdateUserMeBody): Promise<ProductUserRow> {
       const user = await this.getOrCreate(caller);
@@ -146,6 +161,9 @@ export function createUsersService({ db, identity }: { db: Db; identity: Identit
         ...(body.name !== undefined && { name: body.name }),
         ...(body.phone !== undefined && { phone: body.phone || null }),
       };
+      // A measurable the athlete changes is no longer the value the coach verified.
+      const edited = measurable.options.filter((key) => key in user.verified && String(profile[key] ?? '') !== String(user.profile[key] ?? ''));
+      if (edited.length > 0) values.verified = Object.fromEntries(Object.entries(user.verified).filter(([key]) => !edited.includes(key as Measurable)));
       if (body.name === undefined && (body.firstname !== undefined || body.lastname !== undefined)) {
         values.name = [body.firstname ?? user.firstname, body.lastname ?? user.lastname].filter(Boolean).join(' ');
       }
@@ -173,4 +191,13 @@ export function toUserMe(row: ProductUserRow, identityUuid: string): UserMe {
     // Clients read the trial clock from `updatedAt` (the field predates `trialStartedAt`).
     updatedAt: (row.trialStartedAt ?? row.updatedAt).toISOString(),
   };
+}
+
+/** The measurables whose current value is the one the team owner verified. */
+export const verifiedOf = (row: ProductUserRow): Measurable[] =>
+  measurable.options.filter((key) => row.verified[key] !== undefined && String(row.verified[key]) === String(row.profile[key] ?? ''));
+
+/** The own record with the ready images, the age (computed on every read from the birthdate, never stored) and what the coach verified. */
+export function toProfileMe(row: ProductUserRow, identityUuid: string, images: UserImage[]): ProfileMe {
+  return { ...toUserMe(row, identityUuid), age: ageFrom(row.profile.birthdate), images, verified: verifiedOf(row) };
 }

@@ -38,9 +38,11 @@ export const uploadsRoutes: FastifyPluginAsyncZod<UploadsRoutesOptions> = async 
   // No level check: the upload was authorized at preupload, and a lapsed trial must not strand bytes already sent.
   app.post(
     '/api/user/preupload/:key/complete',
-    { schema: { params: keyParams, response: { 200: completeUploadResponse, 201: completeUploadResponse } } },
+    { schema: { params: keyParams, response: { 200: completeUploadResponse, 201: completeUploadResponse, 202: completeUploadResponse } } },
     async (request, reply) => {
       const { created, body } = await uploads.complete(request.caller, request.params.key);
+      // An image still being processed when the wait ran out: follow it at GET /api/user/images/{key}.
+      if (body.image?.status === 'processing') return reply.status(202).send(body);
       return reply.status(created ? 201 : 200).send(body);
     },
   );

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { IMAGE_MAX_BYTES, type ImageTag } from '@app/contracts/profiles';
 import { RESUMABLE_THRESHOLD_BYTES, TUS_ENDPOINT, type CompleteUploadResponse, type PreuploadBody, type PreuploadResponse } from '@app/contracts/videos';
 import type { Upload } from '@tus/server';
 import type { Db } from '../../db/client';
@@ -8,6 +9,7 @@ import { storageKey } from '../../storage/keys';
 import type { Storage, StoredObject } from '../../storage/storage';
 import type { Caller } from '../../caller';
 import type { UsersService } from '../users/users.service';
+import type { ImagesService } from '../images/images.service';
 import { displayFileName, initialTitle, safeFileName } from './file-name';
 import { isUuid } from '../../uuid';
 import { insertProcessingVideo, type TranscodeQueue } from './processing-video';
@@ -30,8 +32,6 @@ export const TUS_UPLOAD_SECONDS = 24 * 60 * 60;
  * grace the upload counts as abandoned: complete answers 404 and the sweep deletes what is left.
  */
 export const UPLOAD_GRACE_MS = 6 * 60 * 60 * 1000;
-/** Profile pictures (tag hero/avatar) are photos, not films. */
-export const IMAGE_MAX_BYTES = 25 * 1024 * 1024;
 
 const GiB = 1024 ** 3;
 const MiB = 1024 ** 2;
@@ -54,6 +54,8 @@ export interface UploadsServiceDeps {
   jobs: TranscodeQueue;
   users: UsersService;
   tus: TusStore;
+  /** Image uploads (a `tag`) become profile images there. */
+  images: Pick<ImagesService, 'checkUpload' | 'start' | 'wake' | 'processed'>;
   /** UPLOAD_MAX_BYTES. */
   uploadMaxBytes: number;
   now?: () => Date;
@@ -67,7 +69,7 @@ export interface UploadsServiceDeps {
  * completing moves from, so the link cannot replace the file afterwards. The server never holds a
  * file in memory.
  */
-export function createUploadsService({ db, storage, jobs, users, tus, uploadMaxBytes, now = () => new Date() }: UploadsServiceDeps) {
+export function createUploadsService({ db, storage, jobs, users, tus, images, uploadMaxBytes, now = () => new Date() }: UploadsServiceDeps) {
   const repo = createUploadsRepo(db);
   const videos = createVideosRepo(db);
   const mediaUrl = createMediaUrls(storage);
@@ -83,6 +85,8 @@ export function createUploadsService({ db, storage, jobs, users, tus, uploadMaxB
   }
 
   async function completed(row: UploadRow): Promise<CompleteUploadResponse> {
+    // An image answers once processed (or refused), waiting a bounded time for its job.
+    if (row.tag) return { key: row.key, image: await images.processed(row.key) };
     if (!row.videoId) return { key: row.key };
     const video = await videos.visible({ tenantId: row.tenantId, userId: row.userId }, row.videoId);
     return video ? { key: row.key, video: await toVideo(mediaUrl, video) } : { key: row.key };
@@ -124,6 +128,7 @@ export function createUploadsService({ db, storage, jobs, users, tus, uploadMaxB
     async preupload(caller: Caller, body: PreuploadBody): Promise<PreuploadResponse> {
       const user = await users.requireRegistered(caller);
       const isImage = body.tag !== undefined;
+      if (body.tag) await images.checkUpload(user, body.tag);
       const maxBytes = isImage ? Math.min(IMAGE_MAX_BYTES, uploadMaxBytes) : uploadMaxBytes;
       if (body.size !== undefined && body.size > maxBytes) throw tooLarge(maxBytes);
       // The type is signed into the URL and stored as the object's header: it must be a well-formed media type.
@@ -131,7 +136,8 @@ export function createUploadsService({ db, storage, jobs, users, tus, uploadMaxB
 
       const key = randomUUID();
       const name = safeFileName(body.fileName);
-      const target = isImage ? storageKey(caller.tenantId, 'images', key, name) : storageKey(caller.tenantId, 'videos', key, 'source', name);
+      // An image's sizes are stored beside its original (`<tenant>/images/<key>/<size>.webp`).
+      const target = isImage ? storageKey(caller.tenantId, 'images', key, 'original', name) : storageKey(caller.tenantId, 'videos', key, 'source', name);
       const protocol = !isImage && body.size !== undefined && body.size > RESUMABLE_THRESHOLD_BYTES ? 'tus' : 'put';
       const expiresInSec = protocol === 'tus' ? TUS_UPLOAD_SECONDS : PUT_URL_SECONDS;
       const expiresAt = new Date(now().getTime() + expiresInSec * 1000);
@@ -185,7 +191,9 @@ export function createUploadsService({ db, storage, jobs, users, tus, uploadMaxB
         const locked = await repo.lock(tx, row.key);
         if (!locked || locked.completedAt) return false;
         let videoId: string | null = null;
-        if (!row.tag) {
+        if (row.tag) {
+          await images.start(tx, jobDb, { key: row.key, tenantId: row.tenantId, userId: row.userId, tag: row.tag as ImageTag, storageKey: row.storageKey });
+        } else {
           const video = await insertProcessingVideo({ repo: videos, jobs }, tx, jobDb, {
             id: row.key,
             tenantId: row.tenantId,
@@ -201,7 +209,10 @@ export function createUploadsService({ db, storage, jobs, users, tus, uploadMaxB
         await repo.markCompleted(tx, row.key, videoId);
         return true;
       });
-      if (created && !row.tag) jobs.wake('transcode-video');
+      if (created) {
+        if (row.tag) images.wake();
+        else jobs.wake('transcode-video');
+      }
       // A tus copy left by a finish interrupted between storing and tidying up (no-op otherwise).
       if (created && row.protocol === 'tus') await tus.remove(row.storageKey).catch(() => undefined);
       return { created, body: await completed((await repo.byKey(row.key))!) };

@@ -1,0 +1,75 @@
+import { and, asc, desc, eq, inArray, ne, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import type { Executor } from '../../db/job-transaction';
+import { userImages, type ImageVariant } from '../../db/schema';
+
+export type ImageRow = typeof userImages.$inferSelect;
+export type NewImage = typeof userImages.$inferInsert;
+
+/** Tags of which a user (a team, for the logo) has one: a new one replaces the old. */
+const SINGLE = ['hero', 'avatar', 'logo'];
+
+/** Queries on `user_images`. */
+export function createImagesRepo(db: Db) {
+  const first = (rows: ImageRow[]) => rows[0];
+  return {
+    async insert(executor: Executor, values: NewImage): Promise<void> {
+      await executor.insert(userImages).values(values);
+    },
+
+    byId: (id: string) => db.select().from(userImages).where(eq(userImages.id, id)).then(first),
+
+    /** A user's ready images: hero, avatar, then the photos newest first (the logo is the team's). */
+    readyOf: (userId: number) =>
+      db
+        .select()
+        .from(userImages)
+        .where(and(eq(userImages.userId, userId), eq(userImages.status, 'ready'), ne(userImages.tag, 'logo')))
+        .orderBy(sql`CASE ${userImages.tag} WHEN 'hero' THEN 0 WHEN 'avatar' THEN 1 ELSE 2 END`, desc(userImages.createdAt), asc(userImages.id)),
+
+    logoOf: (channelId: number) =>
+      db
+        .select()
+        .from(userImages)
+        .where(and(eq(userImages.channelId, channelId), eq(userImages.tag, 'logo'), eq(userImages.status, 'ready')))
+        .orderBy(desc(userImages.readyAt))
+        .limit(1)
+        .then(first),
+
+    async markFailed(id: string, code: string, message: string): Promise<void> {
+      await db.update(userImages).set({ status: 'failed', failureCode: code, failure: message }).where(and(eq(userImages.id, id), eq(userImages.status, 'processing')));
+    },
+
+    /**
+     * Marks the image ready and removes the ready image it replaces (the user's previous hero or
+     * avatar, the team's previous logo), in one transaction; answers the rows removed, whose files the
+     * caller deletes once it committed, or null when the image is no longer processing (deleted meanwhile).
+     */
+    async markReady(
+      tx: Executor,
+      row: ImageRow,
+      ready: { variants: ImageVariant[]; width: number; height: number; placeholder: string },
+    ): Promise<ImageRow[] | null> {
+      const updated = await tx
+        .update(userImages)
+        .set({ ...ready, status: 'ready', readyAt: sql`now()` })
+        .where(and(eq(userImages.id, row.id), eq(userImages.status, 'processing')))
+        .returning({ id: userImages.id });
+      if (updated.length === 0) return null;
+      if (!SINGLE.includes(row.tag)) return [];
+      const sameSlot = row.tag === 'logo' && row.channelId !== null ? eq(userImages.channelId, row.channelId) : eq(userImages.userId, row.userId);
+      return tx
+        .delete(userImages)
+        .where(and(sameSlot, eq(userImages.tag, row.tag), ne(userImages.id, row.id), inArray(userImages.status, ['ready', 'failed'])))
+        .returning();
+    },
+
+    /** Deletes the user's own image; the row deleted, or undefined when there is none of theirs. */
+    remove: (executor: Executor, tenantId: string, userId: number, id: string) =>
+      executor
+        .delete(userImages)
+        .where(and(eq(userImages.tenantId, tenantId), eq(userImages.userId, userId), eq(userImages.id, id)))
+        .returning()
+        .then(first),
+  };
+}
