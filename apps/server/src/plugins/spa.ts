@@ -30,7 +30,9 @@ function withHead(html: string, head: SpaPageHead): string {
   const tags = head.meta
     .map(({ property, name, content }) => `<meta ${property ? `property="${escapeHtml(property)}"` : `name="${escapeHtml(name ?? '')}"`} content="${escapeHtml(content)}" />`)
     .join('\n    ');
-  return html.replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(head.title)}</title>`).replace('</head>', `  ${tags}\n  </head>`);
+  // The page's own description replaces the app's (a crawler reads the first one).
+  const own = head.meta.some((m) => m.name === 'description') ? html.replace(/<meta name="description"[^>]*>\s*/, '') : html;
+  return own.replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(head.title)}</title>`).replace('</head>', `  ${tags}\n  </head>`);
 }
 
 /** Paths owned by the server; everything else is a client route of the SPA. */

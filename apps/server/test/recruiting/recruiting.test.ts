@@ -44,7 +44,7 @@ async function reelOf(who: Person, moment: number, shared: boolean): Promise<str
 
 beforeAll(async () => {
   webDist = await fs.mkdtemp(path.join(os.tmpdir(), 'teamfilm-web-'));
-  await fs.writeFile(path.join(webDist, 'index.html'), '<!doctype html><html><head><title>Teamfilm</title></head><body><div id="root"></div></body></html>');
+  await fs.writeFile(path.join(webDist, 'index.html'), '<!doctype html><html><head><meta name="description" content="The app" /><title>Teamfilm</title></head><body><div id="root"></div></body></html>');
   t = await teamsApp({ AUTH_RATE_LIMIT: String(RATE_LIMIT) }, { webDist });
   owner = await coach(t, 'cardcoach', 'Lakeside FC');
   avery = await person(t, 'avery', { email: PRIVATE.email });
@@ -182,6 +182,8 @@ describe('the page /a/{id} carries its link preview', () => {
     expect(res.body).toContain(`<title>${escaped}</title>`);
     expect(res.body).toContain(`<meta property="og:title" content="${escaped}" />`);
     expect(res.body).toContain('<meta property="og:description" content="Soccer · Striker · Lakeside FC" />');
+    expect(res.body).toContain('<meta name="description" content="Soccer · Striker · Lakeside FC" />');
+    expect(res.body).not.toContain('The app');
     expect(res.body).toContain(`<meta property="og:image" content="${PUBLIC_URL}/api/images/${heroId}/1600.webp" />`);
     expect(res.body).toContain(`<meta property="og:url" content="${PUBLIC_URL}/a/${id}" />`);
     expect(res.body).toContain('<meta name="twitter:card" content="summary_large_image" />');
@@ -198,6 +200,7 @@ describe('the page /a/{id} carries its link preview', () => {
       expect(res.headers['content-type']).toMatch(/^text\/html/);
       expect(res.body).toContain('<div id="root"></div>');
       expect(res.body).not.toContain('og:');
+      expect(res.body).toContain('<title>Teamfilm</title>');
       expect(res.body).not.toContain('Avery');
       expect(res.body).not.toContain('Soccer');
     }

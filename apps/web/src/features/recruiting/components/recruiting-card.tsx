@@ -123,7 +123,8 @@ export function RecruitingCard({ card, onReelError }: { card: PublicCard; onReel
           ) : null}
         </div>
 
-        <aside className="flex flex-col gap-6">
+        {/* Phones show the measurables and contact right under the header, where recruiters look first. */}
+        <aside className="order-first flex flex-col gap-6 lg:order-none">
           {measurables.length > 0 ? (
             <Section title="Measurables">
               <dl className="grid grid-cols-2 gap-2">
