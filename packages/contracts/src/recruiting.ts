@@ -83,14 +83,15 @@ export const recruitingSettings = z.object({
 export type RecruitingSettings = z.infer<typeof recruitingSettings>;
 
 /**
- * `PUT /api/user/recruiting` (the owner). `fields` may name only the ticks that change; `reelId`
- * absent keeps the reel, null removes it. The reel must be one the caller may see and whose share
+ * `PUT /api/user/recruiting` (the owner). Each part is optional and absent keeps what is stored, so
+ * a tick sent while the switch is still on its way cannot undo it: `published` (false for a new
+ * card), `fields` naming only the ticks that change, `reelId` (null removes the reel). The reel must be one the caller may see and whose share
  * link is on. Turning `published` off makes the link answer 404 at once; on again brings the same link
  * back (`POST /api/user/recruiting/rotate` makes a new one and kills the old).
  */
 export const updateRecruitingBody = z
   .object({
-    published: z.boolean(),
+    published: z.boolean().optional(),
     fields: cardFields.partial().strict().optional(),
     reelId: z.string().trim().min(1).max(100).nullable().optional(),
   })

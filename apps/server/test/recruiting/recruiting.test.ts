@@ -108,7 +108,8 @@ describe('the owner publishes the card at an unguessable link', () => {
     expect(card).not.toHaveProperty('height');
     // The coach's badge goes with the measurable it vouches for.
     expect(card.verified).toEqual([]);
-    await save(avery, { published: true, fields: { email: false, phone: false, name: true, height: true } });
+    // A tick alone (no `published`) leaves the switch as it is.
+    expect(await save(avery, { fields: { email: false, phone: false, name: true, height: true } })).toMatchObject({ published: true, id });
   });
 
   it('off: the link answers 404 at once, exactly as an unknown one; on again brings the same link back', async () => {

@@ -130,7 +130,7 @@ export function createRecruitingService({ db, publicUrl, users, images, teams, r
       if (body.reelId) await checkReel(caller, body.reelId);
       const current = await repo.ofUser(user.id);
       const row = await repo.upsert(caller.tenantId, user.id, current?.publicId ?? newCardId(), {
-        published: body.published,
+        published: body.published ?? current?.published ?? false,
         fields: { ...fieldsOf(current?.fields), ...body.fields },
         ...(body.reelId !== undefined && { reelId: body.reelId }),
       });

@@ -43,7 +43,7 @@ export function useRotateRecruitingLink() {
  * Puts a reel on the card (null: none). The card plays it through its share link, so a private reel
  * of mine gets its link switched on first (`PUT /api/user/reels/{id}/sharing`); the picker says so.
  */
-export function useChooseCardReel(published: boolean) {
+export function useChooseCardReel() {
   const api = useApiClient();
   const queryClient = useQueryClient();
   const session = useSession();
@@ -53,7 +53,7 @@ export function useChooseCardReel(published: boolean) {
       if (reel && !reel.shared) {
         await api.request(`/api/user/reels/${encodeURIComponent(reel.reelId)}/sharing`, { method: 'PUT', body: { shared: true }, schema: reelSharing });
       }
-      return api.request('/api/user/recruiting', { method: 'PUT', body: { published, reelId: reel?.reelId ?? null }, schema: recruitingSettings });
+      return api.request('/api/user/recruiting', { method: 'PUT', body: { reelId: reel?.reelId ?? null }, schema: recruitingSettings });
     },
     onSuccess: async (settings, reel) => {
       queryClient.setQueryData(queryKeys.recruiting(userKey), settings);

@@ -81,7 +81,7 @@ describe('/profile/recruiting', () => {
     expect(phone).not.toBeChecked();
     await userEvent.setup().click(phone);
     expect(phone).toBeChecked();
-    expect(fetch.call('PUT', '/api/user/recruiting')?.body).toEqual({ published: true, fields: { phone: true } });
+    expect(fetch.call('PUT', '/api/user/recruiting')?.body).toEqual({ fields: { phone: true } });
     expect(screen.getByText(/Anyone with the link sees what you tick here/)).toBeInTheDocument();
   });
 
@@ -108,7 +108,7 @@ describe('/profile/recruiting', () => {
     await vi.waitFor(() => expect(fetch.call('PUT', '/api/user/recruiting')).toBeDefined());
     const order = fetch.calls.filter((c) => c.method === 'PUT').map((c) => c.path);
     expect(order).toEqual([`/api/user/reels/${privateReel.reelId}/sharing`, '/api/user/recruiting']);
-    expect(fetch.call('PUT', '/api/user/recruiting')?.body).toEqual({ published: true, reelId: privateReel.reelId });
+    expect(fetch.call('PUT', '/api/user/recruiting')?.body).toEqual({ reelId: privateReel.reelId });
   });
 
   it('shows the card as not published with no link when it is off', async () => {

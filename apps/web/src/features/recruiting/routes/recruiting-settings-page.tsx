@@ -37,7 +37,7 @@ export function Component() {
 
 function Settings({ settings }: { settings: RecruitingSettings }) {
   const update = useUpdateRecruiting();
-  const chooseReel = useChooseCardReel(settings.published);
+  const chooseReel = useChooseCardReel();
   const reels = useRecentReels(PICKER_REELS);
   const busy = update.isPending || chooseReel.isPending;
   // A tick or a reel shows as chosen at once (a controlled input would flip back until the server
@@ -84,7 +84,7 @@ function Settings({ settings }: { settings: RecruitingSettings }) {
             fields={shown.fields}
             onChange={(field, on) => {
               setShown({ ...shown, fields: { ...shown.fields, [field]: on } });
-              update.mutate({ published: settings.published, fields: { [field]: on } }, revert);
+              update.mutate({ fields: { [field]: on } }, revert);
             }}
           />
         </CardContent>
