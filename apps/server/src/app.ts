@@ -26,6 +26,9 @@ import { LOGO_OWNER_ONLY } from '@app/contracts/profiles';
 import { imagesRoutes } from './modules/images/images.routes';
 import { createImagesService } from './modules/images/images.service';
 import { profilesRoutes } from './modules/profiles/profiles.routes';
+import { cardPage } from './modules/recruiting/card-page';
+import { recruitingRoutes } from './modules/recruiting/recruiting.routes';
+import { createRecruitingService } from './modules/recruiting/recruiting.service';
 import { createProfilesService } from './modules/profiles/profiles.service';
 import { notificationsRoutes } from './modules/notifications/notifications.routes';
 import { createNotificationsService } from './modules/notifications/notifications.service';
@@ -183,6 +186,8 @@ export async function build(config: Config, runtime: Runtime, options: BuildOpti
   await app.register(clipsRoutes, { identity: runtime.identity, clips, liveClips, users });
   const reels = createReelsService({ db: runtime.db, storage: runtime.storage, jobs: runtime.jobs, users, videos, teams, clips });
   await app.register(reelsRoutes, { config, identity: runtime.identity, reels, users });
+  const recruiting = createRecruitingService({ db: runtime.db, publicUrl: config.publicUrl, users, images, teams, reels });
+  await app.register(recruitingRoutes, { config, identity: runtime.identity, recruiting, users });
   const channels = createChannelsService({ db: runtime.db, storage: runtime.storage, teams, clips, reels, users });
   await app.register(channelsRoutes, { identity: runtime.identity, channels, users });
   await app.register(boardRoutes, { identity: runtime.identity, board: createBoardService({ db: runtime.db, storage: runtime.storage, teams, users }), users });
@@ -216,6 +221,7 @@ export async function build(config: Config, runtime: Runtime, options: BuildOpti
   await registerStorageRoutes(app, runtime.storage);
   // Sign-in links and codes written to DATA_DIR/outbox are readable here while developing; never in production.
   if (config.env !== 'production' && runtime.mail.outbox) await app.register(devOutboxRoutes, { outbox: runtime.mail.outbox });
-  await registerSpa(app, config.webDist);
+  // Link previews read a recruiting card's page without running its JavaScript: its tags are in the HTML.
+  await registerSpa(app, config.webDist, [cardPage({ recruiting, identity: runtime.identity, rateLimit: config.identity.authRateLimit * 3 })]);
   return app;
 }

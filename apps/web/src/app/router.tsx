@@ -119,6 +119,21 @@ export const routes: RouteObject[] = [
     ],
   },
   {
+    // An athlete's recruiting card: anyone with the link, signed in or not, on a wider column.
+    id: 'card',
+    element: <PublicLayout wide />,
+    errorElement: <ErrorPage />,
+    hydrateFallbackElement: <PageLoading className="min-h-svh" />,
+    children: [
+      {
+        errorElement: <ErrorPage />,
+        lazy: () => import('@/app/routes/registration-route'),
+        hydrateFallbackElement: <PageLoading />,
+        children: [{ path: 'a/:cardId', lazy: () => import('@/features/recruiting/routes/recruiting-card-page') }],
+      },
+    ],
+  },
+  {
     id: 'main',
     path: '/',
     lazy: () => import('@/app/routes/main-route'),
@@ -252,6 +267,7 @@ export const routes: RouteObject[] = [
             children: [
               { index: true, lazy: () => import('@/features/profiles/routes/profile-page') },
               { path: 'edit', lazy: () => import('@/features/profiles/routes/edit-profile-page') },
+              { path: 'recruiting', lazy: () => import('@/features/recruiting/routes/recruiting-settings-page') },
             ],
           },
           {

@@ -36,6 +36,10 @@ export const queryKeys = {
   teams: (userKey: UserKey) => [...user(userKey), 'teams'] as const,
   /** Whether unread notifications are e-mailed (`GET /api/user/notification-settings`). */
   notificationSettings: (userKey: UserKey) => [...user(userKey), 'notification-settings'] as const,
+  /** A published recruiting card (`GET /api/a/{id}`): the same for everyone, signed in or not. */
+  recruitingCard: (cardId: string) => ['recruiting-cards', cardId] as const,
+  /** My recruiting card's settings (`GET /api/user/recruiting`). */
+  recruiting: (userKey: UserKey) => [...user(userKey), 'recruiting'] as const,
   /** The shared reels of the footage of the team the user owns (`GET /api/team/shared-reels`). */
   teamSharedReels: (userKey: UserKey) => [...user(userKey), 'team-shared-reels'] as const,
   /** The pending invitations of a channel the user owns. */
