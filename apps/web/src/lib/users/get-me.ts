@@ -27,9 +27,3 @@ export function useMe({ enabled = true }: { enabled?: boolean } = {}) {
     enabled: enabled && session.isLoggedIn,
   });
 }
-
-/** The query key of the own record, to update it after a save or an upload. */
-export function useMeKey() {
-  const session = useSession();
-  return queryKeys.me(session.userId ?? session.userUuid);
-}

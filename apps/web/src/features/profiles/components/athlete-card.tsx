@@ -31,6 +31,7 @@ export function AthleteCard({ card, team, owner = false, actions, onVerify, veri
   const photos = photosOf(card.images);
   const hint = (text: string) => (owner ? <p className="text-muted-foreground text-sm">{text}</p> : null);
   const hasSocial = [card.instagram, card.twitter, card.tiktok].some(filled);
+  const beyondTitle = card.type === 'team' ? 'About the Coach' : 'Beyond the Athlete';
 
   return (
     <article className="grid gap-6" aria-label={`${displayName(card)}'s profile card`}>
@@ -56,7 +57,7 @@ export function AthleteCard({ card, team, owner = false, actions, onVerify, veri
                 <ul className="grid gap-2">
                   {kudos.map((text, index) => (
                     <li key={index} className="flex gap-2 text-sm">
-                      <StarIcon aria-hidden="true" className="mt-0.5 size-4 shrink-0 fill-amber-400 text-amber-500" />
+                      <StarIcon aria-hidden="true" className="mt-0.5 size-4 shrink-0 fill-amber-400 text-amber-400" />
                       <span>{text}</span>
                     </li>
                   ))}
@@ -69,11 +70,11 @@ export function AthleteCard({ card, team, owner = false, actions, onVerify, veri
           {filled(card.coachcorner) ? <Quote title="Coach's Corner" text={card.coachcorner} /> : null}
           {filled(card.shoutout) ? <Quote title="Referrals" text={card.shoutout} /> : owner ? <CardSection title="Referrals">{hint('A shoutout from a teammate or a coach.')}</CardSection> : null}
           {filled(card.beyond) ? (
-            <CardSection title="Beyond the Athlete">
+            <CardSection title={beyondTitle}>
               <p className="text-sm leading-relaxed whitespace-pre-line">{card.beyond}</p>
             </CardSection>
           ) : owner ? (
-            <CardSection title="Beyond the Athlete">{hint('School, music, volunteering: who you are off the field.')}</CardSection>
+            <CardSection title={beyondTitle}>{hint('School, music, volunteering: who you are off the field.')}</CardSection>
           ) : null}
         </div>
       </div>

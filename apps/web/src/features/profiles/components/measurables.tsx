@@ -20,12 +20,13 @@ type MeasurablesProps = {
 
 const present = (value: unknown) => value !== undefined && value !== null && String(value).trim() !== '';
 
-/** Age, height, weight, position and jersey as tiles; the ones the team owner checked carry "Verified by coach". */
+/** Age, height, weight and position (and jersey, for the team owner) as tiles; the ones the team owner checked carry "Verified by coach". */
 export function Measurables({ card, onVerify, verifying }: MeasurablesProps) {
-  const tiles = MEASURABLES.filter(({ field }) => present(card[field]));
+  // The jersey number is the card's headline (with its own badge); the team owner gets its tile to verify it.
+  const tiles = MEASURABLES.filter(({ field }) => present(card[field]) && (field !== 'jersey' || onVerify));
   if (card.age === null && tiles.length === 0) return null;
   return (
-    <dl className="grid grid-cols-2 gap-2 sm:grid-cols-3 lg:grid-cols-5">
+    <dl className="grid grid-cols-2 gap-2 sm:grid-cols-4">
       {card.age !== null ? <Tile label="Age" value={String(card.age)} /> : null}
       {tiles.map(({ field, label }) => {
         const verified = card.verified.includes(field);
@@ -36,7 +37,7 @@ export function Measurables({ card, onVerify, verifying }: MeasurablesProps) {
                 type="button"
                 disabled={verifying === field}
                 onClick={() => onVerify(field, !verified)}
-                className="text-primary mt-1 self-start text-xs font-medium underline-offset-4 hover:underline disabled:opacity-50"
+                className="hover:bg-accent mt-2 self-start rounded-md border px-2 py-0.5 text-xs font-medium disabled:opacity-50"
                 aria-label={`${verified ? 'Withdraw verification of' : 'Verify'} ${label.toLowerCase()}`}
               >
                 {verified ? 'Withdraw' : 'Verify'}
@@ -51,13 +52,13 @@ export function Measurables({ card, onVerify, verifying }: MeasurablesProps) {
 
 function Tile({ label, value, verified = false, children }: { label: string; value: string; verified?: boolean; children?: React.ReactNode }) {
   return (
-    <div className={cn('bg-card flex min-w-0 flex-col rounded-lg border p-3', verified && 'border-emerald-600/40')}>
+    <div className={cn('bg-card flex min-w-0 flex-col rounded-lg border p-3', verified && 'border-emerald-600')}>
       <dt className="text-muted-foreground text-[11px] font-semibold tracking-wider uppercase">{label}</dt>
       <dd className="mt-1 truncate text-lg font-semibold" title={value}>
         {value}
       </dd>
       {verified ? (
-        <dd className="mt-1 flex items-center gap-1 text-xs font-medium text-emerald-700 dark:text-emerald-400">
+        <dd className="mt-1 flex items-center gap-1 text-xs font-medium text-emerald-600">
           <BadgeCheckIcon aria-hidden="true" className="size-3.5" />
           Verified by coach
         </dd>

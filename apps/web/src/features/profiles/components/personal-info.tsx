@@ -1,4 +1,4 @@
-import { type CardData, sportName } from '@/features/profiles/utils/card-data';
+import type { CardData } from '@/features/profiles/utils/card-data';
 
 type PersonalInfoProps = {
   card: CardData;
@@ -8,7 +8,7 @@ type PersonalInfoProps = {
   withSport: boolean;
 };
 
-/** The profile page's read-only details: name, username, (e-mail and phone for the owner), city, age, sport. */
+/** The profile page's read-only details: name, username, (e-mail and phone for the owner), city (and the age without the sport part). */
 export function PersonalInfo({ card, email, phone, withSport }: PersonalInfoProps) {
   const rows: [string, string | null | undefined][] = [
     ['Name', card.name || [card.firstname, card.lastname].filter(Boolean).join(' ')],
@@ -16,8 +16,9 @@ export function PersonalInfo({ card, email, phone, withSport }: PersonalInfoProp
   ];
   if (email !== undefined) rows.push(['Email', email]);
   if (phone !== undefined) rows.push(['Phone', phone]);
-  rows.push(['City', card.city], ['Age', card.age === null ? null : String(card.age)]);
-  if (withSport) rows.push(['Sport', sportName(card.sport)]);
+  rows.push(['City', card.city]);
+  // With the sport part, the age and sport show in the tiles and under the name.
+  if (!withSport) rows.push(['Age', card.age === null ? null : String(card.age)]);
   return (
     <dl className="divide-y rounded-lg border">
       {rows.map(([label, value]) => (

@@ -1,11 +1,10 @@
 import type { UserImage } from '@app/contracts/profiles';
-import { CameraIcon, ImagePlusIcon } from 'lucide-react';
+import { BadgeCheckIcon, CameraIcon, ImagePlusIcon } from 'lucide-react';
 
 import { ResponsiveImage } from '@/components/responsive-image';
 import { ImageUploadButton } from '@/features/profiles/components/image-upload-button';
 import { avatarOf, type CardData, displayName, heroOf, sportName } from '@/features/profiles/utils/card-data';
 import { initialsOf } from '@/lib/initials';
-import { cn } from '@/lib/utils';
 
 type ProfileHeaderProps = {
   card: CardData;
@@ -32,15 +31,15 @@ export function ProfileHeader({ card, team, heroUpload = false, avatarUpload = f
   const name = displayName(card);
   const sport = sportName(card.sport);
   const coach = card.type === 'team';
-  const subtitle = [coach ? 'Coach' : card.sportPosition, sport].filter(Boolean).join(' · ');
+  const subtitle = [coach ? 'Coach' : card.sportPosition, coach ? team?.description : null, sport].filter(Boolean).join(' · ');
 
   return (
     <header className="bg-card overflow-hidden rounded-xl border shadow-sm">
       <div className="relative">
         {hero ? (
-          <ResponsiveImage image={hero} sizes="(min-width: 1024px) 900px, 100vw" alt="" priority className="aspect-[5/2] w-full sm:aspect-[3/1]" />
+          <ResponsiveImage image={hero} sizes="(min-width: 1024px) 900px, 100vw" alt="" priority className="aspect-video w-full sm:aspect-[3/1]" />
         ) : (
-          <div aria-hidden="true" className="aspect-[5/2] w-full bg-gradient-to-br from-slate-800 via-slate-700 to-emerald-700 sm:aspect-[3/1]" />
+          <div aria-hidden="true" className="aspect-video w-full bg-gradient-to-br from-foreground to-emerald-600 sm:aspect-[3/1]" />
         )}
         {team ? (
           <div className="absolute top-3 left-3 flex max-w-[70%] items-center gap-2 rounded-full bg-black/45 py-1 pr-3 pl-1 text-white backdrop-blur">
@@ -96,9 +95,15 @@ export function ProfileHeader({ card, team, heroUpload = false, avatarUpload = f
             {subtitle ? <p className="mt-2 text-sm font-medium">{subtitle}</p> : null}
           </div>
           {card.jersey !== undefined && card.jersey !== null && card.jersey !== '' ? (
-            <p className={cn('text-primary shrink-0 text-right leading-none font-black tabular-nums')} aria-label={`Jersey number ${card.jersey}`}>
-              <span className="text-muted-foreground block text-[10px] font-semibold tracking-widest uppercase">Jersey</span>
+            <p className="text-primary shrink-0 text-right leading-none font-black tabular-nums">
+              <span className="text-muted-foreground block text-[11px] font-semibold tracking-widest uppercase">Jersey</span>
               <span className="text-4xl sm:text-5xl">#{card.jersey}</span>
+              {card.verified.includes('jersey') ? (
+                <span className="mt-1.5 flex items-center justify-end gap-1 text-[11px] font-medium text-emerald-600">
+                  <BadgeCheckIcon aria-hidden="true" className="size-3.5" />
+                  Verified by coach
+                </span>
+              ) : null}
             </p>
           ) : null}
         </div>

@@ -26,16 +26,19 @@ export function Component() {
       width="wide"
       actions={
         <>
-          <Button asChild variant="outline" size="sm">
-            <Link to="/profile/recruiting">
-              <ShareIcon aria-hidden="true" />
-              Recruiting card
-            </Link>
-          </Button>
+          {/* Athletes publish their card to recruiters; a coach has none to publish. */}
+          {coach ? null : (
+            <Button asChild variant="outline" size="sm">
+              <Link to="/profile/recruiting">
+                <ShareIcon aria-hidden="true" />
+                Recruiting card
+              </Link>
+            </Button>
+          )}
           <Button asChild size="sm">
             <Link to="/profile/edit">
               <PencilIcon aria-hidden="true" />
-              Edit<span className="sr-only sm:not-sr-only"> Profile</span>
+              Edit Profile
             </Link>
           </Button>
         </>
