@@ -3,6 +3,7 @@ import type { Browser, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hevcHeic } from '../../apps/server/test/profiles/hevc-heic';
+import { seriousViolations } from './accessibility-helpers';
 import { launch, openPage, type PageWatch } from './browser';
 import { apiCall, teammate } from './clips-helpers';
 import { signIn, subscribedCoach } from './videos-helpers';
@@ -76,6 +77,7 @@ describe('athlete profiles', () => {
     expect(top[2]).toBeLessThan(100);
     expect(await page.evaluate(() => document.documentElement.getAttribute('data-journey'))).toBe('still-here');
     expect(await page.getByLabel('Change hero').count()).toBe(1);
+    expect(await seriousViolations(page)).toEqual([]);
 
     // A file that is no picture is refused with the server's message, and the card keeps its hero.
     await page.getByLabel('Change hero').setInputFiles({ name: 'notes.jpg', mimeType: 'image/jpeg', buffer: Buffer.from('these are not pixels') });
@@ -108,6 +110,7 @@ describe('athlete profiles', () => {
   it('an athlete edits the card: a bad birthdate is alerted and not saved, a good one is, and Save returns to the card', { timeout: 90_000 }, async () => {
     const { page } = await signedInTab(team.mate.email, '/profile/edit');
     await page.getByLabel('First Name').waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
     await page.getByLabel('Jersey').fill('0');
     await page.getByLabel('Height').focus();
     await page.getByText('Jersey must be a number').waitFor();
@@ -137,6 +140,7 @@ describe('athlete profiles', () => {
     await card.getByText('#23').waitFor();
     await card.getByText('Point guard').first().waitFor();
     expect(await card.getByRole('definition').filter({ hasText: String(ageFrom('2008-03-14')) }).count()).toBeGreaterThan(0);
+    expect(await seriousViolations(page)).toEqual([]);
     await page.context().close();
   });
 
@@ -150,6 +154,7 @@ describe('athlete profiles', () => {
     expect(await teammateTab.page.getByLabel('Upload avatar').count()).toBe(0);
     expect(await teammateTab.page.getByRole('button', { name: /verify/i }).count()).toBe(0);
     await teammateTab.page.getByText('Basketball').first().waitFor();
+    expect(await seriousViolations(teammateTab.page)).toEqual([]);
     await teammateTab.page.context().close();
 
     const coachTab = await signedInTab(coach.email, `/team/members/${mate.username}`);
@@ -160,6 +165,7 @@ describe('athlete profiles', () => {
 
     const own = await signedInTab(mate.email, `/team/members/${mate.username}`);
     await own.page.getByText('Verified by coach').waitFor();
+    expect(await seriousViolations(own.page)).toEqual([]);
     await own.page.getByRole('button', { name: 'Edit profile' }).click();
     expect(await own.page.getByLabel('Email').inputValue()).toBe(mate.email);
     expect(await own.page.getByLabel('Email').getAttribute('readonly')).not.toBeNull();

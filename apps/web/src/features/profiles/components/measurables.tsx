@@ -58,7 +58,7 @@ function Tile({ label, value, verified = false, children }: { label: string; val
         {value}
       </dd>
       {verified ? (
-        <dd className="mt-1 flex items-center gap-1 text-xs font-medium text-emerald-600">
+        <dd className="mt-1 flex items-center gap-1 text-xs font-medium text-emerald-700">
           <BadgeCheckIcon aria-hidden="true" className="size-3.5" />
           Verified by coach
         </dd>

@@ -99,7 +99,7 @@ export function ProfileHeader({ card, team, heroUpload = false, avatarUpload = f
               <span className="text-muted-foreground block text-[11px] font-semibold tracking-widest uppercase">Jersey</span>
               <span className="text-4xl sm:text-5xl">#{card.jersey}</span>
               {card.verified.includes('jersey') ? (
-                <span className="mt-1.5 flex items-center justify-end gap-1 text-[11px] font-medium text-emerald-600">
+                <span className="mt-1.5 flex items-center justify-end gap-1 text-[11px] font-medium text-emerald-700">
                   <BadgeCheckIcon aria-hidden="true" className="size-3.5" />
                   Verified by coach
                 </span>

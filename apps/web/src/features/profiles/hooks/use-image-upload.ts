@@ -14,7 +14,7 @@ export type UploadState = { phase: 'idle' } | UploadPhase | { phase: 'failed'; m
 const avatarAddress = (image: UserImage) => image.sources?.['256'] ?? image.sources?.full ?? null;
 
 /** The own record with a new image in place: a new hero or avatar replaces the old one, photos come first. */
-export function withImage(me: ProfileMe, image: UserImage): ProfileMe {
+function withImage(me: ProfileMe, image: UserImage): ProfileMe {
   if (image.tag === 'logo') return me; // the team's, shown from the member card
   const others = me.images.filter((shown) => shown._id !== image._id && (image.tag === 'photo' || shown.tag !== image.tag));
   return { ...me, images: [image, ...others], ...(image.tag === 'avatar' && { image: avatarAddress(image) }) };
