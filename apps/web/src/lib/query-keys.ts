@@ -34,6 +34,8 @@ export const queryKeys = {
   usage: (userKey: UserKey) => [...user(userKey), 'usage'] as const,
   team: (userKey: UserKey) => [...user(userKey), 'team'] as const,
   teams: (userKey: UserKey) => [...user(userKey), 'teams'] as const,
+  /** A member's card (`GET /api/user/other?username=..&images=true&team=true`), the user's own included. */
+  member: (userKey: UserKey, username: string) => [...user(userKey), 'members', username.toLowerCase()] as const,
   /** Whether unread notifications are e-mailed (`GET /api/user/notification-settings`). */
   notificationSettings: (userKey: UserKey) => [...user(userKey), 'notification-settings'] as const,
   /** A published recruiting card (`GET /api/a/{id}`): the same for everyone, signed in or not. */

@@ -77,7 +77,7 @@ export function useZodForm<V extends FormValues, Out>(
     return {
       name,
       value: String(values[name] ?? ''),
-      onChange: (event: React.ChangeEvent<HTMLInputElement | HTMLSelectElement>) => update(name, event.target.value),
+      onChange: (event: React.ChangeEvent<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement>) => update(name, event.target.value),
       onBlur: () => blur(name),
       ref: ref(name),
     };

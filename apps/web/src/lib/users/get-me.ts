@@ -1,4 +1,4 @@
-import { userMe, type UserMe } from '@app/contracts/user-me';
+import { profileMe, type ProfileMe } from '@app/contracts/profiles';
 import { useQuery } from '@tanstack/react-query';
 
 import type { ApiClient } from '@/lib/api-client';
@@ -6,9 +6,16 @@ import { useApiClient } from '@/lib/api-client-context';
 import { useSession } from '@/lib/auth/session';
 import { queryKeys } from '@/lib/query-keys';
 
-/** `GET /api/user/me`: the own-user record, shared by the level, registration and members. */
-export function getMe(api: ApiClient, signal?: AbortSignal): Promise<UserMe> {
-  return api.request('/api/user/me', { schema: userMe, signal });
+// The profile parts default to empty so a record answered before they existed (POST's) still reads.
+const meSchema = profileMe.extend({
+  age: profileMe.shape.age.default(null),
+  images: profileMe.shape.images.default([]),
+  verified: profileMe.shape.verified.default([]),
+});
+
+/** `GET /api/user/me`: the own-user record with its images and age, shared by the level, registration, members and the profile card. */
+export function getMe(api: ApiClient, signal?: AbortSignal): Promise<ProfileMe> {
+  return api.request('/api/user/me', { schema: meSchema, signal });
 }
 
 export function useMe({ enabled = true }: { enabled?: boolean } = {}) {

@@ -1,20 +1,42 @@
 import { UserRoundPenIcon } from 'lucide-react';
 
-import { EmptyState } from '@/components/empty-state';
+import { DetailStates } from '@/components/detail-states';
 import { Page } from '@/components/page';
+import { AthleteForm } from '@/features/profiles/components/athlete-form';
+import { ProfilePictures } from '@/features/profiles/components/profile-pictures';
 import { TeamActivation } from '@/features/profiles/components/team-activation';
+import { useMe } from '@/lib/users/get-me';
 
-/** /profile/edit: the user's teams (activation), then the profile card form. */
-export function Component() {
+function Section({ id, title, children }: { id: string; title: string; children: React.ReactNode }) {
   return (
-    <Page title="Edit Profile" description="Your teams, personal details, hero image and avatar.">
-      <section className="grid gap-3" aria-labelledby="teams-heading">
-        <h2 id="teams-heading" className="text-base font-semibold">
-          Teams
-        </h2>
+    <section className="grid gap-3" aria-labelledby={id}>
+      <h2 id={id} className="text-lg font-semibold">
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}
+
+/** /profile/edit: the user's teams (activation), the hero and avatar, then the athlete card's form; saving returns to /profile. */
+export function Component() {
+  const me = useMe();
+  return (
+    <Page title="Edit Profile" description="Your teams, pictures and the details on your card.">
+      <Section id="teams-heading" title="Teams">
         <TeamActivation />
-      </section>
-      <EmptyState icon={UserRoundPenIcon}>The profile form, hero image and avatar will appear here.</EmptyState>
+      </Section>
+      <DetailStates query={me} noun="profile" icon={UserRoundPenIcon} notFound="Your profile could not be found.">
+        {(data) => (
+          <>
+            <Section id="pictures-heading" title="Pictures">
+              <ProfilePictures me={data} />
+            </Section>
+            {/* Keyed by user: a form's values are set once, from the record it opened with. */}
+            <AthleteForm key={data.userId} me={data} />
+          </>
+        )}
+      </DetailStates>
     </Page>
   );
 }
