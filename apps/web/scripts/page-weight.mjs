@@ -9,11 +9,12 @@ import zlib from 'node:zlib';
  * Budgets for what /login loads, in KiB of gzip. JavaScript: the foundation's target (/login JS
  * < 150 KB gzip). The stylesheet is one file for the whole app (Tailwind); it has its own budget
  * so that it cannot grow unnoticed either, without eating into the JavaScript's. Each feature adds a
- * few hundred bytes of utilities to it (team talk: 0.3 KiB, to 12.1 KiB); the budget is raised only
- * with such a reason, in steps that leave it tight.
+ * few hundred bytes of utilities to it (team talk: 0.3 KiB, to 12.1 KiB; profiles and the recruiting
+ * card: 1 KiB, to 13.1 KiB); the budget is raised only with such a reason, in steps that leave it
+ * tight. The next step is a stylesheet per route rather than a bigger budget.
  */
 export const LOGIN_JS_BUDGET_KIB = 150;
-export const LOGIN_CSS_BUDGET_KIB = 13;
+export const LOGIN_CSS_BUDGET_KIB = 14;
 
 /** The sign-in route's module, as the router lazily imports it (a key of the Vite manifest). */
 export const LOGIN_ROUTE_MODULE = 'src/features/auth/routes/login-page.tsx';
