@@ -1,6 +1,8 @@
 import ICAL from 'ical.js';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { scheduleReminderJob } from '../../src/modules/schedule/schedule-reminder.job';
 import { weeklyOccurrences } from '../../src/modules/schedule/weekly-series';
+import { jobContext } from '../transcode/helpers';
 import { parseScheduleTime, wallTimeAt } from '@app/contracts/zoned-time';
 import { call, coach, teamsApp, type Person, type TeamsApp } from '../teams/helpers';
 import { athlete, joinTeam } from '../videos/helpers';
@@ -92,6 +94,45 @@ describe('RSVP by e-mail link', () => {
     expect((await call(t, 'POST', `/api/rsvp/${link}`, {}, { answer: 'maybe' })).json().myRsvp).toBe('maybe');
     expect((await call(t, 'GET', `/api/team/schedule/${id}`, member.headers)).json().myRsvp).toBe('maybe');
     expect((await call(t, 'GET', `/api/team/schedule/${other}`, member.headers)).json().myRsvp).toBeNull();
+  });
+});
+
+describe('reminders', () => {
+  const reminders = async (who: Person, title: string) => (await t.sent(who.email)).filter((m) => m.subject.startsWith(`Coming up: ${title},`));
+  const remind = async (id: string) => {
+    const item = (await call(t, 'GET', `/api/team/schedule/${id}`, owner.headers)).json() as { start: string };
+    await scheduleReminderJob.handle({ itemId: id, startsAtMs: Date.parse(item.start) }, jobContext(t));
+  };
+
+  it('reach a member once per item however often the job runs; the owner gets who is coming; none once switched off', async () => {
+    const id = await create({ ...practice, title: 'Remind practice' });
+    await remind(id);
+    // A retried or repeated job finds every reminder of the item already sent.
+    await remind(id);
+    expect(await reminders(member, 'Remind practice')).toHaveLength(1);
+    const [summary] = await reminders(owner, 'Remind practice');
+    expect(summary?.text).toContain('Coming (0)');
+
+    // Who said they cannot come is not reminded.
+    const declined = await create({ ...practice, title: 'Declined practice' });
+    await call(t, 'PUT', `/api/team/schedule/${declined}/rsvp`, member.headers, { answer: 'no' });
+    await remind(declined);
+    expect(await reminders(member, 'Declined practice')).toHaveLength(0);
+
+    // A reminder queued for the old time of a moved item sends nothing.
+    const moved = await create({ ...practice, title: 'Moved practice' });
+    const before = (await call(t, 'GET', `/api/team/schedule/${moved}`, owner.headers)).json() as { start: string };
+    expect((await call(t, 'PUT', `/api/team/schedule/${moved}`, owner.headers, { start: '2027-02-01T19:00', end: '2027-02-01T20:30' })).statusCode).toBe(200);
+    await scheduleReminderJob.handle({ itemId: moved, startsAtMs: Date.parse(before.start) }, jobContext(t));
+    expect(await reminders(member, 'Moved practice')).toHaveLength(0);
+
+    const off = await call(t, 'PUT', '/api/user/schedule-settings', member.headers, { reminderEmail: false });
+    expect(off.statusCode, off.body).toBe(200);
+    const quiet = await create({ ...practice, title: 'Quiet practice' });
+    await remind(quiet);
+    expect(await reminders(member, 'Quiet practice')).toHaveLength(0);
+    expect(await reminders(owner, 'Quiet practice')).toHaveLength(1);
+    await call(t, 'PUT', '/api/user/schedule-settings', member.headers, { reminderEmail: true });
   });
 });
 
