@@ -75,7 +75,7 @@ async function loginWeight() {
   }
 }
 
-const parts = ['videos', 'reads', 'clips', 'live', 'cheers', 'talk', 'images'].filter((part) => process.argv.includes(part));
+const parts = ['videos', 'reads', 'clips', 'live', 'cheers', 'talk', 'images', 'schedule'].filter((part) => process.argv.includes(part));
 const runs = (part) => parts.length === 0 || parts.includes(part);
 
 console.log(`Machine: ${os.cpus().length} cores, ${(os.totalmem() / 1024 ** 3).toFixed(0)} GiB, Node ${process.versions.node}`);
@@ -117,6 +117,10 @@ if (runs('cheers')) {
 if (runs('talk')) {
   const { talkBenchmarks } = await import('./bench-talk.mjs');
   await talkBenchmarks();
+}
+if (runs('schedule')) {
+  const { scheduleBenchmarks } = await import('./bench-schedule.mjs');
+  await scheduleBenchmarks();
 }
 if (runs('images')) {
   const { imageBenchmarks } = await import('./bench-images.mjs');
