@@ -111,7 +111,8 @@ function pad(n: number, width = 2): string {
 /** ISO 8601 with the zone's offset at that instant: `2026-03-01T18:00:00-05:00`. */
 export function formatWithOffset(ms: number, timeZone: string): string {
   const w = wallTimeAt(ms, timeZone);
-  const offsetMin = Math.round(offsetAt(ms, timeZone) / 60_000);
+  // The offset from the same wall time (offsetAt would format the instant again).
+  const offsetMin = Math.round((wallAsUtc(w) - Math.floor(ms / 1000) * 1000) / 60_000);
   const sign = offsetMin < 0 ? '-' : '+';
   const abs = Math.abs(offsetMin);
   return `${pad(w.year, 4)}-${pad(w.month)}-${pad(w.day)}T${pad(w.hour)}:${pad(w.minute)}:${pad(w.second)}${sign}${pad(Math.floor(abs / 60))}:${pad(abs % 60)}`;

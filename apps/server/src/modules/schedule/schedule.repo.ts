@@ -14,18 +14,32 @@ const memberIds = (channelId: number | ReturnType<typeof sql>) =>
   sql`(SELECT ${channels.ownerUserId} FROM ${channels} WHERE ${channels.id} = ${channelId} UNION SELECT ${channelMembers.userId} FROM ${channelMembers} WHERE ${channelMembers.channelId} = ${channelId})`;
 
 export function createScheduleRepo(db: Db) {
+  // One pass over an item's answers (of current members) gives the counts and the viewer's own.
   const withCounts = (viewerId: number) => ({
     item: scheduleItems,
     liveKey: liveEvents.key,
-    going: sql<number>`(SELECT count(*)::int FROM ${scheduleRsvps} r WHERE r.item_id = ${scheduleItems.id} AND r.answer = 'going' AND r.user_id IN ${memberIds(sql`${scheduleItems.channelId}`)})`,
-    maybe: sql<number>`(SELECT count(*)::int FROM ${scheduleRsvps} r WHERE r.item_id = ${scheduleItems.id} AND r.answer = 'maybe' AND r.user_id IN ${memberIds(sql`${scheduleItems.channelId}`)})`,
-    no: sql<number>`(SELECT count(*)::int FROM ${scheduleRsvps} r WHERE r.item_id = ${scheduleItems.id} AND r.answer = 'no' AND r.user_id IN ${memberIds(sql`${scheduleItems.channelId}`)})`,
+    answers: sql<Answers>`(SELECT json_build_object(
+        'going', count(*) FILTER (WHERE r.answer = 'going'),
+        'maybe', count(*) FILTER (WHERE r.answer = 'maybe'),
+        'no', count(*) FILTER (WHERE r.answer = 'no'),
+        'mine', max(r.answer) FILTER (WHERE r.user_id = ${viewerId}),
+        'note', max(r.note) FILTER (WHERE r.user_id = ${viewerId}))
+      FROM ${scheduleRsvps} r WHERE r.item_id = ${scheduleItems.id} AND r.user_id IN ${memberIds(sql`${scheduleItems.channelId}`)})`,
     members: sql<number>`(SELECT count(*)::int FROM ${memberIds(sql`${scheduleItems.channelId}`)} m)`,
-    myAnswer: sql<'going' | 'maybe' | 'no' | null>`(SELECT r.answer FROM ${scheduleRsvps} r WHERE r.item_id = ${scheduleItems.id} AND r.user_id = ${viewerId})`,
-    myNote: sql<string | null>`(SELECT r.note FROM ${scheduleRsvps} r WHERE r.item_id = ${scheduleItems.id} AND r.user_id = ${viewerId})`,
   });
-  type Selected = { item: ScheduleItemRow; liveKey: string | null; going: number; maybe: number; no: number; members: number; myAnswer: 'going' | 'maybe' | 'no' | null; myNote: string | null };
-  const flat = (r: Selected): ScheduleItemWithCounts => ({ ...r.item, liveKey: r.liveKey, going: r.going, maybe: r.maybe, no: r.no, answered: r.going + r.maybe + r.no, members: r.members, myAnswer: r.myAnswer, myNote: r.myNote });
+  type Answers = { going: number; maybe: number; no: number; mine: 'going' | 'maybe' | 'no' | null; note: string | null };
+  type Selected = { item: ScheduleItemRow; liveKey: string | null; answers: Answers; members: number };
+  const flat = ({ item, liveKey, answers: a, members }: Selected): ScheduleItemWithCounts => ({
+    ...item,
+    liveKey,
+    going: a.going,
+    maybe: a.maybe,
+    no: a.no,
+    answered: a.going + a.maybe + a.no,
+    members,
+    myAnswer: a.mine,
+    myNote: a.note,
+  });
   const selectItems = (viewerId: number) => db.select(withCounts(viewerId)).from(scheduleItems).leftJoin(liveEvents, eq(liveEvents.id, scheduleItems.liveEventId));
 
   return {
