@@ -1,0 +1,118 @@
+/**
+ * Wall-clock time in an IANA time zone <-> instants, with the zone data the JavaScript runtime ships (Intl), so
+ * browser and server agree and no date library rides in the web bundle. A weekly 18:00 practice is 18:00 in
+ * the venue's zone on every date, whatever the offset that day.
+ */
+
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+function formatter(timeZone: string): Intl.DateTimeFormat {
+  let f = formatters.get(timeZone);
+  if (!f) {
+    f = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+    });
+    formatters.set(timeZone, f);
+  }
+  return f;
+}
+
+/** True when the runtime knows this IANA zone name. */
+export function isTimeZone(value: string): boolean {
+  if (!value || value.length > 64) return false;
+  try {
+    formatter(value);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export interface WallTime {
+  year: number;
+  month: number;
+  day: number;
+  hour: number;
+  minute: number;
+  second: number;
+}
+
+/** The wall clock in `timeZone` at the instant `ms`. */
+export function wallTimeAt(ms: number, timeZone: string): WallTime {
+  const parts: Record<string, number> = {};
+  for (const p of formatter(timeZone).formatToParts(new Date(ms))) {
+    if (p.type !== 'literal') parts[p.type] = Number(p.value);
+  }
+  return {
+    year: parts.year!,
+    month: parts.month!,
+    day: parts.day!,
+    hour: parts.hour! % 24,
+    minute: parts.minute!,
+    second: parts.second!,
+  };
+}
+
+function wallAsUtc(w: WallTime): number {
+  return Date.UTC(w.year, w.month - 1, w.day, w.hour, w.minute, w.second);
+}
+
+/** The zone's offset from UTC at the instant `ms`, in ms (east positive). */
+export function offsetAt(ms: number, timeZone: string): number {
+  return wallAsUtc(wallTimeAt(ms, timeZone)) - Math.floor(ms / 1000) * 1000;
+}
+
+/**
+ * The instant when the wall clock in `timeZone` shows `wall`. A time skipped by a DST jump (02:30 on the
+ * spring-forward night) moves forward by the gap, as calendars do; a repeated one takes the first.
+ */
+export function instantOf(wall: WallTime, timeZone: string): number {
+  const guess = wallAsUtc(wall);
+  // Offsets change at most once within a day: try the offsets of the day before and the day after.
+  const before = guess - offsetAt(guess - 86_400_000, timeZone);
+  const after = guess - offsetAt(guess + 86_400_000, timeZone);
+  const fits = [before, after].filter((c) => wallAsUtc(wallTimeAt(c, timeZone)) === guess);
+  if (fits.length > 0) return Math.min(...fits);
+  // Skipped wall time: the offset before the jump lands after it.
+  return before;
+}
+
+const LOCAL_DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,3})?)?$/;
+const WITH_OFFSET = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:?\d{2})$/i;
+
+/**
+ * A start or end as the API takes it: ISO 8601 with an offset (`2026-03-01T18:00:00-05:00`, `...Z`), or a local
+ * date and time without one (`2026-03-01T18:00`), read as the wall clock in `timeZone`. NaN when it is neither.
+ */
+export function parseScheduleTime(value: string, timeZone: string): number {
+  const local = LOCAL_DATE_TIME.exec(value);
+  if (local) {
+    const [, y, mo, d, h, mi, s] = local;
+    const wall = { year: +y!, month: +mo!, day: +d!, hour: +h!, minute: +mi!, second: s ? +s : 0 };
+    if (wall.month < 1 || wall.month > 12 || wall.day < 1 || wall.day > 31 || wall.hour > 23 || wall.minute > 59 || wall.second > 59) return NaN;
+    if (!isTimeZone(timeZone)) return NaN;
+    return instantOf(wall, timeZone);
+  }
+  if (WITH_OFFSET.test(value)) return Date.parse(value);
+  return NaN;
+}
+
+function pad(n: number, width = 2): string {
+  return String(n).padStart(width, '0');
+}
+
+/** ISO 8601 with the zone's offset at that instant: `2026-03-01T18:00:00-05:00`. */
+export function formatWithOffset(ms: number, timeZone: string): string {
+  const w = wallTimeAt(ms, timeZone);
+  const offsetMin = Math.round(offsetAt(ms, timeZone) / 60_000);
+  const sign = offsetMin < 0 ? '-' : '+';
+  const abs = Math.abs(offsetMin);
+  return `${pad(w.year, 4)}-${pad(w.month)}-${pad(w.day)}T${pad(w.hour)}:${pad(w.minute)}:${pad(w.second)}${sign}${pad(Math.floor(abs / 60))}:${pad(abs % 60)}`;
+}
