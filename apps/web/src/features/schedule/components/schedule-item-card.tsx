@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 
 import { ScheduleKindIcon } from '@/components/schedule-kind-icon';
 import { useAnswerRsvp } from '@/features/schedule/api/answer-rsvp';
-import { CancelledBadge } from '@/features/schedule/components/cancelled-badge';
+import { CancelledBadge } from '@/components/cancelled-badge';
 import { ItemWhen } from '@/features/schedule/components/item-when';
 import { RsvpButtons } from '@/features/schedule/components/rsvp-buttons';
 import { RsvpCountsLine } from '@/features/schedule/components/rsvp-counts';

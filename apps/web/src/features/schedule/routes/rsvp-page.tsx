@@ -9,7 +9,7 @@ import { PublicPage } from '@/components/public-page';
 import { ScheduleKindIcon } from '@/components/schedule-kind-icon';
 import { Button } from '@/components/ui/button';
 import { useAnswerByLink, useAnswerLink } from '@/features/schedule/api/answer-link';
-import { CancelledBadge } from '@/features/schedule/components/cancelled-badge';
+import { CancelledBadge } from '@/components/cancelled-badge';
 import { ItemWhen } from '@/features/schedule/components/item-when';
 import { RsvpButtons } from '@/features/schedule/components/rsvp-buttons';
 import { ApiError } from '@/lib/api-client';

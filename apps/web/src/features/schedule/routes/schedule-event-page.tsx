@@ -13,7 +13,7 @@ import { Button } from '@/components/ui/button';
 import { useAnswerRsvp } from '@/features/schedule/api/answer-rsvp';
 import { useScheduleItem } from '@/features/schedule/api/get-schedule-item';
 import { useChangeScheduleItem } from '@/features/schedule/api/update-schedule-item';
-import { CancelledBadge } from '@/features/schedule/components/cancelled-badge';
+import { CancelledBadge } from '@/components/cancelled-badge';
 import { EventClips } from '@/features/schedule/components/event-clips';
 import { GameStream } from '@/features/schedule/components/game-stream';
 import { ItemWhen } from '@/features/schedule/components/item-when';
