@@ -50,6 +50,11 @@ import { reelsRoutes } from './modules/reels/reels.routes';
 import { createReelsService } from './modules/reels/reels.service';
 import { activityRoutes } from './modules/activity/activity.routes';
 import { createActivityService } from './modules/activity/activity.service';
+import { calendarRoutes } from './modules/schedule/calendar.routes';
+import { createCalendarService } from './modules/schedule/calendar.service';
+import { scheduleLinksRoutes } from './modules/schedule/schedule-links.routes';
+import { scheduleRoutes } from './modules/schedule/schedule.routes';
+import { createScheduleService } from './modules/schedule/schedule.service';
 import { boardRoutes } from './modules/board/board.routes';
 import { createBoardService } from './modules/board/board.service';
 import { buddiesRoutes } from './modules/teams/buddies.routes';
@@ -168,7 +173,13 @@ export async function build(config: Config, runtime: Runtime, options: BuildOpti
   // clips module's delete hook: the hook reaches the clips service once both exist.
   const onVideoDeleted: Parameters<typeof createVideosService>[0]['onDelete'] = [(tx, video) => clips.onVideoDeleted(tx, video)];
   const videos = createVideosService({ db: runtime.db, storage: runtime.storage, jobs: runtime.jobs, users, dataDir: config.dataDir, onDelete: onVideoDeleted });
-  const events = createEventsService({ db: runtime.db, users, billing });
+  // A game set up on /live goes on its team's schedule; the schedule sets up live events for its games.
+  const schedule = createScheduleService({ db: runtime.db, config, teams });
+  const events = createEventsService({ db: runtime.db, users, billing, onCreated: [(event) => schedule.gameFromEvent(event)] });
+  schedule.useEvents(events);
+  await app.register(scheduleRoutes, { identity: runtime.identity, users, schedule });
+  await app.register(scheduleLinksRoutes, { config, schedule });
+  await app.register(calendarRoutes, { config, identity: runtime.identity, users, calendar: createCalendarService({ db: runtime.db, publicUrl: config.publicUrl, users }) });
   await app.register(eventsRoutes, { identity: runtime.identity, events, users });
   const liveIngest = options.liveIngest ?? {};
   const publisher = createBrowserPublisher({

@@ -108,6 +108,7 @@ const envSchema = z.object({
   SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL').optional(),
   MAIL_FROM: z.string().min(3).default('Teamfilm <no-reply@localhost>'),
   SMS_PROVIDER: z.enum(['outbox', 'console']).default('outbox'),
+  SCHEDULE_REMINDER_HOURS: z.coerce.number({ message: 'must be a number' }).min(0, 'must be 0 or more').max(24 * 14, 'must be at most 336 (two weeks)').default(24),
   NOTIFY_EMAIL_DELAY_SECONDS: z.coerce.number({ message: 'must be a number' }).int('must be an integer').min(1, 'must be 1 or more').max(7 * 24 * 3600, 'must be at most 604800 (a week)').default(600),
   STRIPE_SECRET_KEY: z.string().min(1).optional(),
   STRIPE_PUBLISHABLE_KEY: z.string().min(1).optional(),
@@ -181,6 +182,8 @@ export interface Config {
     smsProvider: 'outbox' | 'console';
     /** A notification still unread this long after it arrived is e-mailed; one e-mail per user per this window at most. */
     notificationDelaySec: number;
+    /** Schedule reminders go this many hours before an item's start. */
+    scheduleReminderHours: number;
   };
   /** The operator's own terms of service and privacy policy; unset: the app's placeholder pages /terms and /privacy. */
   legal: { termsUrl: string | undefined; privacyUrl: string | undefined };
@@ -241,6 +244,7 @@ export function loadConfig(
       outboxDir: path.join(dataDir, 'outbox'),
       smsProvider: env.SMS_PROVIDER,
       notificationDelaySec: env.NOTIFY_EMAIL_DELAY_SECONDS,
+      scheduleReminderHours: env.SCHEDULE_REMINDER_HOURS,
     },
     legal: { termsUrl: env.TERMS_URL, privacyUrl: env.PRIVACY_URL },
     webDist: overrides.webDist,

@@ -6,6 +6,8 @@ import { jobReaperJob } from './jobs/job-reaper';
 import { processImageJob } from './modules/images/process-image.job';
 import { pruneUpdatesJob } from './modules/updates/prune-updates.job';
 import { notificationMailJob } from './modules/notifications/notification-mail.job';
+import { scheduleMailJob } from './modules/schedule/schedule-mail.job';
+import { scheduleReminderJob } from './modules/schedule/schedule-reminder.job';
 import { previewRetirementJob } from './modules/videos/preview-retirement.job';
 import { rateLimitSweepJob } from './jobs/rate-limit-sweep';
 import { signingKeyRotationJob } from './modules/identity/signing-key-rotation.job';
@@ -35,6 +37,8 @@ export const jobRegistry = {
   'process-image': processImageJob,
   'prune-updates': pruneUpdatesJob,
   'notification-mail': notificationMailJob,
+  'schedule-mail': scheduleMailJob,
+  'schedule-reminder': scheduleReminderJob,
 };
 
 export type JobName = keyof typeof jobRegistry;

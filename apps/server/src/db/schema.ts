@@ -850,11 +850,12 @@ export const scheduleReminders = pgTable(
   (t) => [primaryKey({ columns: [t.itemId, t.userId] })],
 );
 
-/** A user's private calendar feed: the SHA-256 of its token; rotating replaces the row. */
+/** A user's private calendar feed: looked up by the SHA-256 of its token, the token sealed for showing again; rotating replaces the row. */
 export const calendarFeeds = pgTable('calendar_feeds', {
   userId: integer('user_id')
     .primaryKey()
     .references(() => users.id, { onDelete: 'cascade' }),
   tokenHash: text('token_hash').notNull().unique(),
+  tokenBox: text('token_box').notNull(),
   createdAt: createdAt(),
 });

@@ -43,10 +43,12 @@ CREATE TABLE "schedule_reminders" (
   PRIMARY KEY ("item_id", "user_id")
 );
 
--- A user's private calendar feed: only the SHA-256 of its token is stored; rotating replaces the row.
+-- A user's private calendar feed: looked up by the SHA-256 of its token; the token itself only sealed (encrypted
+-- with the app's data key) so Settings can show the URL again. Rotating replaces the row.
 CREATE TABLE "calendar_feeds" (
   "user_id" integer PRIMARY KEY REFERENCES "users"("id") ON DELETE CASCADE,
   "token_hash" text NOT NULL UNIQUE,
+  "token_box" text NOT NULL,
   "created_at" timestamptz NOT NULL DEFAULT now()
 );
 

@@ -77,8 +77,20 @@ async function msKeysetPage(
   return { rows: whole, next: (await read.after(last)).length > 0 ? last : null };
 }
 
+/** A new event, as the modules that follow event creation (the schedule) need it. */
+export interface CreatedEvent {
+  id: string;
+  tenantId: string;
+  channelId: number | null;
+  ownerUserId: number;
+  title: string;
+  startsAt: Date;
+}
+
 export interface EventsServiceDeps {
   db: Db;
+  /** Runs after `POST /api/events` created an event (the schedule puts the game on the team's schedule). */
+  onCreated?: ((event: CreatedEvent) => Promise<void>)[];
   users: Pick<UsersService, 'find' | 'requireRegistered'>;
   billing: Pick<BillingService, 'level'>;
 }
@@ -87,7 +99,7 @@ export interface EventsServiceDeps {
  * Live events: team accounts create them; their team (owner and channel members) and, for a
  * public event, anyone signed in to the tenant sees them; playing needs a subscription or the editor role.
  */
-export function createEventsService({ db, users, billing }: EventsServiceDeps) {
+export function createEventsService({ db, users, billing, onCreated = [] }: EventsServiceDeps) {
   const repo = createEventsRepo(db);
   const box = createSecretBox(db);
   let tokens: Promise<PlaybackTokens> | undefined;
@@ -184,8 +196,21 @@ export function createEventsService({ db, users, billing }: EventsServiceDeps) {
   }
 
   return {
-    /** `POST /api/events`. */
+    /** `POST /api/events`: the game also goes on its team's schedule. */
     async create(caller: Caller, body: CreateEventInput): Promise<CreateEventResponse> {
+      const { row, ingestKey } = await this.insertEvent(caller, body);
+      for (const hook of onCreated)
+        await hook({ id: row.id, tenantId: row.tenantId, channelId: row.channelId, ownerUserId: row.ownerUserId, title: row.title, startsAt: row.startsAt });
+      return { key: row.key, ingestKey };
+    },
+
+    /** A live event for a game already on the schedule (which links it): no hook runs. */
+    async createLinked(caller: Caller, body: CreateEventInput): Promise<CreateEventResponse & { id: string }> {
+      const { row, ingestKey } = await this.insertEvent(caller, body);
+      return { id: row.id, key: row.key, ingestKey };
+    },
+
+    async insertEvent(caller: Caller, body: CreateEventInput) {
       if ((await billing.level(caller)) !== 'team') throw new AppError('FORBIDDEN', TEAM_ONLY);
       const user = await users.requireRegistered(caller);
       const id = randomUUID();
@@ -208,7 +233,7 @@ export function createEventsService({ db, users, billing }: EventsServiceDeps) {
       // A 409 on event creation shows 'Username already exists' (docs/product.md#messages-and-failures); the one
       // conflict an event can have is its owner creating the same game (title and start) twice.
       if (!row) throw new AppError('CONFLICT', USERNAME_TAKEN);
-      return { key: row.key, ingestKey: secret.ingestKey };
+      return { row, ingestKey: secret.ingestKey };
     },
 
     /** `GET /api/events/{key}/ingest`: the owner reads the ingest key again. */

@@ -1,0 +1,57 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { CalendarFeed } from '@app/contracts/schedule';
+import type { Caller } from '../../caller';
+import type { Db } from '../../db/client';
+import { AppError } from '../../errors';
+import { createSecretBox } from '../identity/secret-box';
+import type { UsersService } from '../users/users.service';
+import { calendarFeed } from './calendar-feed';
+import { createScheduleRepo } from './schedule.repo';
+
+const FEED_NOT_FOUND = 'Calendar not found.';
+/** The feed shows this window: what calendar apps need, bounded. */
+const PAST_MS = 90 * 86_400_000;
+const AHEAD_MS = 400 * 86_400_000;
+
+// 192 random bits; only the hash is stored, and a lookup by hash compares nothing secret in JavaScript.
+const newToken = () => randomBytes(24).toString('base64url');
+const hashOf = (token: string) => createHash('sha256').update(token).digest('hex');
+
+/** The private calendar feed: `/cal/{token}.ics`, one per user, rotatable. */
+export function createCalendarService({ db, publicUrl, users }: { db: Db; publicUrl: string; users: Pick<UsersService, 'requireRegistered'> }) {
+  const repo = createScheduleRepo(db);
+  const box = createSecretBox(db);
+  // Binds a sealed token to its user: a box copied onto another row does not open there.
+  const boxContext = (userId: number) => `calendar-feed:${userId}`;
+  const urls = (token: string): CalendarFeed => {
+    const url = `${publicUrl}/cal/${token}.ics`;
+    return { url, webcal: url.replace(/^https?:/, 'webcal:') };
+  };
+  async function issue(userId: number): Promise<CalendarFeed> {
+    const token = newToken();
+    await repo.setFeed(userId, hashOf(token), await box.encrypt(token, boxContext(userId)));
+    return urls(token);
+  }
+
+  return {
+    /** `GET /api/user/calendar`: the feed's URL (made on first use). */
+    async get(caller: Caller): Promise<CalendarFeed> {
+      const { id } = await users.requireRegistered(caller);
+      const sealed = await repo.feedOf(id);
+      return sealed ? urls(await box.decrypt(sealed, boxContext(id))) : issue(id);
+    },
+    async rotate(caller: Caller): Promise<CalendarFeed> {
+      return issue((await users.requireRegistered(caller)).id);
+    },
+    async feed(token: string): Promise<string> {
+      const userId = /^[A-Za-z0-9_-]{32}$/.test(token) ? await repo.feedUser(hashOf(token)) : undefined;
+      const user = userId === undefined ? undefined : await repo.user(userId);
+      if (!user) throw new AppError('NOT_FOUND', FEED_NOT_FOUND);
+      const now = Date.now();
+      const items = await repo.list(user.id, await repo.channelsOf(user.id), new Date(now - PAST_MS), new Date(now + AHEAD_MS), 5000);
+      return calendarFeed({ publicUrl, hostname: new URL(publicUrl).hostname, user, items });
+    },
+  };
+}
+
+export type CalendarService = ReturnType<typeof createCalendarService>;

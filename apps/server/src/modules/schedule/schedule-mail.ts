@@ -1,0 +1,84 @@
+import { withJobTransaction } from '../../db/job-transaction';
+import type { JobContext } from '../../job-context';
+import { scheduleItemMail, whenText } from '../mail/templates/schedule-item';
+import { createScheduleRepo, type ScheduleItemRow } from './schedule.repo';
+import { rsvpToken, scheduleLinkKey, scheduleMailOffToken } from './rsvp-token';
+
+export type ScheduleChange = 'new' | 'changed' | 'cancelled' | 'reminder';
+type Ctx = Pick<JobContext, 'db' | 'mail' | 'config' | 'log'>;
+interface Recipient {
+  id: number;
+  name: string | null;
+  email: string | null;
+  reminder_email: boolean;
+}
+
+/** Renders and sends one member's schedule e-mail with their answer links and the one-click unsubscribe. */
+export async function sendItemMail(ctx: Ctx, key: string, item: ScheduleItemRow, team: string, to: Recipient, change: ScheduleChange, repeat?: string) {
+  if (!to.email || !to.reminder_email) return;
+  const base = ctx.config.publicUrl;
+  const token = rsvpToken(key, to.id, item.id);
+  const off = scheduleMailOffToken(key, to.id);
+  const answer = (a: string) => `${base}/rsvp/${token}?answer=${a}`;
+  const rendered = scheduleItemMail({
+    name: to.name ?? undefined,
+    team,
+    change,
+    title: item.title,
+    when: whenText(item.startsAt.getTime(), item.endsAt.getTime(), item.timeZone),
+    location: item.location,
+    repeat,
+    itemUrl: `${base}/team/schedule/${item.id}`,
+    answers: item.status === 'cancelled' ? undefined : { going: answer('going'), maybe: answer('maybe'), no: answer('no') },
+    unsubscribeUrl: `${base}/unsubscribe/schedule/${off}`,
+  });
+  await ctx.mail.sendRendered(to.email, {
+    template: `schedule-${change}`,
+    ...rendered,
+    // RFC 8058 one-click: mail clients POST `List-Unsubscribe=One-Click` to the https URL.
+    headers: { 'List-Unsubscribe': `<${base}/api/schedule/unsubscribe/${off}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
+  });
+}
+
+/**
+ * Tells every member of the item's team (one e-mail each) that it is new, changed or cancelled. `repeat` names a
+ * weekly series announced in one e-mail. A failed send throws: the queue retries the job (some may get it twice).
+ */
+export async function announceItem(ctx: Ctx, itemId: string, change: Exclude<ScheduleChange, 'reminder'>, repeat?: string): Promise<void> {
+  const repo = createScheduleRepo(ctx.db);
+  const key = await scheduleLinkKey(ctx.db);
+  const item = await repo.row(ctx.db, itemId);
+  if (!item) return;
+  const team = await repo.channelInfo(item.channelId);
+  if (!team) return;
+  for (const member of await repo.responses(item.channelId, item.id)) await sendItemMail(ctx, key, item, team.teamName, member, change, repeat);
+  ctx.log.info({ itemId, change }, 'schedule item announced');
+}
+
+/**
+ * The reminder before an item: to members who have not answered and those going; the owner gets who is coming.
+ * Each member's reminder is claimed in `schedule_reminders` first, so none is sent twice for one item.
+ */
+export async function remindItem(ctx: Ctx, itemId: string, startsAtMs: number): Promise<void> {
+  const repo = createScheduleRepo(ctx.db);
+  const key = await scheduleLinkKey(ctx.db);
+  const item = await repo.row(ctx.db, itemId);
+  // A moved item queued a new reminder for its new time: this one is stale.
+  if (!item || item.status === 'cancelled' || item.startsAt.getTime() !== startsAtMs) return;
+  const team = await repo.channelInfo(item.channelId);
+  if (!team) return;
+  const members = await repo.responses(item.channelId, item.id);
+  for (const m of members) {
+    const isOwner = m.id === team.ownerUserId;
+    if (!isOwner && m.answer !== null && m.answer !== 'going') continue;
+    if (!m.email || !m.reminder_email) continue;
+    await withJobTransaction(ctx.db, async (tx) => {
+      if (!(await repo.claimReminder(tx, item.id, m.id))) return;
+      if (isOwner) {
+        const going = members.filter((x) => x.answer === 'going').map((x) => x.name ?? x.username);
+        const summary = `Coming (${going.length}): ${going.join(', ') || 'nobody yet'}. Maybe: ${members.filter((x) => x.answer === 'maybe').length}. Can't: ${members.filter((x) => x.answer === 'no').length}. Not answered: ${members.filter((x) => x.answer === null).length}.`;
+        await sendItemMail(ctx, key, item, team.teamName, m, 'reminder', summary);
+      } else await sendItemMail(ctx, key, item, team.teamName, m, 'reminder');
+    });
+  }
+}

@@ -1,0 +1,239 @@
+import { randomUUID } from 'node:crypto';
+import { NOT_A_TEAM_MEMBER } from '@app/contracts/talk';
+import {
+  RSVP_LINK_INVALID,
+  SCHEDULE_ITEM_NOT_FOUND,
+  type CreateScheduleItemBody,
+  type RsvpAnswer,
+  type RsvpCounts,
+  type RsvpTokenView,
+  type ScheduleItemDetail,
+  type ScheduleList,
+  type UpdateScheduleItemBody,
+} from '@app/contracts/schedule';
+import type { CreateEventResponse, SportCode } from '@app/contracts/live';
+import { parseScheduleTime } from '@app/contracts/zoned-time';
+import type { Caller } from '../../caller';
+import type { Config } from '../../config';
+import type { Db } from '../../db/client';
+import type { Executor } from '../../db/job-transaction';
+import { AppError } from '../../errors';
+import { sendJobIn } from '../../jobs/send-job-in';
+import { recordActivity } from '../activity/record-activity';
+import { requireActiveTeam } from '../activity/active-team';
+import type { TeamsService } from '../teams/teams.service';
+import { createScheduleRepo, type NewScheduleItem, type ScheduleItemRow } from './schedule.repo';
+import { itemFacts, toScheduleItem } from './schedule-view';
+import { rsvpTokenOf, scheduleLinkKey, scheduleMailOffUser } from './rsvp-token';
+import { shiftWallClock, weeklyOccurrences } from './weekly-series';
+
+export const OWNER_ONLY = 'Only the team owner can change the schedule.';
+const DAY_MS = 86_400_000;
+/** A game set up on /live lasts this long on the schedule until the owner says otherwise. */
+const GAME_MS = 2 * 3600_000;
+
+/** The events service as the schedule uses it: a game's live event is set up there. */
+export interface ScheduleEvents {
+  createLinked(caller: Caller, body: { title: string; date: string; type: SportCode; thumbnail: string; public: boolean }): Promise<CreateEventResponse & { id: string }>;
+}
+
+export interface ScheduleServiceDeps {
+  db: Db;
+  config: Pick<Config, 'mail'>;
+  teams: Pick<TeamsService, 'activeChannel'>;
+}
+
+export function createScheduleService({ db, config, teams }: ScheduleServiceDeps) {
+  const repo = createScheduleRepo(db);
+  let events: ScheduleEvents | undefined;
+
+  async function member(caller: Caller) {
+    const team = await requireActiveTeam(teams, caller);
+    return { user: team.user, channel: team.channel, isOwner: team.channel.ownerUserId === team.user.id };
+  }
+
+  async function ownedItem(caller: Caller, id: string): Promise<{ userId: number; item: ScheduleItemRow }> {
+    const { user, channel, isOwner } = await member(caller);
+    const item = await repo.row(db, id);
+    if (!item || item.channelId !== channel.id) throw new AppError('NOT_FOUND', SCHEDULE_ITEM_NOT_FOUND);
+    if (!isOwner) throw new AppError('FORBIDDEN', OWNER_ONLY);
+    return { userId: user.id, item };
+  }
+
+  /** Queues the reminder for the item's start (a moved item's old reminder finds the start changed and stops). */
+  async function queueReminder(tx: Pick<Executor, 'execute'>, item: ScheduleItemRow) {
+    const at = item.startsAt.getTime() - config.mail.scheduleReminderHours * 3600_000;
+    await sendJobIn(tx, 'schedule-reminder', { itemId: item.id, startsAtMs: item.startsAt.getTime() }, { startAfter: new Date(Math.max(at, Date.now())) });
+  }
+
+  return {
+    /** Wired after the events service exists (it hooks games back into the schedule). */
+    useEvents(e: ScheduleEvents) {
+      events = e;
+    },
+
+    async list(caller: Caller, query: { from?: string | undefined; to?: string | undefined }): Promise<ScheduleList> {
+      const { user, channel } = await member(caller);
+      const from = query.from ? Date.parse(query.from) : Date.now() - DAY_MS;
+      const to = query.to ? Date.parse(query.to) : from + 90 * DAY_MS;
+      const rows = await repo.list(user.id, [channel.id], new Date(from), new Date(to));
+      return { items: rows.map(toScheduleItem) };
+    },
+
+    async get(caller: Caller, id: string): Promise<ScheduleItemDetail> {
+      const { user, channel, isOwner } = await member(caller);
+      const row = await repo.get(user.id, id);
+      if (!row || row.channelId !== channel.id) throw new AppError('NOT_FOUND', SCHEDULE_ITEM_NOT_FOUND);
+      const item = toScheduleItem(row);
+      if (!isOwner) return item;
+      const responses = (await repo.responses(channel.id, id)).map((r) => ({ username: r.username, name: r.name, answer: r.answer, note: r.note, at: r.at?.toISOString() ?? null }));
+      return { ...item, responses };
+    },
+
+    async create(caller: Caller, body: CreateScheduleItemBody & { location: string; notes: string }): Promise<{ _id: string }> {
+      const { user, channel, isOwner } = await member(caller);
+      if (!isOwner) throw new AppError('FORBIDDEN', OWNER_ONLY);
+      const start = parseScheduleTime(body.start, body.timeZone);
+      const end = parseScheduleTime(body.end, body.timeZone);
+      const seriesId = body.repeat ? randomUUID() : null;
+      const times = body.repeat ? weeklyOccurrences(start, end, body.timeZone, body.repeat.until) : [{ start, end }];
+      const base = { tenantId: caller.tenantId, channelId: channel.id, kind: body.kind, title: body.title, timeZone: body.timeZone, location: body.location, notes: body.notes, seriesId, createdBy: user.id };
+      const rows: NewScheduleItem[] = times.map((t) => ({ ...base, startsAt: new Date(t.start), endsAt: new Date(t.end) }));
+      const first = await repo.transaction(async (tx) => {
+        const inserted = await repo.insert(tx, rows);
+        for (const item of inserted) await queueReminder(tx, item);
+        const head = inserted[0]!;
+        const repeat = body.repeat ? `Every week until ${body.repeat.until} (${inserted.length} dates)` : undefined;
+        await sendJobIn(tx, 'schedule-mail', { itemId: head.id, change: 'new', ...(repeat && { repeat }) });
+        await recordActivity(tx, { tenantId: caller.tenantId, channelId: channel.id, publisherUserId: user.id, content: `New on the schedule: ${body.title}`, type: 'link', action: `/team/schedule/${head.id}` });
+        return head;
+      });
+      return { _id: first.id };
+    },
+
+    async update(caller: Caller, id: string, body: UpdateScheduleItemBody & { scope: 'one' | 'following' }): Promise<ScheduleItemDetail> {
+      const { item } = await ownedItem(caller, id);
+      const timeZone = body.timeZone ?? item.timeZone;
+      const start = body.start !== undefined ? parseScheduleTime(body.start, timeZone) : item.startsAt.getTime();
+      const end = body.end !== undefined ? parseScheduleTime(body.end, timeZone) : item.endsAt.getTime() + (body.start !== undefined ? start - item.startsAt.getTime() : 0);
+      if (Number.isNaN(start)) throw new AppError('VALIDATION_FAILED', 'Start must be a date and time (ISO 8601)');
+      if (Number.isNaN(end)) throw new AppError('VALIDATION_FAILED', 'End must be a date and time (ISO 8601)');
+      if (end <= start) throw new AppError('VALIDATION_FAILED', 'End must be after start');
+      const shift = { days: 0, ms: start - item.startsAt.getTime() };
+      const duration = end - start;
+      const fields = {
+        ...(body.kind !== undefined && { kind: body.kind }),
+        ...(body.title !== undefined && { title: body.title }),
+        ...(body.location !== undefined && { location: body.location }),
+        ...(body.notes !== undefined && { notes: body.notes }),
+        timeZone,
+      };
+      await repo.transaction(async (tx) => {
+        const targets = body.scope === 'following' && item.seriesId ? await repo.following(tx, item) : [(await repo.row(tx, id, true))!];
+        for (const target of targets) {
+          // Later occurrences keep their own date: the same wall-clock shift in the venue's zone.
+          const startsAt = target.id === item.id ? start : shiftWallClock(target.startsAt.getTime(), timeZone, { days: 0, ms: shift.ms });
+          const moved = startsAt !== target.startsAt.getTime() || startsAt + duration !== target.endsAt.getTime() || timeZone !== target.timeZone;
+          const relocated = fields.location !== undefined && fields.location !== target.location;
+          const changed = moved || relocated;
+          const [updated] = await repo.update(tx, target.id, { ...fields, startsAt: new Date(startsAt), endsAt: new Date(startsAt + duration), sequence: target.sequence + (changed ? 1 : 0) });
+          if (moved) await queueReminder(tx, updated!);
+          if (changed && target.id === item.id) {
+            const repeat = targets.length > 1 ? `This and the following ${targets.length - 1} dates changed` : undefined;
+            await sendJobIn(tx, 'schedule-mail', { itemId: item.id, change: 'changed', ...(repeat && { repeat }) });
+          }
+        }
+      });
+      return this.get(caller, id);
+    },
+
+    /** Cancels: the item stays, status 'cancelled', and every member is told. */
+    async cancel(caller: Caller, id: string): Promise<void> {
+      const { item } = await ownedItem(caller, id);
+      if (item.status === 'cancelled') return;
+      await repo.transaction(async (tx) => {
+        await repo.update(tx, id, { status: 'cancelled', sequence: item.sequence + 1 });
+        await sendJobIn(tx, 'schedule-mail', { itemId: id, change: 'cancelled' });
+      });
+    },
+
+    async rsvp(caller: Caller, id: string, body: { answer: RsvpAnswer; note?: string | undefined }): Promise<RsvpCounts> {
+      const { user, channel } = await member(caller);
+      const item = await repo.row(db, id);
+      if (!item || item.channelId !== channel.id) throw new AppError('NOT_FOUND', SCHEDULE_ITEM_NOT_FOUND);
+      await repo.upsertRsvp(user.id, id, body.answer, body.note);
+      return toScheduleItem((await repo.get(user.id, id))!).rsvp;
+    },
+
+    /** The facts an answer link's page shows; changes nothing. */
+    async linkView(token: string): Promise<RsvpTokenView> {
+      const { userId, item } = await linkTarget(token);
+      const team = await repo.channelInfo(item.channelId);
+      const who = await repo.user(userId);
+      const mine = await repo.get(userId, item.id);
+      return { item: itemFacts(item), team: team?.teamName ?? '', name: who?.name || who?.username || '', myRsvp: mine?.myAnswer ?? null };
+    },
+
+    async answerByLink(token: string, answer: RsvpAnswer): Promise<RsvpTokenView> {
+      const { userId, item } = await linkTarget(token);
+      if (item.status === 'cancelled') throw new AppError('CONFLICT', 'This has been cancelled.');
+      await repo.upsertRsvp(userId, item.id, answer, undefined);
+      return this.linkView(token);
+    },
+
+    /** One-click unsubscribe from schedule e-mail. */
+    async mailOff(token: string): Promise<{ reminderEmail: boolean }> {
+      const userId = scheduleMailOffUser(await scheduleLinkKey(db), token);
+      if (userId === null) throw new AppError('NOT_FOUND', 'This link is not valid.');
+      await repo.setReminderEmail(userId, false);
+      return { reminderEmail: false };
+    },
+
+    async mailSettings(caller: Caller): Promise<{ reminderEmail: boolean }> {
+      const { user } = await member(caller).catch(() => ({ user: caller.user }));
+      const row = user && (await repo.user(user.id));
+      return { reminderEmail: row?.reminderEmail ?? true };
+    },
+
+    async setMailSettings(caller: Caller, on: boolean): Promise<{ reminderEmail: boolean }> {
+      const user = caller.user;
+      if (!user) throw new AppError('FORBIDDEN', NOT_A_TEAM_MEMBER);
+      await repo.setReminderEmail(user.id, on);
+      return { reminderEmail: on };
+    },
+
+    /** `POST /api/team/schedule/{id}/stream`: sets up the game's live event and links it. */
+    async stream(caller: Caller, id: string, body: { type: SportCode; public: boolean }): Promise<CreateEventResponse> {
+      const { item } = await ownedItem(caller, id);
+      if (item.kind !== 'game') throw new AppError('CONFLICT', 'Only a game can be streamed.');
+      if (item.liveEventId) throw new AppError('CONFLICT', 'This game already has a stream.');
+      const created = await events!.createLinked(caller, { title: item.title, date: item.startsAt.toISOString(), type: body.type, thumbnail: '', public: body.public });
+      await repo.transaction((tx) => repo.update(tx, id, { liveEventId: created.id }));
+      return { key: created.key, ingestKey: created.ingestKey };
+    },
+
+    /** A game set up on /live goes on its team's schedule, with its live key. */
+    async gameFromEvent(event: { id: string; tenantId: string; channelId: number | null; ownerUserId: number; title: string; startsAt: Date }): Promise<void> {
+      if (event.channelId === null) return;
+      const channelId = event.channelId;
+      await repo.transaction(async (tx) => {
+        const timeZone = (await repo.lastTimeZone(tx, channelId)) ?? 'UTC';
+        const [item] = await repo.insert(tx, [
+          { tenantId: event.tenantId, channelId, kind: 'game', title: event.title, startsAt: event.startsAt, endsAt: new Date(event.startsAt.getTime() + GAME_MS), timeZone, liveEventId: event.id, createdBy: event.ownerUserId },
+        ]);
+        await queueReminder(tx, item!);
+        await sendJobIn(tx, 'schedule-mail', { itemId: item!.id, change: 'new' });
+      });
+    },
+  };
+
+  /** The member and item a signed answer link is for; 404 for a forged link, or one whose member left the team. */
+  async function linkTarget(token: string): Promise<{ userId: number; item: ScheduleItemRow }> {
+    const target = rsvpTokenOf(await scheduleLinkKey(db), token);
+    const item = target && (await repo.row(db, target.itemId));
+    if (!target || !item || !(await repo.isMember(item.channelId, target.userId))) throw new AppError('NOT_FOUND', RSVP_LINK_INVALID);
+    return { userId: target.userId, item };
+  }
+}
+
+export type ScheduleService = ReturnType<typeof createScheduleService>;
