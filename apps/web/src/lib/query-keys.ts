@@ -146,6 +146,8 @@ export const queryKeys = {
     detail: (userKey: UserKey, id: string) => [...schedule(userKey), 'detail', id] as const,
     /** `GET /api/user/calendar`: my private calendar feed's address. */
     calendar: (userKey: UserKey) => [...schedule(userKey), 'calendar'] as const,
+    /** `GET /api/user/schedule-settings`: whether schedule e-mails (reminders) come. */
+    settings: (userKey: UserKey) => [...schedule(userKey), 'settings'] as const,
     /** `GET /api/rsvp/{token}`: an e-mailed answer link's item (no sign-in). */
     answerLink: (token: string) => ['rsvp', token] as const,
   },
