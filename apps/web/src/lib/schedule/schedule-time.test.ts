@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { dayKey, dayLabel, groupByDay, localInputValue, timeRange, zoneLabel } from '@/lib/schedule/schedule-time';
+import { dayKey, dayLabel, groupByDay, localInputValue, timeRange, viewerTimeRange, zoneLabel } from '@/lib/schedule/schedule-time';
 
 const item = (id: string, start: string, end: string, timeZone: string) => ({ id, start, end, timeZone });
 
@@ -53,6 +53,8 @@ describe('day and time labels', () => {
     // Same offset in summer (both UTC-4): nothing to tell apart.
     expect(zoneLabel(start, 'America/New_York', 'America/Toronto', 'en-US')).toBeNull();
     expect(zoneLabel(start, 'America/New_York', 'Europe/Berlin', 'en-US')).toBe('EDT');
+    // And what the viewer's clock says then: the next morning in Berlin.
+    expect(viewerTimeRange({ start, end: '2026-07-01T20:00:00-04:00', timeZone: 'America/New_York' }, 'Europe/Berlin', 'en-GB')).toBe('Thu, 00:00–02:00');
   });
 
   it("shows times on the venue's clock, with the date when the end is on another day", () => {

@@ -82,6 +82,14 @@ export function timeRange(item: Timed, locale?: string): string {
   return format.formatRange(Date.parse(item.start), Date.parse(item.end));
 }
 
+/** Start and end on the viewer's clock, with the weekday ('Tue, 4:00 – 6:00 AM'): an away game seen from home. */
+export function viewerTimeRange(item: Timed, zone = viewerZone(), locale?: string): string {
+  return new Intl.DateTimeFormat(locale, { timeZone: zone, weekday: 'short', hour: 'numeric', minute: '2-digit' }).formatRange(
+    Date.parse(item.start),
+    Date.parse(item.end),
+  );
+}
+
 /** The start's full date on the venue's calendar: 'Saturday, March 7, 2026'. */
 export function fullDate(item: Timed, locale?: string): string {
   return new Intl.DateTimeFormat(locale, { timeZone: item.timeZone, weekday: 'long', month: 'long', day: 'numeric', year: 'numeric' }).format(

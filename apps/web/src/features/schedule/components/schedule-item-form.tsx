@@ -111,7 +111,7 @@ export function ScheduleItemForm({ initial, mode, onSubmit, onCancel }: Schedule
       </FormField>
       {mode === 'new' ? (
         <div className="grid gap-3 sm:grid-cols-2 sm:items-start">
-          <label className="flex items-center gap-2 pt-1 text-sm font-medium sm:pt-7">
+          <label className={cn('flex items-center gap-2 pt-1 text-sm font-medium', form.values.repeat && 'sm:pt-7')}>
             <input type="checkbox" {...form.checkbox('repeat')} className="accent-primary size-4" />
             Repeat weekly
           </label>

@@ -25,7 +25,7 @@ import { useIsTeamOwner } from '@/features/schedule/hooks/use-is-team-owner';
 import { ApiError } from '@/lib/api-client';
 import { errorMessage } from '@/lib/error-message';
 import { kindLabel } from '@/lib/schedule/labels';
-import { fullDate, isPast, localInputValue } from '@/lib/schedule/schedule-time';
+import { fullDate, isPast, localInputValue, viewerTimeRange, zoneLabel } from '@/lib/schedule/schedule-time';
 import { useNow } from '@/lib/use-now';
 import { cn } from '@/lib/utils';
 
@@ -90,13 +90,6 @@ function ItemView({ item }: { item: ScheduleItemDetail }) {
           {cancelled ? <CancelledBadge /> : null}
         </span>
       }
-      actions={
-        <Button asChild variant="ghost" size="sm">
-          <Link to="/team/schedule">
-            <CalendarIcon aria-hidden="true" /> Schedule
-          </Link>
-        </Button>
-      }
     >
       <SuccessNotice message={saved} />
       <div className="bg-card flex flex-col gap-4 rounded-xl border p-4">
@@ -107,7 +100,10 @@ function ItemView({ item }: { item: ScheduleItemDetail }) {
             <p className="text-sm">
               <ItemWhen item={item} />
             </p>
-            <p className="text-muted-foreground text-xs">Times in {item.timeZone.replaceAll('_', ' ')}</p>
+            <p className="text-muted-foreground text-xs">
+              Times in {item.timeZone.replaceAll('_', ' ')}
+              {zoneLabel(item.start, item.timeZone) ? ` · your time ${viewerTimeRange(item)}` : null}
+            </p>
           </div>
         </div>
         {item.location ? (
