@@ -5,9 +5,10 @@ import { kindLabel } from '@/lib/schedule/labels';
 import { cn } from '@/lib/utils';
 
 const icons: Record<ScheduleKind, LucideIcon> = { game: TrophyIcon, practice: DumbbellIcon, event: CalendarIcon };
+// A game stands out; practices and events stay quiet (the icons tell them apart).
 const tints: Record<ScheduleKind, string> = {
-  game: 'bg-sky-100 text-sky-800 dark:bg-sky-950 dark:text-sky-300',
-  practice: 'bg-violet-100 text-violet-800 dark:bg-violet-950 dark:text-violet-300',
+  game: 'bg-primary text-primary-foreground',
+  practice: 'bg-accent text-accent-foreground',
   event: 'bg-muted text-muted-foreground',
 };
 

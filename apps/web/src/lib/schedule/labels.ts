@@ -5,9 +5,12 @@ export const answerLabel: Record<RsvpAnswer, string> = { going: 'Going', maybe: 
 
 export const kindLabel: Record<ScheduleKind, string> = { game: 'Game', practice: 'Practice', event: 'Event' };
 
-/** An answer's colours, the same wherever it shows (text and tint meet AA contrast in both themes). */
+/**
+ * An answer's colours, the same wherever it shows (text on tint meets AA contrast in both themes). Tints
+ * the app already uses: every new colour class adds to the one stylesheet the sign-in page loads too.
+ */
 export const answerTone: Record<RsvpAnswer, string> = {
-  going: 'bg-emerald-100 text-emerald-800 dark:bg-emerald-950 dark:text-emerald-300',
-  maybe: 'bg-amber-100 text-amber-900 dark:bg-amber-950 dark:text-amber-300',
-  no: 'bg-rose-100 text-rose-800 dark:bg-rose-950 dark:text-rose-300',
+  going: 'bg-emerald-500/10 text-emerald-700 dark:text-emerald-400',
+  maybe: 'bg-amber-500/10 text-amber-700 dark:text-amber-300',
+  no: 'bg-destructive/10 text-destructive',
 };

@@ -43,7 +43,7 @@ export function ScheduleItemCard({ item, past = false }: { item: ScheduleItem; p
         </div>
       </div>
       {cancelled || past ? null : (
-        <div className="flex flex-col gap-1 sm:w-64">
+        <div className="flex flex-col gap-1 sm:w-72">
           <RsvpButtons value={item.myRsvp} label={`Your answer for ${item.title}`} onAnswer={(a) => answer.mutate({ id: item._id, answer: a })} />
           {answer.isError ? (
             <p role="alert" className="text-destructive text-xs">

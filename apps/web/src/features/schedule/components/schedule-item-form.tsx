@@ -59,7 +59,7 @@ export function ScheduleItemForm({ initial, mode, onSubmit, onCancel }: Schedule
             <label
               key={kind}
               className={cn(
-                'has-focus-visible:ring-ring/50 flex cursor-pointer items-center gap-2 rounded-lg border p-2 text-sm font-medium has-focus-visible:ring-[3px]',
+                'has-[:focus-visible]:ring-ring/50 flex cursor-pointer items-center gap-2 rounded-lg border p-2 text-sm font-medium has-[:focus-visible]:ring-[3px]',
                 form.values.kind === kind ? 'border-primary bg-accent' : 'hover:bg-accent/60',
               )}
             >

@@ -50,7 +50,7 @@ function CancelItem({ item }: { item: ScheduleItemDetail }) {
     );
   }
   return (
-    <div role="group" aria-label={`Cancel ${item.title}?`} className="flex basis-full flex-col gap-2 rounded-lg border p-3 text-sm">
+    <div role="group" aria-label={`Cancel ${item.title}?`} className="flex w-full flex-col gap-2 rounded-lg border p-3 text-sm">
       <p>Cancel {item.title}? It stays on the schedule, struck through, and everyone on the team gets an e-mail.</p>
       <ErrorAlert error={cancel.error} />
       <div className="flex flex-wrap gap-2">
