@@ -255,3 +255,7 @@ export type CalendarFeed = z.infer<typeof calendarFeed>;
 /** `GET /api/team/schedule/{id}` and friends: an item id is a UUID. */
 export const scheduleItemParams = z.object({ id: z.string().uuid('Schedule item not found') });
 export const SCHEDULE_ITEM_NOT_FOUND = 'Schedule item not found';
+
+/** `GET`/`PUT /api/user/schedule-settings`, and the answer of the one-click unsubscribe: schedule e-mail on or off. */
+export const scheduleMailSettings = z.object({ reminderEmail: z.boolean({ invalid_type_error: 'reminderEmail must be true or false' }) });
+export type ScheduleMailSettings = z.infer<typeof scheduleMailSettings>;

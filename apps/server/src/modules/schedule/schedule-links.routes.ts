@@ -1,9 +1,8 @@
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { rsvpTokenBody, rsvpTokenView } from '@app/contracts/schedule';
+import { rsvpTokenBody, rsvpTokenView, scheduleMailSettings } from '@app/contracts/schedule';
 import type { Config } from '../../config';
 import type { ScheduleService } from './schedule.service';
-import { scheduleSettings } from './schedule.routes';
 
 const tokenParams = z.object({ token: z.string().max(200) });
 
@@ -26,7 +25,7 @@ export const scheduleLinksRoutes: FastifyPluginAsyncZod<{ config: Config; schedu
     const oneClick = plain.withTypeProvider<ZodTypeProvider>();
     // Mail clients POST `List-Unsubscribe=One-Click` as a form; the body says nothing the URL does not.
     oneClick.addContentTypeParser(['application/x-www-form-urlencoded', 'multipart/form-data', 'text/plain'], { parseAs: 'string' }, (_request, _body, done) => done(null, undefined));
-    oneClick.post('/api/schedule/unsubscribe/:token', { schema: { params: tokenParams, response: { 200: scheduleSettings } }, config: { public: true, ...limit } }, async (request) =>
+    oneClick.post('/api/schedule/unsubscribe/:token', { schema: { params: tokenParams, response: { 200: scheduleMailSettings } }, config: { public: true, ...limit } }, async (request) =>
       schedule.mailOff(request.params.token),
     );
   });

@@ -9,6 +9,7 @@ import {
   scheduleItemDetail,
   scheduleItemParams,
   scheduleList,
+  scheduleMailSettings as scheduleSettings,
   scheduleQuery,
   streamScheduleItemBody,
   updateScheduleItemBody,
@@ -23,8 +24,6 @@ export interface ScheduleRoutesOptions {
   users: Pick<UsersService, 'signedIn'>;
   schedule: ScheduleService;
 }
-
-export const scheduleSettings = z.object({ reminderEmail: z.boolean() });
 
 /** The active team's schedule (members; the owner changes it) and the caller's schedule e-mail switch. */
 export const scheduleRoutes: FastifyPluginAsyncZod<ScheduleRoutesOptions> = async (app, { identity, users, schedule }) => {

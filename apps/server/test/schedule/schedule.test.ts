@@ -1,0 +1,130 @@
+import ICAL from 'ical.js';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { weeklyOccurrences } from '../../src/modules/schedule/weekly-series';
+import { parseScheduleTime, wallTimeAt } from '@app/contracts/zoned-time';
+import { call, coach, teamsApp, type Person, type TeamsApp } from '../teams/helpers';
+import { athlete, joinTeam } from '../videos/helpers';
+
+let t: TeamsApp;
+let owner: Person;
+let member: Person;
+let outsider: Person;
+
+beforeAll(async () => {
+  t = await teamsApp();
+  owner = await coach(t, 'schedcoach', 'Team Owls');
+  member = await athlete(t, 'schedmember');
+  await joinTeam(t, 'schedcoach', 'schedmember');
+  outsider = await athlete(t, 'schedoutsider');
+  await coach(t, 'othercoach', 'Team Other');
+});
+afterAll(async () => t?.close());
+
+const practice = { kind: 'practice', title: 'Practice', start: '2027-02-01T18:00', end: '2027-02-01T19:30', timeZone: 'America/New_York', location: 'Field 1' };
+
+async function create(body: unknown = practice): Promise<string> {
+  const res = await call(t, 'POST', '/api/team/schedule', owner.headers, body);
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json()._id as string;
+}
+
+describe('weekly series across DST', () => {
+  it.each([
+    ['America/New_York', '2027-02-22T18:00', '2027-03-22'],
+    ['Europe/Berlin', '2027-03-15T18:00', '2027-04-12'],
+    ['Australia/Sydney', '2027-03-22T18:00', '2027-04-19'],
+  ])('keeps 18:00 local in %s while UTC moves', (zone, start, until) => {
+    const s = parseScheduleTime(start, zone);
+    const dates = weeklyOccurrences(s, s + 90 * 60_000, zone, until);
+    expect(dates.length).toBe(5);
+    for (const d of dates) expect([wallTimeAt(d.start, zone).hour, wallTimeAt(d.start, zone).minute]).toEqual([18, 0]);
+    const utcHours = new Set(dates.map((d) => new Date(d.start).getUTCHours()));
+    expect(utcHours.size).toBe(2);
+  });
+});
+
+describe('authorization', () => {
+  it('owner creates, member reads and answers but cannot change, outsiders see nothing', async () => {
+    const id = await create();
+    expect((await call(t, 'GET', '/api/team/schedule?from=2027-01-01&to=2027-03-01', member.headers)).json().items.map((i: { _id: string }) => i._id)).toContain(id);
+    expect((await call(t, 'POST', '/api/team/schedule', member.headers, practice)).statusCode).toBe(403);
+    expect((await call(t, 'PUT', `/api/team/schedule/${id}`, member.headers, { title: 'x' })).statusCode).toBe(403);
+    expect((await call(t, 'DELETE', `/api/team/schedule/${id}`, member.headers)).statusCode).toBe(403);
+    const outside = await call(t, 'GET', '/api/team/schedule', outsider.headers);
+    expect(outside.statusCode).toBe(403);
+    expect(outside.json().message).toBe('You are not a member of a team');
+    expect((await call(t, 'GET', '/api/team/schedule')).statusCode).toBe(401);
+    const other = await call(t, 'GET', `/api/team/schedule/${id}`, (await coach(t, 'thirdcoach', 'Team Third')).headers);
+    expect(other.statusCode).toBe(404);
+    const counts = await call(t, 'PUT', `/api/team/schedule/${id}/rsvp`, member.headers, { answer: 'going', note: 'late' });
+    expect(counts.json()).toMatchObject({ going: 1, maybe: 0, no: 0 });
+    const detail = (await call(t, 'GET', `/api/team/schedule/${id}`, owner.headers)).json();
+    expect(detail.responses.find((r: { username: string }) => r.username === 'schedmember')).toMatchObject({ answer: 'going', note: 'late' });
+    expect(detail.responses.find((r: { username: string }) => r.username === 'schedcoach')).toMatchObject({ answer: null });
+    expect((await call(t, 'GET', `/api/team/schedule/${id}`, member.headers)).json().responses).toBeUndefined();
+  });
+
+  it('names the field at fault', async () => {
+    const res = await call(t, 'POST', '/api/team/schedule', owner.headers, { ...practice, end: '2027-02-01T17:00', timeZone: 'Mars/Base', title: '' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toMatch(/Title is required|Time zone/);
+  });
+});
+
+describe('RSVP by e-mail link', () => {
+  it('GET changes nothing, POST records, a foreign token does nothing', async () => {
+    const id = await create({ ...practice, title: 'Link practice' });
+    const link = await vi.waitFor(
+      async () => {
+        const mail = (await t.sent(member.email)).find((m) => m.subject.includes('Link practice'));
+        expect(mail).toBeDefined();
+        return /\/rsvp\/([^?\s"]+)\?answer=going/.exec(mail!.text)![1]!;
+      },
+      { timeout: 30_000, interval: 200 },
+    );
+    const view = await call(t, 'GET', `/api/rsvp/${link}`);
+    expect(view.statusCode, view.body).toBe(200);
+    expect(view.json().myRsvp).toBeNull();
+    expect((await call(t, 'GET', `/api/team/schedule/${id}`, member.headers)).json().myRsvp).toBeNull();
+    const [uid, , sig] = link.split('.');
+    const other = await create({ ...practice, title: 'Other' });
+    expect((await call(t, 'POST', `/api/rsvp/${uid}.${other}.${sig}`, {}, { answer: 'no' })).statusCode).toBe(404);
+    expect((await call(t, 'POST', `/api/rsvp/${link}`, {}, { answer: 'maybe' })).json().myRsvp).toBe('maybe');
+    expect((await call(t, 'GET', `/api/team/schedule/${id}`, member.headers)).json().myRsvp).toBe('maybe');
+    expect((await call(t, 'GET', `/api/team/schedule/${other}`, member.headers)).json().myRsvp).toBeNull();
+  });
+});
+
+describe('calendar feed', () => {
+  it('parses with ical.js after create, edit, cancel and rotation', async () => {
+    const id = await create({ ...practice, title: 'Feed practice' });
+    const { url } = (await call(t, 'GET', '/api/user/calendar', member.headers)).json();
+    const path = new URL(url).pathname;
+    const feed = async (p = path) => {
+      const res = await call(t, 'GET', p);
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.headers['content-type']).toMatch(/text\/calendar/);
+      const comp = new ICAL.Component(ICAL.parse(res.body));
+      expect(comp.getFirstPropertyValue('refresh-interval')?.toString()).toBe('PT1H');
+      const ev = comp.getAllSubcomponents('vevent').find((e) => String(e.getFirstPropertyValue('uid')).startsWith(id))!;
+      return { ev, uid: ev.getFirstPropertyValue('uid'), seq: Number(ev.getFirstPropertyValue('sequence') ?? 0), status: ev.getFirstPropertyValue('status'), summary: ev.getFirstPropertyValue('summary') };
+    };
+    const first = await feed();
+    expect(first.status).toBe('CONFIRMED');
+    await call(t, 'PUT', `/api/team/schedule/${id}/rsvp`, member.headers, { answer: 'going' });
+    expect((await call(t, 'PUT', `/api/team/schedule/${id}`, owner.headers, { start: '2027-02-01T19:00', end: '2027-02-01T20:30' })).statusCode).toBe(200);
+    const edited = await feed();
+    expect(edited.uid).toBe(first.uid);
+    expect(edited.seq).toBeGreaterThan(first.seq);
+    expect(edited.summary).toBe('[Going] Feed practice');
+    expect(edited.ev.getFirstProperty('attendee')?.getParameter('partstat')).toBe('ACCEPTED');
+    expect((edited.ev.getFirstPropertyValue('dtstart') as ICAL.Time).toJSDate().toISOString()).toBe('2027-02-02T00:00:00.000Z');
+    expect((await call(t, 'DELETE', `/api/team/schedule/${id}`, owner.headers)).statusCode).toBe(204);
+    const cancelled = await feed();
+    expect(cancelled.status).toBe('CANCELLED');
+    expect(cancelled.seq).toBeGreaterThan(edited.seq);
+    const rotated = (await call(t, 'POST', '/api/user/calendar/rotate', member.headers)).json();
+    expect((await call(t, 'GET', path)).statusCode).toBe(404);
+    expect((await feed(new URL(rotated.url).pathname)).uid).toBe(first.uid);
+  });
+});
