@@ -1,14 +1,11 @@
+import { scheduleMailSettings, type ScheduleMailSettings } from '@app/contracts/schedule';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
 
 import { useApiClient } from '@/lib/api-client-context';
 import { useSession } from '@/lib/auth/session';
 import { queryKeys } from '@/lib/query-keys';
 
 const path = '/api/user/schedule-settings';
-// The server's answer (`{reminderEmail}`); not in the shared contracts yet.
-const scheduleSettings = z.object({ reminderEmail: z.boolean() });
-type ScheduleSettings = z.infer<typeof scheduleSettings>;
 
 /** `GET /api/user/schedule-settings`: whether schedule reminders are e-mailed. */
 export function useScheduleSettings() {
@@ -16,7 +13,7 @@ export function useScheduleSettings() {
   const session = useSession();
   return useQuery({
     queryKey: queryKeys.schedule.settings(session.userId ?? session.userUuid),
-    queryFn: ({ signal }): Promise<ScheduleSettings> => api.request(path, { schema: scheduleSettings, signal }),
+    queryFn: ({ signal }): Promise<ScheduleMailSettings> => api.request(path, { schema: scheduleMailSettings, signal }),
   });
 }
 
@@ -26,7 +23,7 @@ export function useUpdateScheduleSettings() {
   const session = useSession();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (settings: ScheduleSettings): Promise<ScheduleSettings> => api.request(path, { method: 'PUT', body: settings, schema: scheduleSettings }),
+    mutationFn: (settings: ScheduleMailSettings): Promise<ScheduleMailSettings> => api.request(path, { method: 'PUT', body: settings, schema: scheduleMailSettings }),
     onSuccess: (settings) => queryClient.setQueryData(queryKeys.schedule.settings(session.userId ?? session.userUuid), settings),
   });
 }
@@ -35,7 +32,7 @@ export function useUpdateScheduleSettings() {
 export function useScheduleUnsubscribe(token: string) {
   const api = useApiClient();
   return useMutation({
-    mutationFn: (): Promise<ScheduleSettings> =>
-      api.request(`/api/schedule/unsubscribe/${encodeURIComponent(token)}`, { method: 'POST', schema: scheduleSettings }),
+    mutationFn: (): Promise<ScheduleMailSettings> =>
+      api.request(`/api/schedule/unsubscribe/${encodeURIComponent(token)}`, { method: 'POST', schema: scheduleMailSettings }),
   });
 }
