@@ -68,6 +68,12 @@ describe('team schedule journey', () => {
     expect(await going.getByRole('listitem').count()).toBe(1);
     // Only the coach has not answered (the two share a name here: the list is counted, not searched).
     expect(await coachPage.getByRole('region', { name: 'No answer yet' }).getByRole('listitem').count()).toBe((before.body.responses as unknown[]).length - 1);
+
+    // The dashboard's next three on a phone: a long line is cut short, the page never scrolls sideways.
+    await coachPage.setViewportSize({ width: 390, height: 844 });
+    await coachPage.goto('/team');
+    await coachPage.getByRole('list', { name: 'Coming up' }).getByRole('link').nth(2).waitFor();
+    expect(await coachPage.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     expect(coachTab.problems).toEqual([]);
 
     await coachTab.context.close();

@@ -100,10 +100,8 @@ function ItemView({ item }: { item: ScheduleItemDetail }) {
             <p className="text-sm">
               <ItemWhen item={item} />
             </p>
-            <p className="text-muted-foreground text-xs">
-              Times in {item.timeZone.replaceAll('_', ' ')}
-              {zoneLabel(item.start, item.timeZone) ? ` · your time ${viewerTimeRange(item)}` : null}
-            </p>
+            <p className="text-muted-foreground text-xs">Times in {item.timeZone.replaceAll('_', ' ')}</p>
+            {zoneLabel(item.start, item.timeZone) ? <p className="text-muted-foreground text-xs">Your time: {viewerTimeRange(item)}</p> : null}
           </div>
         </div>
         {item.location ? (
