@@ -7,13 +7,13 @@ import { queryKeys } from '@/lib/query-keys';
 
 const DAY_MS = 86_400_000;
 /** The page's past toggle reaches this far back. */
-export const PAST_DAYS = 180;
+const PAST_DAYS = 180;
 
 /**
  * `GET /api/team/schedule`: `upcoming` is the server's default window (from yesterday, 90 days on: an
  * item still going on stays in it); `past` the items of the last months, which the page shows newest first.
  */
-export function useSchedule(part: 'upcoming' | 'past', { enabled = true }: { enabled?: boolean } = {}) {
+export function useSchedule(part: 'upcoming' | 'past') {
   const api = useApiClient();
   const session = useSession();
   return useQuery({
@@ -23,6 +23,6 @@ export function useSchedule(part: 'upcoming' | 'past', { enabled = true }: { ena
       const query = part === 'past' ? `?${new URLSearchParams({ from: new Date(now - PAST_DAYS * DAY_MS).toISOString(), to: new Date(now).toISOString() })}` : '';
       return (await api.request(`/api/team/schedule${query}`, { schema: scheduleList, signal })).items;
     },
-    enabled: enabled && session.isLoggedIn,
+    enabled: session.isLoggedIn,
   });
 }

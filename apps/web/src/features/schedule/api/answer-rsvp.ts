@@ -6,7 +6,7 @@ import { useSession } from '@/lib/auth/session';
 import { queryKeys } from '@/lib/query-keys';
 
 /** The counts after `me` changes from `before` to `after` (an unanswered member counts as `none`). */
-export function movedCounts(counts: RsvpCounts, before: RsvpAnswer | null, after: RsvpAnswer): RsvpCounts {
+function movedCounts(counts: RsvpCounts, before: RsvpAnswer | null, after: RsvpAnswer): RsvpCounts {
   const next = { ...counts };
   const from = before ?? 'none';
   if (from === after) return next;
