@@ -37,7 +37,7 @@ const specRoutes: [path: string, title: string, level?: Level][] = [
   ['/team/messages/m1', 'Message', 'team'],
   ['/team/activity', 'Activity Feed', 'team'],
   ['/team/schedule', 'Schedule', 'team'],
-  ['/team/schedule/e1', 'Event', 'team'],
+  ['/team/schedule/e1', 'Schedule item', 'team'],
   ['/library', 'Library', 'fan'],
   ['/library/videos', 'Videos', 'fan'],
   ['/library/videos/all', 'All Videos', 'none'],

@@ -114,6 +114,9 @@ export const routes: RouteObject[] = [
           { path: 'r/:reelId', lazy: () => import('@/features/reels/routes/shared-reel-page') },
           // A notification e-mail's unsubscribe link: asks, then one POST (no sign-in).
           { path: 'unsubscribe/:token', lazy: () => import('@/features/settings/routes/unsubscribe-page') },
+          { path: 'unsubscribe/schedule/:token', lazy: () => import('@/features/settings/routes/schedule-unsubscribe-page') },
+          // A schedule e-mail's answer link: records Going / Maybe / Can't without signing in.
+          { path: 'rsvp/:token', lazy: () => import('@/features/schedule/routes/rsvp-page') },
         ],
       },
     ],

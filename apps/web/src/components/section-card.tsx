@@ -16,7 +16,8 @@ type SectionCardProps = {
 /** A dashboard section (team, library, live): heading, a link to its page, and its content. */
 export function SectionCard({ icon: Icon, title, to, linkLabel, children }: SectionCardProps) {
   return (
-    <Card className="gap-3 py-4">
+    // min-w-0: a long line in a section (ellipsed) must not widen the dashboard grid past a phone's screen.
+    <Card className="min-w-0 gap-3 py-4">
       <CardHeader className="px-4">
         <CardTitle className="flex items-center gap-2">
           <Icon aria-hidden="true" className="text-muted-foreground size-4" />

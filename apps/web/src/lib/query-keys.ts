@@ -23,6 +23,7 @@ const videos = (userKey: UserKey) => [...user(userKey), 'videos'] as const;
 const clips = (userKey: UserKey) => [...user(userKey), 'clips'] as const;
 const reels = (userKey: UserKey) => [...user(userKey), 'reels'] as const;
 const talk = (userKey: UserKey) => [...user(userKey), 'talk'] as const;
+const schedule = (userKey: UserKey) => [...user(userKey), 'schedule'] as const;
 
 export const queryKeys = {
   plans: () => ['billing', 'plans'] as const,
@@ -134,6 +135,21 @@ export const queryKeys = {
     follow: (userKey: UserKey, owner: string, channel: string) => [...user(userKey), 'live', 'follow', owner, channel] as const,
     /** `GET /api/events/{key}/cheers?omega=1&top=10` */
     cheers: (key: string) => ['live-cheers', key] as const,
+  },
+
+  /** The team schedule: a change to an item or an answer refreshes every list and the item. */
+  schedule: {
+    all: schedule,
+    /** `GET /api/team/schedule`: the coming weeks, or the past ones (the page's toggle). */
+    list: (userKey: UserKey, part: 'upcoming' | 'past') => [...schedule(userKey), 'list', part] as const,
+    /** `GET /api/team/schedule/{id}` */
+    detail: (userKey: UserKey, id: string) => [...schedule(userKey), 'detail', id] as const,
+    /** `GET /api/user/calendar`: my private calendar feed's address. */
+    calendar: (userKey: UserKey) => [...schedule(userKey), 'calendar'] as const,
+    /** `GET /api/user/schedule-settings`: whether schedule e-mails (reminders) come. */
+    settings: (userKey: UserKey) => [...schedule(userKey), 'settings'] as const,
+    /** `GET /api/rsvp/{token}`: an e-mailed answer link's item (no sign-in). */
+    answerLink: (token: string) => ['rsvp', token] as const,
   },
 
   identity: {

@@ -44,12 +44,19 @@ export function useZodForm<V extends FormValues, Out>(
     elements.current.get(name)?.focus();
   }
 
-  function update(name: FieldName<V>, value: string | boolean) {
-    const next = { ...values, [name]: value };
+  /** Changes one or more fields at once (a new start that moves the end along), checked as a change by the user is. */
+  function set(changes: Partial<V>) {
+    const next = { ...values, ...changes };
+    const names = Object.keys(changes);
     setValues(next);
     if (submitted) setErrors(validate(next).errors ?? {});
-    else if (touched.has(name)) setErrors(errorsOf(next, touched));
-    else if (errors[name] !== undefined) setErrors(({ [name]: _removed, ...rest }) => rest as typeof errors);
+    else if (names.some((name) => touched.has(name))) setErrors(errorsOf(next, touched));
+    else if (names.some((name) => errors[name as FieldName<V>] !== undefined))
+      setErrors((current) => Object.fromEntries(Object.entries(current).filter(([key]) => !names.includes(key))) as typeof errors);
+  }
+
+  function update(name: FieldName<V>, value: string | boolean) {
+    set({ [name]: value } as Partial<V>);
   }
 
   /** The schema's messages for the given fields only (the others are not the user's concern yet). */
@@ -130,5 +137,5 @@ export function useZodForm<V extends FormValues, Out>(
     setTouched(new Set());
   }
 
-  return { values, errors, pending, field, checkbox, handleSubmit, setError, reset };
+  return { values, errors, pending, field, checkbox, set, handleSubmit, setError, reset };
 }

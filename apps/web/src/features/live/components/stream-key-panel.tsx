@@ -5,7 +5,7 @@ import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { useConfig } from '@/config/config-context';
 import { useIngestKey, useRenewIngestKey } from '@/features/live/api/ingest-key';
-import { CopyField } from '@/features/live/components/copy-field';
+import { CopyField } from '@/components/copy-field';
 import { errorMessage } from '@/lib/error-message';
 
 /** The line above the key. */

@@ -7,6 +7,7 @@ import { paths } from '@/config/paths';
 import { useSelf } from '@/features/settings/api/get-self';
 import { ChangePasswordCard } from '@/features/settings/components/change-password-card';
 import { NotificationEmailCard } from '@/features/settings/components/notification-email-card';
+import { ScheduleEmailCard } from '@/features/settings/components/schedule-email-card';
 import { SessionsCard } from '@/features/settings/components/sessions-card';
 import { TwoFactorCard } from '@/features/settings/components/two-factor-card';
 
@@ -49,6 +50,7 @@ export function SettingsPage({ plan }: SettingsPageProps) {
           Notifications
         </h2>
         <NotificationEmailCard />
+        <ScheduleEmailCard />
       </section>
       <section aria-labelledby="security-heading" className="grid gap-4">
         <h2 id="security-heading" className="text-lg font-semibold tracking-tight">

@@ -108,4 +108,32 @@ describe('Team dashboard', () => {
     expect(net.calls.find((c) => c.path === '/api/team/board')!.url.searchParams.get('limit')).toBe('3');
     expect(net.calls.find((c) => c.path === '/api/team/activity')!.url.searchParams.get('limit')).toBe('3');
   });
+
+  it('shows the next three schedule items with my answer, each opening its page; past ones left out', async () => {
+    const at = (hours: number) => new Date(Date.now() + hours * 3_600_000).toISOString();
+    const scheduled = (id: string, title: string, hours: number, over: Record<string, unknown> = {}) => ({
+      _id: id, kind: 'practice', title, start: at(hours), end: at(hours + 1), timeZone: 'UTC', location: '', notes: '',
+      status: 'scheduled', liveKey: null, series: null, rsvp: { going: 0, maybe: 0, no: 0, none: 3 }, myRsvp: null, ...over,
+    });
+    mockFetch({
+      'GET /api/user/team': team,
+      'GET /api/user/videos': { items: [], next: null },
+      'GET /api/team/schedule': {
+        items: [
+          scheduled('s0', 'Yesterday practice', -20),
+          scheduled('s1', 'Practice', 24, { myRsvp: 'going' }),
+          scheduled('s2', 'Hawks vs Owls', 50, { kind: 'game', myRsvp: 'no' }),
+          scheduled('s3', 'Team dinner', 80, { kind: 'event', status: 'cancelled' }),
+          scheduled('s4', 'Later practice', 200),
+        ],
+      },
+    });
+    renderDashboard();
+    const coming = await screen.findByRole('list', { name: 'Coming up' });
+    const links = within(coming).getAllByRole('link');
+    expect(links.map((a) => a.getAttribute('href'))).toEqual(['/team/schedule/s1', '/team/schedule/s2', '/team/schedule/s3']);
+    expect(links[0]).toHaveTextContent('Going');
+    expect(links[1]).toHaveTextContent("Can't");
+    expect(links[2]).toHaveTextContent('Cancelled');
+  });
 });

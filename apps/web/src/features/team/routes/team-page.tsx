@@ -13,6 +13,7 @@ import { RecentClips } from '@/components/recent-clips';
 import { RecentVideos } from '@/components/recent-videos';
 import { SectionCard } from '@/components/section-card';
 import { MembersPreview } from '@/features/team/components/members-preview';
+import { SchedulePreview } from '@/features/team/components/schedule-preview';
 import { TalkPreview } from '@/features/team/components/talk-preview';
 
 /** The dashboard shows the 2 newest videos. */
@@ -71,7 +72,7 @@ const sections: { title: string; to: string; icon: LucideIcon; body: React.React
     title: 'Schedule',
     to: '/team/schedule',
     icon: CalendarDaysIcon,
-    body: 'Upcoming games and events will appear here.',
+    body: <SchedulePreview />,
   },
 ];
 

@@ -1,0 +1,11 @@
+import { useTeam } from '@/lib/teams/get-team';
+import { useMe } from '@/lib/users/get-me';
+
+/** Whether the reader owns the active team (who may add, edit and cancel items; the server checks it again). */
+export function useIsTeamOwner(): boolean {
+  const team = useTeam();
+  const me = useMe();
+  const owner = team.data && 'owner' in team.data ? team.data.owner : null;
+  const username = me.data?.username;
+  return owner !== null && username !== undefined && owner.toLowerCase() === username.toLowerCase();
+}
