@@ -20,7 +20,6 @@ export const scheduleKind = z.enum(['game', 'practice', 'event'], {
 });
 export type ScheduleKind = z.infer<typeof scheduleKind>;
 export const scheduleStatus = z.enum(['scheduled', 'cancelled']);
-export type ScheduleStatus = z.infer<typeof scheduleStatus>;
 export const rsvpAnswer = z.enum(['going', 'maybe', 'no'], {
   errorMap: () => ({ message: 'Answer must be going, maybe or no' }),
 });
@@ -94,7 +93,6 @@ export const scheduleQuery = z
         ctx.addIssue({ code: 'custom', path: ['to'], message: `to must be at most ${SCHEDULE_RANGE_MAX_DAYS} days after from` });
     }
   });
-export type ScheduleQuery = z.infer<typeof scheduleQuery>;
 export const scheduleList = z.object({ items: z.array(scheduleItem) });
 export type ScheduleList = z.infer<typeof scheduleList>;
 
@@ -206,7 +204,6 @@ export const rsvpBody = z.object({
   answer: rsvpAnswer,
   note: z.string().trim().max(RSVP_NOTE_MAX, `A note has at most ${RSVP_NOTE_MAX} characters`).optional(),
 });
-export type RsvpBody = z.input<typeof rsvpBody>;
 
 /**
  * `GET /api/rsvp/{token}` (no sign-in; changes nothing) and `POST /api/rsvp/{token} {answer}` (records it):

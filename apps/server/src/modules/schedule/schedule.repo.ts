@@ -148,4 +148,3 @@ export function createScheduleRepo(db: Db) {
   };
 }
 
-export type ScheduleRepo = ReturnType<typeof createScheduleRepo>;
