@@ -7,7 +7,7 @@ function messages(schema: typeof newItemForm | ReturnType<typeof editItemForm>, 
   const result = schema.safeParse(values);
   if (result.success) return {};
   const found: Record<string, string> = {};
-  for (const issue of result.error.issues) found[String(issue.path[0])] ??= issue.message;
+  for (const problem of result.error.issues) found[String(problem.path[0])] ??= problem.message;
   return found;
 }
 

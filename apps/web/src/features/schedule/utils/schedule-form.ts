@@ -42,7 +42,7 @@ function toBody(values: ScheduleFormValues): CreateScheduleItemBody {
   };
 }
 
-/** A contract issue's path as the form's field (`repeat.until` is the Until field). */
+/** A contract error's path as the form's field (`repeat.until` is the Until field). */
 const fieldOf = (path: (string | number)[]) => (path[0] === 'repeat' ? 'until' : String(path[0] ?? 'title'));
 
 /**
@@ -54,7 +54,7 @@ function checkedBy<Body>(contract: z.ZodType<unknown, z.ZodTypeDef, Body>, build
     const body = build(values);
     const result = contract.safeParse(body);
     if (result.success) return body;
-    for (const issue of result.error.issues) ctx.addIssue({ code: 'custom', path: [fieldOf(issue.path)], message: issue.message });
+    for (const problem of result.error.issues) ctx.addIssue({ code: 'custom', path: [fieldOf(problem.path)], message: problem.message });
     return z.NEVER;
   });
 }
