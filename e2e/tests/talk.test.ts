@@ -36,6 +36,16 @@ async function openWithStream(page: Page, path: string) {
   await streaming;
 }
 
+/**
+ * Signs in and waits for the signed-in page's update stream to answer, so a test that counts streams
+ * from here on never counts the stream of the page it signed in on.
+ */
+async function signInWithStream(page: Page, email: string) {
+  const streaming = page.context().waitForEvent('response', (r) => isUpdates(r.url()));
+  await signIn(page, email);
+  await streaming;
+}
+
 /** Marks the document, so a later check can tell it was never reloaded. */
 const markDocument = (page: Page) => page.evaluate(() => document.documentElement.setAttribute('data-journey', 'still-here'));
 const sameDocument = (page: Page) => page.evaluate(() => document.documentElement.getAttribute('data-journey'));
@@ -45,9 +55,9 @@ async function team(prefix: string) {
   const coach = await subscribedCoach(prefix);
   const mate = await teammate(coach);
   const coachTab = await openPage(browser, '/login');
-  await signIn(coachTab.page, coach.email);
+  await signInWithStream(coachTab.page, coach.email);
   const mateTab = await openPage(browser, '/login');
-  await signIn(mateTab.page, mate.email);
+  await signInWithStream(mateTab.page, mate.email);
   return { coach, mate, coachTab, mateTab };
 }
 
