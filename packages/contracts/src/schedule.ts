@@ -210,16 +210,7 @@ export const rsvpBody = z.object({
  * the item's facts for the answer page, and the member's answer.
  */
 export const rsvpTokenView = z.object({
-  item: z.object({
-    kind: scheduleKind,
-    title: z.string(),
-    start: z.string(),
-    end: z.string(),
-    timeZone: z.string(),
-    location: z.string(),
-    notes: z.string(),
-    status: scheduleStatus,
-  }),
+  item: scheduleItem.pick({ kind: true, title: true, start: true, end: true, timeZone: true, location: true, notes: true, status: true }),
   /** The team's name. */
   team: z.string(),
   /** The member the link was sent to (their display name, else username). */
