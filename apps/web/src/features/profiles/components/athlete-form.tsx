@@ -9,9 +9,7 @@ import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Textarea } from '@/components/ui/textarea';
 import { useUpdateProfile } from '@/features/profiles/api/update-profile';
-import { ATHLETE_FIELDS, athleteFormSchema, birthdateProblem, formValues } from '@/features/profiles/utils/profile-forms';
-import { ApiError } from '@/lib/api-client';
-import { errorMessage } from '@/lib/error-message';
+import { ATHLETE_FIELDS, alertBirthdateProblem, athleteFormSchema, formValues, showSaveError } from '@/features/profiles/utils/profile-forms';
 import { useZodForm } from '@/lib/use-zod-form';
 
 const today = () => new Date().toISOString().slice(0, 10);
@@ -42,8 +40,7 @@ export function AthleteForm({ me }: { me: ProfileMe }) {
       await save.mutateAsync(values);
       void navigate('/profile');
     } catch (error) {
-      if (error instanceof ApiError && error.statusCode === 409) form.setError('username', error.message);
-      else form.setError('formError', errorMessage(error), { shouldFocus: false });
+      showSaveError(form, error);
     }
   });
 
@@ -53,8 +50,7 @@ export function AthleteForm({ me }: { me: ProfileMe }) {
       aria-label="Athlete profile"
       className="grid gap-8"
       onSubmit={(event) => {
-        const problem = birthdateProblem(form.values.birthdate);
-        if (problem) window.alert(problem);
+        alertBirthdateProblem(form.values.birthdate);
         void submit(event);
       }}
     >

@@ -7,9 +7,7 @@ import { SubmitButton } from '@/components/submit-button';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { useUpdateProfile } from '@/features/profiles/api/update-profile';
-import { birthdateProblem, formValues, PROFILE_PAGE_FIELDS, profilePageFormSchema } from '@/features/profiles/utils/profile-forms';
-import { ApiError } from '@/lib/api-client';
-import { errorMessage } from '@/lib/error-message';
+import { alertBirthdateProblem, formValues, PROFILE_PAGE_FIELDS, profilePageFormSchema, showSaveError } from '@/features/profiles/utils/profile-forms';
 import { useZodForm } from '@/lib/use-zod-form';
 
 type ProfilePageFormProps = {
@@ -35,8 +33,7 @@ export function ProfilePageForm({ me, withSport, onSaved, onCancel }: ProfilePag
     try {
       onSaved(await save.mutateAsync(body));
     } catch (error) {
-      if (error instanceof ApiError && error.statusCode === 409) form.setError('username', error.message);
-      else form.setError('formError', errorMessage(error), { shouldFocus: false });
+      showSaveError(form, error);
     }
   });
 
@@ -46,8 +43,7 @@ export function ProfilePageForm({ me, withSport, onSaved, onCancel }: ProfilePag
       aria-label="Edit profile"
       className="grid gap-1.5"
       onSubmit={(event) => {
-        const problem = birthdateProblem(form.values.birthdate);
-        if (problem) window.alert(problem);
+        alertBirthdateProblem(form.values.birthdate);
         void submit(event);
       }}
     >

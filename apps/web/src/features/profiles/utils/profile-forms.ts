@@ -1,6 +1,9 @@
 import { athleteCardBody, profilePageBody } from '@app/contracts/profiles';
 import { BIRTHDATE_MESSAGE, isBirthdate } from '@app/contracts/user-me';
 
+import { ApiError } from '@/lib/api-client';
+import { errorMessage } from '@/lib/error-message';
+
 /**
  * The athlete card's form: first and last name at least 2, the username's rules, jersey a number of at
  * least 1, birthdate optional but a date, the rest optional text. The server's own rules, so a value
@@ -49,5 +52,17 @@ export function formValues<K extends string>(fields: readonly K[], me: Partial<R
 /** The submit-time check the product alerts about (a bad birthdate stops the save with an alert). */
 export function birthdateProblem(value: string): string | null {
   return value.trim() === '' || isBirthdate(value) ? null : BIRTHDATE_MESSAGE;
+}
+
+/** Both profile forms: a submit with a bad birthdate alerts the product's message (the form then stops on the field). */
+export function alertBirthdateProblem(value: string): void {
+  const problem = birthdateProblem(value);
+  if (problem) window.alert(problem);
+}
+
+/** Both profile forms: a taken username (409) shows under Username, any other failure above the form. */
+export function showSaveError(form: { setError(field: 'username' | 'formError', message: string, options?: { shouldFocus?: boolean }): void }, error: unknown): void {
+  if (error instanceof ApiError && error.statusCode === 409) form.setError('username', error.message);
+  else form.setError('formError', errorMessage(error), { shouldFocus: false });
 }
 
