@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, onRequestHookHandler, onSendHookHandler } from 'fastify';
 import type { UpdatesHub } from './updates-hub';
 
 /**
@@ -18,12 +18,20 @@ declare module 'fastify' {
   }
 }
 
-/** Reads the position before the route's handler (so before the list), and sends it only with a list. */
+/**
+ * Gives each route that asks for it (declared after this) hooks that read the position before the
+ * route's handler (so before the list) and send it only with a list; other routes get no hook at all.
+ */
 export function registerUpdatesPosition(app: FastifyInstance, hub: Pick<UpdatesHub, 'position'>): void {
-  app.addHook('onRequest', async (request) => {
-    if (request.routeOptions.config.updatesPosition) request.updatesPosition = await hub.position();
-  });
-  app.addHook('onSend', async (request, reply) => {
+  const read: onRequestHookHandler = async (request) => {
+    request.updatesPosition = await hub.position();
+  };
+  const send: onSendHookHandler = async (request, reply) => {
     if (request.updatesPosition !== undefined && reply.statusCode === 200) reply.header(UPDATES_POSITION_HEADER, String(request.updatesPosition));
+  };
+  app.addHook('onRoute', (route) => {
+    if (!route.config?.updatesPosition) return;
+    route.onRequest = [read, ...[route.onRequest ?? []].flat()];
+    route.onSend = [send, ...[route.onSend ?? []].flat()];
   });
 }
