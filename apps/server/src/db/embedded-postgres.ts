@@ -30,6 +30,7 @@ async function shippedBinaries(): Promise<string> {
 
 export interface EmbeddedPostgres {
   url: string;
+  port: number;
   stop(): Promise<void>;
 }
 
@@ -38,6 +39,8 @@ export interface EmbeddedPostgresOptions {
   nativeDir?: string;
   /** Where root may keep a copy of the binaries for the postgres user (tests). */
   cacheDirs?: string[];
+  /** Listen on this port instead of a free one (a restart keeps the URL the pools hold). */
+  port?: number;
 }
 
 interface Credentials {
@@ -284,7 +287,7 @@ export async function startEmbeddedPostgres(dir: string, log: Logger, database =
     }
   }
 
-  const port = await freePort();
+  const port = options.port ?? (await freePort());
   const child = await spawnOnCluster(cluster, 'postgres', ({ data }) => [
     '-D',
     data,
@@ -312,6 +315,7 @@ export async function startEmbeddedPostgres(dir: string, log: Logger, database =
   let stopped: Promise<void> | undefined;
   return {
     url: `${base}/${database}`,
+    port,
     stop() {
       stopped ??= new Promise<void>((resolve) => {
         if (child.exitCode !== null || child.signalCode !== null) return resolve();
