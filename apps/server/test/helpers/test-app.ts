@@ -10,11 +10,14 @@ import { createTestDatabase } from './test-db';
 
 export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 
-/** The real app on a fresh database and data directory; `env` is what the server would read. */
+/**
+ * The real app on a fresh data directory and a fresh database of the test cluster, or on the database
+ * `env.DATABASE_URL` names (left as it is on close); `env` is what the server would read.
+ */
 export async function createTestApp(env: Record<string, string> = {}, overrides: Partial<Pick<Config, 'webDist'>> = {}) {
-  const database = await createTestDatabase();
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'teamfilm-test-'));
   const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...env }, overrides);
+  const database = config.databaseUrl ? { url: config.databaseUrl, drop: async () => undefined } : await createTestDatabase();
   const runtime = await startRuntime(config, database.url, pino({ level: 'silent' }));
   // Tests that start an ingest point it here, so browsers can publish to it.
   const liveIngest: LiveIngestSlot = {};
