@@ -3,8 +3,9 @@
 // the signed-in read targets in bench-reads.mjs, the clip and reel targets in bench-clips.mjs (and
 // the bytes a clip of a 2 GB rendition on S3 reads in bench-clip-s3.mjs),
 // the live targets in bench-live.mjs, crowd-cheer analysis in bench-cheers.mjs, team talk (live
-// updates, board and activity reads) in bench-talk.mjs.
-// `npm run bench -- videos`, `-- reads`, `-- clips`, `-- live`, `-- cheers` or `-- talk` runs only that part.
+// updates, board and activity reads) in bench-talk.mjs, the team schedule in bench-schedule.mjs, a live
+// game through a database outage in bench-faults.mjs.
+// `npm run bench -- videos` (or reads, clips, live, cheers, talk, images, schedule, faults) runs only that part.
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import zlib from 'node:zlib';
@@ -75,7 +76,7 @@ async function loginWeight() {
   }
 }
 
-const parts = ['videos', 'reads', 'clips', 'live', 'cheers', 'talk', 'images', 'schedule'].filter((part) => process.argv.includes(part));
+const parts = ['videos', 'reads', 'clips', 'live', 'cheers', 'talk', 'images', 'schedule', 'faults'].filter((part) => process.argv.includes(part));
 const runs = (part) => parts.length === 0 || parts.includes(part);
 
 console.log(`Machine: ${os.cpus().length} cores, ${(os.totalmem() / 1024 ** 3).toFixed(0)} GiB, Node ${process.versions.node}`);
@@ -121,6 +122,10 @@ if (runs('talk')) {
 if (runs('schedule')) {
   const { scheduleBenchmarks } = await import('./bench-schedule.mjs');
   await scheduleBenchmarks();
+}
+if (runs('faults')) {
+  const { faultBenchmarks } = await import('./bench-faults.mjs');
+  await faultBenchmarks();
 }
 if (runs('images')) {
   const { imageBenchmarks } = await import('./bench-images.mjs');
