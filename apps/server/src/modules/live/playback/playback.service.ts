@@ -206,19 +206,25 @@ export function createPlaybackService({ db, tokens, log, now = Date.now, notific
 
   /**
    * Feeds the viewer count (last 30 s); a failure costs one count, never the playback. While the
-   * database is down it is not tried (no request waits for a dead server): the next request after is counted.
+   * database is down it is tried at most once a second and no request waits for it.
    */
   async function markViewer(eventId: string, userId: number): Promise<void> {
-    if (unreachableAt !== null) return;
+    if (!retryDue()) return;
     const mark = `${eventId}:${userId}`;
     const t = now();
     const last = viewerMarks.get(mark);
     if (last !== undefined && t - last < VIEWER_MARK_MS) return;
     viewerMarks.set(mark, t);
-    await repo.markViewer(eventId, userId).catch((err: unknown) => {
-      if (isDatabaseUnavailable(err)) unreachableAt = now();
-      log.warn({ err, eventId, userId }, 'counting a live viewer failed');
-    });
+    const write = repo.markViewer(eventId, userId).then(
+      () => {
+        unreachableAt = null;
+      },
+      (err: unknown) => {
+        if (isDatabaseUnavailable(err)) unreachableAt = now();
+        log.warn({ err, eventId, userId }, 'counting a live viewer failed');
+      },
+    );
+    if (unreachableAt === null) await write;
   }
 
   const lastSeq = (entry: CachedEvent) => entry.segments.at(-1)?.seq ?? -1;
