@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../../db/client';
+import { isDatabaseUnavailable } from '../../../db/database-unavailable';
 import type { NotificationListener } from '../../../db/notification-listener';
 import { AppError } from '../../../errors';
 import type { PlaybackTokens } from '../playback-token';
@@ -14,17 +15,22 @@ const BLOCK_TARGET_DURATIONS = 3;
 /** An event nobody asked for this long leaves the node's memory. */
 const IDLE_EVICT_MS = 10 * 60_000;
 const SWEEP_MS = 60_000;
+/** While the database is down, reads are tried again at most this often. */
+const UNREACHABLE_RETRY_MS = 1000;
 
 export const NOT_STARTED = 'The stream has not started yet.';
 const NOT_FOUND = 'Live event not found.';
 const TOKEN_MISSING = 'A playback token is required to watch this event. Open the event page to get one.';
 const TOKEN_INVALID = 'This playback link is invalid or has expired. Reload the event page to keep watching.';
+const noDatabase = () => new AppError('INTERNAL', 'The database is not reachable. Try again in a moment.', 503);
 
 /** What a node remembers of a watched event: kept current by notifications, read again when in doubt. */
 interface CachedEvent {
   id: string;
   status: EventStatus | 'deleted';
   segments: StoredSegment[];
+  /** Its rows were read at least once: the node can serve it while the database is down. */
+  loaded: boolean;
   lastUsed: number;
   /** Something may have changed since the last read. */
   stale: boolean;
@@ -64,13 +70,23 @@ export interface PlaybackServiceOptions {
  * segment rows of the events it serves in memory; a refresh of a 3-hour game reads nothing from the
  * database while the node's LISTEN connection is up (one read per new segment per node instead), and a
  * blocked request (`_HLS_msn`) is answered as soon as that read brings the segment it waits for.
+ * While the database is down, what the node holds is served from memory (tokens need no database).
  */
 export function createPlaybackService({ db, tokens, log, now = Date.now, notifications }: PlaybackServiceOptions) {
   const repo = createPlaybackRepo(db);
   const byId = new Map<string, CachedEvent>();
   const byKey = new Map<string, CachedEvent>();
   const viewerMarks = new Map<string, number>();
+  /** When a read last found the database unreachable; null once one succeeds. */
+  let unreachableAt: number | null = null;
+  const retryDue = () => unreachableAt === null || now() - unreachableAt >= UNREACHABLE_RETRY_MS;
+  /** Notes whether `err` says the database is down; rethrows anything else. */
+  const unreachable = (err: unknown) => {
+    if (!isDatabaseUnavailable(err)) throw err;
+    unreachableAt = now();
+  };
 
+  /** Reads what changed; a database that cannot be reached leaves the entry stale (no rejection). */
   const refresh = (entry: CachedEvent): Promise<void> => {
     entry.refreshing ??= (async () => {
       try {
@@ -78,9 +94,10 @@ export function createPlaybackService({ db, tokens, log, now = Date.now, notific
           entry.stale = false;
           await readChanges(entry);
         }
+        unreachableAt = null;
       } catch (err) {
         entry.stale = true;
-        throw err;
+        unreachable(err);
       } finally {
         entry.refreshing = null;
         for (const check of [...entry.waiters]) check();
@@ -101,6 +118,7 @@ export function createPlaybackService({ db, tokens, log, now = Date.now, notific
     // Appended in place: the array is the playlist's input, never copied per request.
     for (const row of rows) entry.segments.push(row);
     entry.status = status;
+    entry.loaded = true;
   };
 
   const forget = (entry: CachedEvent) => {
@@ -133,15 +151,28 @@ export function createPlaybackService({ db, tokens, log, now = Date.now, notific
   }, SWEEP_MS);
   sweep.unref();
 
-  /** The event behind a public key in this tenant, its rows current. */
+  /** The event behind a public key in this tenant, its rows current (or as last read while the database is down). */
   async function current(tenantId: string, key: string): Promise<CachedEvent> {
     const cacheKey = `${tenantId}/${key}`;
     let entry = byKey.get(cacheKey);
     if (!entry) {
-      const row = await repo.eventByKey(tenantId, key);
+      if (!retryDue()) throw noDatabase();
+      const row = await repo.eventByKey(tenantId, key).catch((err: unknown) => {
+        unreachable(err);
+        throw noDatabase();
+      });
       if (!row) throw new AppError('NOT_FOUND', NOT_FOUND);
       // Another request may have loaded it meanwhile.
-      entry = byId.get(row.id) ?? { id: row.id, status: row.status, segments: [], lastUsed: 0, stale: true, refreshing: null, waiters: new Set() };
+      entry = byId.get(row.id) ?? {
+        id: row.id,
+        status: row.status,
+        segments: [],
+        loaded: false,
+        lastUsed: 0,
+        stale: true,
+        refreshing: null,
+        waiters: new Set(),
+      };
       byId.set(entry.id, entry);
       byKey.set(cacheKey, entry);
     }
@@ -150,11 +181,20 @@ export function createPlaybackService({ db, tokens, log, now = Date.now, notific
     return entry;
   }
 
+  /** The read in flight, else a new one unless the database is down and was tried less than a second ago. */
+  const refreshIfDue = (entry: CachedEvent): Promise<void> | null => entry.refreshing ?? (retryDue() ? refresh(entry) : null);
+
   async function settle(entry: CachedEvent): Promise<void> {
     // Without the LISTEN connection silence proves nothing: read what is new on every request.
     if (!notifications.listening) entry.stale = true;
-    if (entry.stale || entry.refreshing) await refresh(entry);
+    if (entry.stale || entry.refreshing) {
+      const read = refreshIfDue(entry);
+      // While the database is down, what the node holds is answered at once; the read finds out when it is back.
+      if (unreachableAt !== null && entry.loaded) read?.catch((err: unknown) => log.error({ err, eventId: entry.id }, 'reading a live event failed'));
+      else await read;
+    }
     if (entry.status === 'deleted') throw new AppError('NOT_FOUND', NOT_FOUND);
+    if (!entry.loaded) throw noDatabase();
   }
 
   function authorize(entry: CachedEvent, token: string | undefined): number {
@@ -164,14 +204,27 @@ export function createPlaybackService({ db, tokens, log, now = Date.now, notific
     return grant.userId;
   }
 
-  /** Feeds the viewer count (last 30 s); a failure costs one count, never the playback. */
+  /**
+   * Feeds the viewer count (last 30 s); a failure costs one count, never the playback. While the
+   * database is down it is tried at most once a second and no request waits for it.
+   */
   async function markViewer(eventId: string, userId: number): Promise<void> {
+    if (!retryDue()) return;
     const mark = `${eventId}:${userId}`;
     const t = now();
     const last = viewerMarks.get(mark);
     if (last !== undefined && t - last < VIEWER_MARK_MS) return;
     viewerMarks.set(mark, t);
-    await repo.markViewer(eventId, userId).catch((err: unknown) => log.warn({ err, eventId, userId }, 'counting a live viewer failed'));
+    const write = repo.markViewer(eventId, userId).then(
+      () => {
+        unreachableAt = null;
+      },
+      (err: unknown) => {
+        if (isDatabaseUnavailable(err)) unreachableAt = now();
+        log.warn({ err, eventId, userId }, 'counting a live viewer failed');
+      },
+    );
+    if (unreachableAt === null) await write;
   }
 
   const lastSeq = (entry: CachedEvent) => entry.segments.at(-1)?.seq ?? -1;
@@ -227,8 +280,10 @@ export function createPlaybackService({ db, tokens, log, now = Date.now, notific
       if (!found && request.seq > lastSeq(entry)) {
         // Another node may have listed it before this one read it.
         entry.stale = true;
-        await refresh(entry);
+        await refreshIfDue(entry);
         found = findSegment(entry.segments, request.seq);
+        // The database could not be asked: "not found" would be a guess.
+        if (!found && unreachableAt !== null) throw noDatabase();
       }
       if (!found) throw new AppError('NOT_FOUND', 'Segment not found.');
       return { storageKey: found.storageKey };
