@@ -111,6 +111,15 @@ describe('kept schedule lists', () => {
   });
 });
 
+describe('windows', () => {
+  it('a window reaching past the years 1 to 9999 answers what lies inside them', async () => {
+    const id = await create({ title: 'Far window' });
+    for (const query of ['?from=%2B275760-09-01T00:00:00Z', '?from=9999-12-01&to=%2B010000-01-01T00:00:00Z', '?from=-271821-04-21T00:00:00Z&to=-271821-04-25T00:00:00Z', '?to=-271821-04-25T00:00:00Z'])
+      expect(await list(owner, query)).toEqual([]);
+    expect((await list(owner, '?to=%2B275760-09-01T00:00:00Z')).map((i) => i._id)).toContain(id);
+  });
+});
+
 describe('schedule updates', () => {
   /** The stream of `who`, once it is live (its first frame, the position, has come). */
   async function live(who: Person): Promise<UpdatesStream> {

@@ -32,6 +32,8 @@ import { scheduleWindow } from './schedule-window';
 import { shiftWallClock, weeklyOccurrences } from './weekly-series';
 
 export const OWNER_ONLY = 'Only the team owner can change the schedule.';
+/** An answer to a cancelled item: there is nothing to come to. */
+const ITEM_CANCELLED = 'This has been cancelled.';
 /** A game set up on /live lasts this long on the schedule until the owner says otherwise. */
 const GAME_MS = 2 * 3600_000;
 
@@ -181,6 +183,7 @@ export function createScheduleService({ db, config, teams, users }: ScheduleServ
       const { user, channel } = await member(caller);
       const item = await repo.row(db, id);
       if (!item || item.channelId !== channel.id) throw new AppError('NOT_FOUND', SCHEDULE_ITEM_NOT_FOUND);
+      if (item.status === 'cancelled') throw new AppError('CONFLICT', ITEM_CANCELLED);
       await repo.transaction(async (tx) => {
         await repo.upsertRsvp(tx, user.id, id, body.answer, body.note);
         await announce(tx, item, 'answer');
@@ -199,7 +202,7 @@ export function createScheduleService({ db, config, teams, users }: ScheduleServ
 
     async answerByLink(token: string, answer: RsvpAnswer): Promise<RsvpTokenView> {
       const { userId, item } = await linkTarget(token);
-      if (item.status === 'cancelled') throw new AppError('CONFLICT', 'This has been cancelled.');
+      if (item.status === 'cancelled') throw new AppError('CONFLICT', ITEM_CANCELLED);
       await repo.transaction(async (tx) => {
         await repo.upsertRsvp(tx, userId, item.id, answer, undefined);
         await announce(tx, item, 'answer');
