@@ -21,7 +21,8 @@ export function useSchedule(part: 'upcoming' | 'past') {
   return useQuery({
     queryKey,
     queryFn: async ({ signal }): Promise<ScheduleItem[]> => {
-      const now = Date.now();
+      // To the minute: a list read again within it is the same query, which the server keeps.
+      const now = Math.floor(Date.now() / 60_000) * 60_000;
       const query = part === 'past' ? `?${new URLSearchParams({ from: new Date(now - PAST_DAYS * DAY_MS).toISOString(), to: new Date(now).toISOString() })}` : '';
       return (await api.request(`/api/team/schedule${query}`, { schema: scheduleList, signal, onResponse: notePosition(queryKey) })).items;
     },
