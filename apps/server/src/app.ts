@@ -174,7 +174,7 @@ export async function build(config: Config, runtime: Runtime, options: BuildOpti
   const onVideoDeleted: Parameters<typeof createVideosService>[0]['onDelete'] = [(tx, video) => clips.onVideoDeleted(tx, video)];
   const videos = createVideosService({ db: runtime.db, storage: runtime.storage, jobs: runtime.jobs, users, dataDir: config.dataDir, onDelete: onVideoDeleted });
   // A game set up on /live goes on its team's schedule; the schedule sets up live events for its games.
-  const schedule = createScheduleService({ db: runtime.db, config, teams });
+  const schedule = createScheduleService({ db: runtime.db, config, teams, users });
   const events = createEventsService({ db: runtime.db, users, billing, onCreated: [(event) => schedule.gameFromEvent(event)] });
   schedule.useEvents(events);
   await app.register(scheduleRoutes, { identity: runtime.identity, users, schedule });

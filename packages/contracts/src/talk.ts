@@ -116,7 +116,7 @@ export type NotificationSettings = z.infer<typeof notificationSettings>;
  * `GET /api/updates`: a server-sent event stream. Each event's `id:` comes from one ever-increasing
  * sequence (send it back as `Last-Event-ID`); its data names the item.
  */
-export const updateEventNames = ['board', 'reply', 'comment', 'activity', 'notification', 'unread', 'delete', 'resync'] as const;
+export const updateEventNames = ['board', 'reply', 'comment', 'activity', 'notification', 'unread', 'delete', 'schedule', 'resync'] as const;
 export type UpdateEventName = (typeof updateEventNames)[number];
 
 /** `board`: a new board message of the active team. */
@@ -137,6 +137,11 @@ export const deleteUpdate = z.object({
   kind: z.enum(['board', 'reply', 'comment', 'activity', 'notification']),
   board: z.string().optional(),
 });
+/**
+ * `schedule`: the active team's schedule changed: an item (`_id`; a new series' first date) was added, changed
+ * (a "following" edit changes later dates too) or cancelled, or a member answered it. Read the schedule again.
+ */
+export const scheduleUpdate = z.object({ _id: z.string(), change: z.enum(['new', 'changed', 'cancelled', 'answer']) });
 /** `resync`: the stream cannot replay what was missed (too old): reload every list. */
 export const resyncUpdate = z.object({});
 
@@ -148,6 +153,7 @@ export const updateData = {
   notification: notificationUpdate,
   unread: unreadUpdate,
   delete: deleteUpdate,
+  schedule: scheduleUpdate,
   resync: resyncUpdate,
 } satisfies Record<UpdateEventName, z.ZodTypeAny>;
 export type UpdateData = { [K in UpdateEventName]: z.infer<(typeof updateData)[K]> };

@@ -73,6 +73,17 @@ describe('authorization', () => {
   });
 });
 
+describe('answers', () => {
+  it('a cancelled item takes no answer, in the app as from the e-mail link', async () => {
+    const id = await create({ ...practice, title: 'Called off' });
+    expect((await call(t, 'DELETE', `/api/team/schedule/${id}`, owner.headers)).statusCode).toBe(204);
+    const res = await call(t, 'PUT', `/api/team/schedule/${id}/rsvp`, member.headers, { answer: 'going' });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().message).toBe('This has been cancelled.');
+    expect((await call(t, 'GET', `/api/team/schedule/${id}`, member.headers)).json()).toMatchObject({ myRsvp: null, rsvp: { going: 0 } });
+  });
+});
+
 describe('RSVP by e-mail link', () => {
   it('GET changes nothing, POST records, a foreign token does nothing', async () => {
     const id = await create({ ...practice, title: 'Link practice' });

@@ -137,11 +137,18 @@ export const queryKeys = {
     cheers: (key: string) => ['live-cheers', key] as const,
   },
 
-  /** The team schedule: a change to an item or an answer refreshes every list and the item. */
+  /**
+   * The team schedule: a change to an item or an answer refreshes every list and the item. The live update
+   * stream keeps the lists and items current (a `schedule` event reloads them).
+   */
   schedule: {
     all: schedule,
+    /** Prefix of the lists (the page's two parts and the dashboard's). */
+    lists: (userKey: UserKey) => [...schedule(userKey), 'list'] as const,
     /** `GET /api/team/schedule`: the coming weeks, or the past ones (the page's toggle). */
     list: (userKey: UserKey, part: 'upcoming' | 'past') => [...schedule(userKey), 'list', part] as const,
+    /** Prefix of every item's page. */
+    details: (userKey: UserKey) => [...schedule(userKey), 'detail'] as const,
     /** `GET /api/team/schedule/{id}` */
     detail: (userKey: UserKey, id: string) => [...schedule(userKey), 'detail', id] as const,
     /** `GET /api/user/calendar`: my private calendar feed's address. */

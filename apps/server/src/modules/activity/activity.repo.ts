@@ -1,9 +1,7 @@
 import { and, desc, eq, gte, lt, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { Db } from '../../db/client';
 import type { Executor } from '../../db/job-transaction';
 import { channelMembers, channels, clips, teamActivity, users } from '../../db/schema';
-import { ACTIVE_CHANNEL_QUERY } from '../teams/active-channel-query';
 import type { BoardItemRow } from './board-item';
 
 /** The pool or a transaction (drizzle's, or a job's). */
@@ -95,22 +93,3 @@ export const channelRef = (q: Reader, channelId: number): Promise<{ owner: strin
     .innerJoin(channelOwner, eq(channelOwner.id, channels.ownerUserId))
     .where(eq(channels.id, channelId))
     .then((rows) => rows[0]);
-
-/**
- * The channel of a user's active team (undefined when in no team) and the version of what its board
- * and feed show, in one round trip: the channel's newest team_updates id (every write a board or feed
- * page shows records one in its own transaction, and ids become visible in order) and the tenant's
- * library version (moved by triggers on a username change or a user's deletion, which the items show
- * but record no update).
- */
-export const activeChannelVersion = (db: Db, tenantId: string, userId: number, activatedChannelId: number | null): Promise<{ channelId: number; version: string } | undefined> =>
-  db.$client
-    .query<{ channelId: number; version: string }>({
-      name: 'talk_active_channel_version',
-      text: `SELECT a.channel_id AS "channelId",
-                    coalesce((SELECT max(u.id) FROM team_updates u WHERE u.channel_id = a.channel_id), 0) || '/' ||
-                    coalesce((SELECT v.version FROM library_versions v WHERE v.tenant_id = $2::text), 0) AS version
-               FROM (${ACTIVE_CHANNEL_QUERY}) a`,
-      values: [userId, tenantId, activatedChannelId ?? -1],
-    })
-    .then((result) => result.rows[0]);

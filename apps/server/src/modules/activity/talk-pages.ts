@@ -5,7 +5,7 @@ import type { Db } from '../../db/client';
 import { AppError } from '../../errors';
 import type { UsersService } from '../users/users.service';
 import { mediaUrlExpiry } from '../videos/video-view';
-import { activeChannelVersion } from './activity.repo';
+import { activeChannelVersion } from '../teams/active-channel-query';
 
 /** Bytes of JSON kept per node and list: about 1,000 pages of 20 items. */
 const CACHE_BYTES = 16 * 1024 * 1024;

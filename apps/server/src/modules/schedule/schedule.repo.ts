@@ -104,8 +104,8 @@ export function createScheduleRepo(db: Db) {
       return rows.rows.map((r) => ({ ...r, at: r.at === null ? null : new Date(r.at) }));
     },
 
-    upsertRsvp: (userId: number, itemId: string, answer: 'going' | 'maybe' | 'no', note: string | null | undefined) =>
-      db
+    upsertRsvp: (tx: Writer, userId: number, itemId: string, answer: 'going' | 'maybe' | 'no', note: string | null | undefined) =>
+      tx
         .insert(scheduleRsvps)
         .values({ itemId, userId, answer, note: note ?? null })
         .onConflictDoUpdate({ target: [scheduleRsvps.itemId, scheduleRsvps.userId], set: { answer, at: new Date(), ...(note !== undefined && { note }) } }),

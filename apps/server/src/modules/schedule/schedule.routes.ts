@@ -15,6 +15,7 @@ import {
   updateScheduleItemBody,
 } from '@app/contracts/schedule';
 import { requireSignedIn } from '../../plugins/auth';
+import { replySerialized } from '../../plugins/serialized-reply';
 import type { Identity } from '../identity/identity';
 import type { UsersService } from '../users/users.service';
 import type { ScheduleService } from './schedule.service';
@@ -29,13 +30,16 @@ export interface ScheduleRoutesOptions {
 export const scheduleRoutes: FastifyPluginAsyncZod<ScheduleRoutesOptions> = async (app, { identity, users, schedule }) => {
   requireSignedIn(app, { identity, users });
 
-  app.get('/api/team/schedule', { schema: { querystring: scheduleQuery, response: { 200: scheduleList } } }, async (request) => schedule.list(request.caller, request.query));
+  // Open pages keep the list and an item current from `GET /api/updates`; the list answers JSON the service may have kept (schedule-pages.ts).
+  app.get('/api/team/schedule', { config: { updatesPosition: true }, schema: { querystring: scheduleQuery, response: { 200: scheduleList } } }, async (request, reply) =>
+    replySerialized(reply, (serialize) => schedule.listJson(request.caller, request.query, serialize)),
+  );
 
   app.post('/api/team/schedule', { schema: { body: createScheduleItemBody, response: { 201: createScheduleItemResponse } } }, async (request, reply) =>
     reply.status(201).send(await schedule.create(request.caller, request.body)),
   );
 
-  app.get('/api/team/schedule/:id', { schema: { params: scheduleItemParams, response: { 200: scheduleItemDetail } } }, async (request) =>
+  app.get('/api/team/schedule/:id', { config: { updatesPosition: true }, schema: { params: scheduleItemParams, response: { 200: scheduleItemDetail } } }, async (request) =>
     schedule.get(request.caller, request.params.id),
   );
 

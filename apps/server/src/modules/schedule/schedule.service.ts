@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { NOT_A_TEAM_MEMBER } from '@app/contracts/talk';
+import { NOT_A_TEAM_MEMBER, type UpdateData } from '@app/contracts/talk';
 import {
   RSVP_LINK_INVALID,
   SCHEDULE_ITEM_NOT_FOUND,
@@ -22,13 +22,18 @@ import { sendJobIn } from '../../jobs/send-job-in';
 import { recordActivity } from '../activity/record-activity';
 import { requireActiveTeam } from '../activity/active-team';
 import type { TeamsService } from '../teams/teams.service';
+import { recordUpdate } from '../updates/record-update';
+import type { UsersService } from '../users/users.service';
+import { createSchedulePages, SCHEDULE_KEEP_MS } from './schedule-pages';
 import { createScheduleRepo, type NewScheduleItem, type ScheduleItemRow } from './schedule.repo';
 import { itemFacts, toScheduleItem } from './schedule-view';
 import { rsvpTokenOf, scheduleLinkKey, scheduleMailOffUser } from './rsvp-token';
+import { scheduleWindow } from './schedule-window';
 import { shiftWallClock, weeklyOccurrences } from './weekly-series';
 
 export const OWNER_ONLY = 'Only the team owner can change the schedule.';
-const DAY_MS = 86_400_000;
+/** An answer to a cancelled item: there is nothing to come to. */
+const ITEM_CANCELLED = 'This has been cancelled.';
 /** A game set up on /live lasts this long on the schedule until the owner says otherwise. */
 const GAME_MS = 2 * 3600_000;
 
@@ -41,10 +46,22 @@ export interface ScheduleServiceDeps {
   db: Db;
   config: Pick<Config, 'mail'>;
   teams: Pick<TeamsService, 'activeChannel'>;
+  users: Pick<UsersService, 'find'>;
 }
 
-export function createScheduleService({ db, config, teams }: ScheduleServiceDeps) {
+type ScheduleChange = UpdateData['schedule']['change'];
+
+/** What every open schedule page of the item's team hears; call it last in the write's transaction. */
+const announce = (tx: Pick<Executor, 'execute' | 'insert'>, item: Pick<ScheduleItemRow, 'id' | 'tenantId' | 'channelId'>, change: ScheduleChange) =>
+  recordUpdate(tx, { tenantId: item.tenantId, channelId: item.channelId }, 'schedule', { _id: item.id, change });
+
+/**
+ * The team schedule. Every write to an item or an answer records a `schedule` team update in its own
+ * transaction: open pages hear it, and the kept lists (schedule-pages.ts) see their version move.
+ */
+export function createScheduleService({ db, config, teams, users }: ScheduleServiceDeps) {
   const repo = createScheduleRepo(db);
+  const pages = createSchedulePages({ db, users });
   let events: ScheduleEvents | undefined;
 
   async function member(caller: Caller) {
@@ -72,12 +89,14 @@ export function createScheduleService({ db, config, teams }: ScheduleServiceDeps
       events = e;
     },
 
-    async list(caller: Caller, query: { from?: string | undefined; to?: string | undefined }): Promise<ScheduleList> {
-      const { user, channel } = await member(caller);
-      const from = query.from ? Date.parse(query.from) : Date.now() - DAY_MS;
-      const to = query.to ? Date.parse(query.to) : from + 90 * DAY_MS;
-      const rows = await repo.list(user.id, [channel.id], new Date(from), new Date(to));
-      return { items: rows.map(toScheduleItem) };
+    /** `GET /api/team/schedule?from=&to=` as the JSON `serialize` makes of it (kept while nothing it shows changed: schedule-pages.ts). */
+    async listJson(caller: Caller, query: { from?: string | undefined; to?: string | undefined }, serialize: (list: ScheduleList) => string): Promise<Buffer> {
+      return pages.read(caller, `${query.from ?? ''}\u0000${query.to ?? ''}`, async ({ userId, channelId }, now) => {
+        const window = scheduleWindow(query, now, SCHEDULE_KEEP_MS);
+        const rows = await repo.list(userId, [channelId], new Date(window.from), new Date(window.readTo));
+        const items = rows.filter((row) => row.startsAt.getTime() < window.to).map(toScheduleItem);
+        return { json: serialize({ items }), until: window.sameUntil(rows.map((row) => row.startsAt.getTime())) };
+      });
     },
 
     async get(caller: Caller, id: string): Promise<ScheduleItemDetail> {
@@ -106,6 +125,7 @@ export function createScheduleService({ db, config, teams }: ScheduleServiceDeps
         const repeat = body.repeat ? `Every week until ${body.repeat.until} (${inserted.length} dates)` : undefined;
         await sendJobIn(tx, 'schedule-mail', { itemId: head.id, change: 'new', ...(repeat && { repeat }) });
         await recordActivity(tx, { tenantId: caller.tenantId, channelId: channel.id, publisherUserId: user.id, content: `New on the schedule: ${body.title}`, type: 'link', action: `/team/schedule/${head.id}` });
+        await announce(tx, head, 'new');
         return head;
       });
       return { _id: first.id };
@@ -143,6 +163,7 @@ export function createScheduleService({ db, config, teams }: ScheduleServiceDeps
             await sendJobIn(tx, 'schedule-mail', { itemId: item.id, change: 'changed', ...(repeat && { repeat }) });
           }
         }
+        await announce(tx, item, 'changed');
       });
       return this.get(caller, id);
     },
@@ -154,6 +175,7 @@ export function createScheduleService({ db, config, teams }: ScheduleServiceDeps
       await repo.transaction(async (tx) => {
         await repo.update(tx, id, { status: 'cancelled', sequence: item.sequence + 1 });
         await sendJobIn(tx, 'schedule-mail', { itemId: id, change: 'cancelled' });
+        await announce(tx, item, 'cancelled');
       });
     },
 
@@ -161,7 +183,11 @@ export function createScheduleService({ db, config, teams }: ScheduleServiceDeps
       const { user, channel } = await member(caller);
       const item = await repo.row(db, id);
       if (!item || item.channelId !== channel.id) throw new AppError('NOT_FOUND', SCHEDULE_ITEM_NOT_FOUND);
-      await repo.upsertRsvp(user.id, id, body.answer, body.note);
+      if (item.status === 'cancelled') throw new AppError('CONFLICT', ITEM_CANCELLED);
+      await repo.transaction(async (tx) => {
+        await repo.upsertRsvp(tx, user.id, id, body.answer, body.note);
+        await announce(tx, item, 'answer');
+      });
       return toScheduleItem((await repo.get(user.id, id))!).rsvp;
     },
 
@@ -176,8 +202,11 @@ export function createScheduleService({ db, config, teams }: ScheduleServiceDeps
 
     async answerByLink(token: string, answer: RsvpAnswer): Promise<RsvpTokenView> {
       const { userId, item } = await linkTarget(token);
-      if (item.status === 'cancelled') throw new AppError('CONFLICT', 'This has been cancelled.');
-      await repo.upsertRsvp(userId, item.id, answer, undefined);
+      if (item.status === 'cancelled') throw new AppError('CONFLICT', ITEM_CANCELLED);
+      await repo.transaction(async (tx) => {
+        await repo.upsertRsvp(tx, userId, item.id, answer, undefined);
+        await announce(tx, item, 'answer');
+      });
       return this.linkView(token);
     },
 
@@ -208,7 +237,10 @@ export function createScheduleService({ db, config, teams }: ScheduleServiceDeps
       if (item.kind !== 'game') throw new AppError('CONFLICT', 'Only a game can be streamed.');
       if (item.liveEventId) throw new AppError('CONFLICT', 'This game already has a stream.');
       const created = await events!.createLinked(caller, { title: item.title, date: item.startsAt.toISOString(), type: body.type, thumbnail: '', public: body.public });
-      await repo.transaction((tx) => repo.update(tx, id, { liveEventId: created.id }));
+      await repo.transaction(async (tx) => {
+        await repo.update(tx, id, { liveEventId: created.id });
+        await announce(tx, item, 'changed');
+      });
       return { key: created.key, ingestKey: created.ingestKey };
     },
 
@@ -223,6 +255,7 @@ export function createScheduleService({ db, config, teams }: ScheduleServiceDeps
         ]);
         await queueReminder(tx, item!);
         await sendJobIn(tx, 'schedule-mail', { itemId: item!.id, change: 'new' });
+        await announce(tx, item!, 'new');
       });
     },
   };

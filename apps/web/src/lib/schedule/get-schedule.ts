@@ -4,6 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useApiClient } from '@/lib/api-client-context';
 import { useSession } from '@/lib/auth/session';
 import { queryKeys } from '@/lib/query-keys';
+import { notePosition } from '@/lib/updates/list-positions';
 
 const DAY_MS = 86_400_000;
 /** The page's past toggle reaches this far back. */
@@ -16,12 +17,14 @@ const PAST_DAYS = 180;
 export function useSchedule(part: 'upcoming' | 'past') {
   const api = useApiClient();
   const session = useSession();
+  const queryKey = queryKeys.schedule.list(session.userId ?? session.userUuid, part);
   return useQuery({
-    queryKey: queryKeys.schedule.list(session.userId ?? session.userUuid, part),
+    queryKey,
     queryFn: async ({ signal }): Promise<ScheduleItem[]> => {
-      const now = Date.now();
+      // To the minute: a list read again within it is the same query, which the server keeps.
+      const now = Math.floor(Date.now() / 60_000) * 60_000;
       const query = part === 'past' ? `?${new URLSearchParams({ from: new Date(now - PAST_DAYS * DAY_MS).toISOString(), to: new Date(now).toISOString() })}` : '';
-      return (await api.request(`/api/team/schedule${query}`, { schema: scheduleList, signal })).items;
+      return (await api.request(`/api/team/schedule${query}`, { schema: scheduleList, signal, onResponse: notePosition(queryKey) })).items;
     },
     enabled: session.isLoggedIn,
   });

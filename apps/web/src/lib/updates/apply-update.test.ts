@@ -89,6 +89,17 @@ describe('applyUpdate', () => {
     apply({ name: 'resync', data: {} });
     expect(client.getQueryState(queryKeys.talk.boardList(me))!.isInvalidated).toBe(true);
   });
+
+  it("reloads the schedule's lists and items on a schedule change, and the feed's address only on resync", () => {
+    const lists = [queryKeys.schedule.list(me, 'upcoming'), queryKeys.schedule.list(me, 'past'), queryKeys.schedule.detail(me, 'i1')];
+    for (const key of [...lists, queryKeys.schedule.calendar(me)]) client.setQueryData(key, []);
+    expect(parseUpdate({ event: 'schedule', data: '{"_id":"i1","change":"answer"}' })).toEqual({ name: 'schedule', data: { _id: 'i1', change: 'answer' } });
+    apply({ name: 'schedule', data: { _id: 'i1', change: 'answer' } });
+    for (const key of lists) expect(client.getQueryState(key)!.isInvalidated).toBe(true);
+    expect(client.getQueryState(queryKeys.schedule.calendar(me))!.isInvalidated).toBe(false);
+    apply({ name: 'resync', data: {} });
+    expect(client.getQueryState(queryKeys.schedule.calendar(me))!.isInvalidated).toBe(true);
+  });
 });
 
 describe('parseUpdate', () => {

@@ -66,8 +66,14 @@ export function applyUpdate(queryClient: QueryClient, userKey: UserKey, update: 
       }
       return;
     }
+    case 'schedule':
+      // Which lists hold the item, and the caller's own answer in them, only the server knows: read them again.
+      void queryClient.invalidateQueries({ queryKey: queryKeys.schedule.lists(userKey) });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.schedule.details(userKey) });
+      return;
     case 'resync':
       void queryClient.invalidateQueries({ queryKey: talk.all(userKey) });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.schedule.all(userKey) });
       void queryClient.invalidateQueries({ queryKey: queryKeys.allClipComments(userKey) });
       return;
   }

@@ -18,6 +18,7 @@ describe('list positions', () => {
     expect(stalestPosition(client, user)).toBeNull();
     await load(client, queryKeys.talk.boardList(user), '40');
     await load(client, queryKeys.talk.notifications(user), '25');
+    await load(client, queryKeys.schedule.list(user, 'upcoming'), '31');
     // Lists that the stream does not keep current (no position) do not count.
     await load(client, queryKeys.talk.buddies(user), null);
     expect(stalestPosition(client, user)).toBe(25);
@@ -37,16 +38,21 @@ describe('list positions', () => {
     const client = new QueryClient();
     await load(client, queryKeys.talk.boardList(user), '10');
     await load(client, queryKeys.talk.activityList(user), '30');
+    await load(client, queryKeys.schedule.list(user, 'upcoming'), '15');
+    await load(client, queryKeys.schedule.detail(user, 'i1'), '25');
+    expect(stalestPosition(client, user)).toBe(10);
     reloadListsBefore(client, user, 20);
     expect(client.getQueryState(queryKeys.talk.boardList(user))?.isInvalidated).toBe(true);
+    expect(client.getQueryState(queryKeys.schedule.list(user, 'upcoming'))?.isInvalidated).toBe(true);
     expect(client.getQueryState(queryKeys.talk.activityList(user))?.isInvalidated).toBe(false);
+    expect(client.getQueryState(queryKeys.schedule.detail(user, 'i1'))?.isInvalidated).toBe(false);
   });
 
   it('waits for the lists that are loading', async () => {
     const client = new QueryClient();
     let finish: () => void = () => {};
     const loading = client.fetchQuery({
-      queryKey: queryKeys.talk.boardList(user),
+      queryKey: queryKeys.schedule.list(user, 'upcoming'),
       queryFn: () => new Promise<{ items: [] }>((resolve) => (finish = () => resolve({ items: [] }))),
     });
     let settled = false;

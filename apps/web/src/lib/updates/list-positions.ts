@@ -22,10 +22,12 @@ export function positionOf(response: Response): number | null {
   return header !== null && /^\d+$/.test(header) ? Number(header) : null;
 }
 
-const talkQueries = (queryClient: QueryClient, userKey: UserKey) =>
-  queryClient
-    .getQueryCache()
-    .findAll({ queryKey: queryKeys.talk.all(userKey) })
+/** What the update stream keeps current: team talk and the schedule. */
+const streamed = (userKey: UserKey) => [queryKeys.talk.all(userKey), queryKeys.schedule.all(userKey)];
+
+const keptLists = (queryClient: QueryClient, userKey: UserKey) =>
+  streamed(userKey)
+    .flatMap((queryKey) => queryClient.getQueryCache().findAll({ queryKey }))
     .filter((query) => query.state.dataUpdatedAt > 0 && positions.has(query.queryHash));
 
 /**
@@ -33,20 +35,20 @@ const talkQueries = (queryClient: QueryClient, userKey: UserKey) =>
  * after it (`Last-Event-ID`) brings whatever any list may lack, and nothing need load again.
  */
 export function stalestPosition(queryClient: QueryClient, userKey: UserKey): number | null {
-  const known = talkQueries(queryClient, userKey).map((query) => positions.get(query.queryHash)!);
+  const known = keptLists(queryClient, userKey).map((query) => positions.get(query.queryHash)!);
   return known.length > 0 ? Math.min(...known) : null;
 }
 
 /** The stream goes on after `position`: lists read before it may lack what happened in between, and load again. */
 export function reloadListsBefore(queryClient: QueryClient, userKey: UserKey, position: number): void {
-  const stale = new Set(talkQueries(queryClient, userKey).filter((query) => positions.get(query.queryHash)! < position));
-  if (stale.size > 0) void queryClient.invalidateQueries({ queryKey: queryKeys.talk.all(userKey), predicate: (query) => stale.has(query) });
+  const stale = new Set(keptLists(queryClient, userKey).filter((query) => positions.get(query.queryHash)! < position));
+  if (stale.size > 0) void queryClient.invalidateQueries({ predicate: (query) => stale.has(query) });
 }
 
-/** Resolves once none of the user's team talk lists is loading (or `signal` aborts). */
+/** Resolves once none of the user's lists the stream keeps current is loading (or `signal` aborts). */
 export function listsSettled(queryClient: QueryClient, userKey: UserKey, signal: AbortSignal): Promise<void> {
   return new Promise((resolve) => {
-    const loading = () => queryClient.isFetching({ queryKey: queryKeys.talk.all(userKey) }) > 0;
+    const loading = () => streamed(userKey).some((queryKey) => queryClient.isFetching({ queryKey }) > 0);
     if (!loading() || signal.aborted) return resolve();
     const unsubscribe = queryClient.getQueryCache().subscribe(() => {
       if (loading() && !signal.aborted) return;

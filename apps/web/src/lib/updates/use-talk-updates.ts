@@ -11,7 +11,7 @@ import { runUpdates } from '@/lib/updates/run-updates';
 import { shareUpdates } from '@/lib/updates/share-updates';
 
 /**
- * Keeps this tab's team talk current (the board, threads, activity, the bell): one tab of the browser
+ * Keeps this tab's team talk (the board, threads, activity, the bell) and schedule current: one tab of the browser
  * holds `GET /api/updates` and shares it; every tab writes each update into its own query cache.
  * Mounted once, in the signed-in layout.
  */
