@@ -61,7 +61,16 @@ export function wallTimeAt(ms: number, timeZone: string): WallTime {
 }
 
 function wallAsUtc(w: WallTime): number {
-  return Date.UTC(w.year, w.month - 1, w.day, w.hour, w.minute, w.second);
+  const ms = Date.UTC(w.year, w.month - 1, w.day, w.hour, w.minute, w.second);
+  if (w.year < 0 || w.year > 99) return ms;
+  // Date.UTC reads years 0-99 as 1900-1999.
+  const at = new Date(ms);
+  at.setUTCFullYear(at.getUTCFullYear() - 1900);
+  return at.getTime();
+}
+
+function daysInMonth(year: number, month: number): number {
+  return new Date(wallAsUtc({ year, month: month + 1, day: 0, hour: 0, minute: 0, second: 0 })).getUTCDate();
 }
 
 /** The zone's offset from UTC at the instant `ms`, in ms (east positive). */
@@ -96,7 +105,8 @@ export function parseScheduleTime(value: string, timeZone: string): number {
   if (local) {
     const [, y, mo, d, h, mi, s] = local;
     const wall = { year: +y!, month: +mo!, day: +d!, hour: +h!, minute: +mi!, second: s ? +s : 0 };
-    if (wall.month < 1 || wall.month > 12 || wall.day < 1 || wall.day > 31 || wall.hour > 23 || wall.minute > 59 || wall.second > 59) return NaN;
+    if (wall.month < 1 || wall.month > 12 || wall.day < 1 || wall.day > daysInMonth(wall.year, wall.month)) return NaN;
+    if (wall.hour > 23 || wall.minute > 59 || wall.second > 59) return NaN;
     if (!isTimeZone(timeZone)) return NaN;
     return instantOf(wall, timeZone);
   }

@@ -45,6 +45,21 @@ describe('weekly series across DST', () => {
   });
 });
 
+describe('local times', () => {
+  it('refuses days a month does not have and keeps years below 100 as written', () => {
+    expect(parseScheduleTime('2027-02-29T18:00', 'Europe/Berlin')).toBeNaN();
+    expect(parseScheduleTime('2027-04-31T18:00', 'Europe/Berlin')).toBeNaN();
+    expect(wallTimeAt(parseScheduleTime('2028-02-29T18:00', 'Europe/Berlin'), 'Europe/Berlin')).toMatchObject({ year: 2028, month: 2, day: 29, hour: 18 });
+    expect(wallTimeAt(parseScheduleTime('0050-01-01T18:00', 'UTC'), 'UTC')).toMatchObject({ year: 50, month: 1, day: 1, hour: 18 });
+  });
+
+  it('names the field of a day that does not exist', async () => {
+    const res = await call(t, 'POST', '/api/team/schedule', owner.headers, { ...practice, start: '2027-02-30T18:00', end: '2027-02-30T19:00' });
+    expect(res.statusCode).toBe(400);
+    expect(res.body).toContain('Start must be a date and time (ISO 8601)');
+  });
+});
+
 describe('authorization', () => {
   it('owner creates, member reads and answers but cannot change, outsiders see nothing', async () => {
     const id = await create();
