@@ -1,10 +1,11 @@
 import type { PublishListener } from '../../src/modules/live/ingest/ingest-sessions';
 import { spawn } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
-import pino from 'pino';
+import pino, { type Logger } from 'pino';
 import { findFfmpeg } from '@app/media/binaries';
 import { startIngest, type Ingest } from '../../src/modules/live/ingest/ingest.service';
 import type { Storage } from '../../src/storage/storage';
+import type { Db } from '../../src/db/client';
 import { freePort } from '../helpers/server-process';
 import { userId, type TeamsApp } from '../videos/helpers';
 
@@ -27,15 +28,19 @@ export async function insertEvent(t: TeamsApp, owner: string, values: { status?:
 export const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 
 /** Ingest on a free port (as `npm start` runs it beside the app), on the test app's database and Storage. */
-export async function startTestIngest(t: TeamsApp, options: { host?: string; storage?: Storage; maxQueuedSegments?: number; onPublish?: PublishListener } = {}): Promise<Ingest> {
+export async function startTestIngest(
+  t: TeamsApp,
+  options: { host?: string; db?: Db; storage?: Storage; log?: Logger; maxQueuedSegments?: number; maxUnrecordedSegments?: number; onPublish?: PublishListener } = {},
+): Promise<Ingest> {
   return startIngest({
-    db: t.runtime.db,
+    db: options.db ?? t.runtime.db,
     storage: options.storage ?? t.runtime.storage,
-    log: pino({ level: 'silent' }),
+    log: options.log ?? pino({ level: 'silent' }),
     port: await freePort(),
     host: options.host ?? '127.0.0.1',
     dataDir: t.config.dataDir,
     maxQueuedSegments: options.maxQueuedSegments,
+    maxUnrecordedSegments: options.maxUnrecordedSegments,
     onPublish: options.onPublish,
   });
 }

@@ -4,6 +4,10 @@ import type { DetectedCheer } from '@app/media/cheers/detect-cheers';
 import { loudnessSamples } from '@app/media/cheers/run-loudness';
 import { MediaError } from '@app/media/media-error';
 import type { CheersService } from './cheers.service';
+import { untilDatabaseAnswers } from '../ingest/database-wait';
+
+/** How long a cheer waits for an unavailable database before it is given up. */
+const CHEER_PATIENCE_MS = 10 * 60_000;
 
 export interface CheerAnalysisOptions {
   eventId: string;
@@ -50,7 +54,8 @@ export function createCheerAnalyzer(deps: CheerAnalyzerDeps) {
       const store = async (cheer: DetectedCheer): Promise<void> => {
         const timestampMs = Math.round(anchorMs + cheer.timeSec * 1000);
         try {
-          const cheerId = await deps.cheers.record(eventId, timestampMs, cheer.excessLu);
+          // A cheer decided while the database is down waits for it, as the segments of its moment do.
+          const cheerId = await untilDatabaseAnswers(() => deps.cheers.record(eventId, timestampMs, cheer.excessLu), { patienceMs: CHEER_PATIENCE_MS });
           if (cheerId && onCheer) await onCheer(eventId, timestampMs, cheerId);
         } catch (error) {
           log.warn({ err: error, timestampMs }, 'could not store a cheer');

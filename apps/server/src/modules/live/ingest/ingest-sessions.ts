@@ -1,13 +1,13 @@
-import { mkdir, rm, stat } from 'node:fs/promises';
+import { mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { Logger } from 'pino';
-import type { LiveSegmentLine } from '@app/media/args/live-segmenter';
 import type { Storage } from '../../../storage/storage';
-import { storageKey } from '../../../storage/keys';
 import type { IngestEvent, IngestRepo } from './ingest.repo';
 import type { RtmpServer, RtmpSession } from './rtmp-server';
 import { browsersPlayAvc } from './avc-profile';
 import { startSegmenter } from './segmenter';
+import { createSegmentQueue, removeUnrecordedSegments } from './segment-queue';
+import { untilDatabaseAnswers } from './database-wait';
 
 export interface PublishDeps {
   repo: IngestRepo;
@@ -18,6 +18,8 @@ export interface PublishDeps {
   workDir: string;
   /** Segments one publish may have waiting for Storage (default MAX_QUEUED_SEGMENTS). */
   maxQueued?: number;
+  /** Segments one publish may have in Storage waiting for the database (default MAX_UNRECORDED_SEGMENTS). */
+  maxUnrecorded?: number;
   /** Told when a publish's first segment fixes its clock (e.g. to analyse its audio); stopped when it ends. */
   onPublish?: PublishListener;
 }
@@ -36,20 +38,20 @@ export interface PublishOptions {
   firstSeq: number;
 }
 
-/** Segments waiting for Storage per publish (a minute of stream); past it the oldest waiting one is dropped. */
-export const MAX_QUEUED_SEGMENTS = 60;
 /** ffmpeg gives up on a read after this long without data: a publisher that is connected but silent. */
 const READ_TIMEOUT_SEC = 3;
 /** After its input ended, ffmpeg writes the last segment at once; this is for one that hangs. */
 const SEGMENTER_EOF_GRACE_MS = 2000;
 /** How long to wait for the publisher's metadata (which codecs it sends) before encoding to be safe. */
 const METADATA_WAIT_MS = 1500;
+/** How long an ended publish waits for an unavailable database to mark its event ended (the sweep ends it otherwise). */
+const MARK_ENDED_PATIENCE_MS = 10 * 60_000;
 
 /**
  * One accepted publish, from the first segment to the last: our ffmpeg pulls the stream back from the
  * RTMP server on loopback and announces each finished 1 s segment; segments go to Storage and get
- * their row one at a time, in order, from a bounded queue, so a slow Storage never holds up ffmpeg
- * (which only writes local files). Ends when the publisher's connection closes or ffmpeg exits,
+ * their row in order from bounded queues, so neither a slow Storage nor a database outage holds up
+ * ffmpeg (which only writes local files). Ends when the publisher's connection closes or ffmpeg exits,
  * whichever comes first (node-media-server reports a clean stop only 30 s later); resolves after the
  * last segment is stored and the event is marked ended.
  */
@@ -58,9 +60,13 @@ export async function runPublish(deps: PublishDeps, options: PublishOptions, sig
   const log = deps.log.child({ eventId: event.id, rtmpSession: session.id });
   const dir = path.join(deps.workDir, session.id);
   await mkdir(dir, { recursive: true });
-  const uploads = createUploadQueue(deps, event, options.firstSeq, log);
+  const uploads = createSegmentQueue({ ...deps, log }, event, options.firstSeq);
   let listener: { stop(): Promise<void> } | undefined;
   try {
+    await removeUnrecordedSegments(deps.storage, event, options.firstSeq).then(
+      (n) => n > 0 && log.warn({ objects: n }, 'removed the segments a stopped server had stored but not recorded'),
+      (err: unknown) => log.warn({ err }, 'could not look for segments a stopped server left unrecorded'),
+    );
     const codecs = await publisherCodecs(session);
     if (session.socket.destroyed || signal.stopped) return;
     // Program date-time = publish start + the encoder's timestamps (ffmpeg runs with -copyts). Encoders
@@ -105,7 +111,7 @@ export async function runPublish(deps: PublishDeps, options: PublishOptions, sig
     }
   } finally {
     await uploads.drained();
-    await deps.repo.markEnded(event.id).catch((err: unknown) => log.error({ err }, 'could not mark the live event ended'));
+    await untilDatabaseAnswers(() => deps.repo.markEnded(event.id), { patienceMs: MARK_ENDED_PATIENCE_MS }).catch((err: unknown) => log.error({ err }, 'could not mark the live event ended'));
     // After the archive is complete: what the listener still decides (the last cheers) may cut clips from it.
     await listener?.stop().catch((err: unknown) => log.error({ err }, 'a live publish listener failed to stop'));
     await rm(dir, { recursive: true, force: true });
@@ -144,56 +150,4 @@ async function publisherCodecs(session: RtmpSession): Promise<{ videoIsH264: boo
     videoIsH264 = browsersPlayAvc(session.broadcast.flvVideoHeader);
   }
   return { videoIsH264, audioIsAac: audio === 10 || audio === 'mp4a' || noAudio };
-}
-
-function createUploadQueue(deps: PublishDeps, event: IngestEvent, firstSeq: number, log: Logger) {
-  const waiting: { segment: LiveSegmentLine; file: string; startedAtMs: number; afterGap: boolean }[] = [];
-  let seq = firstSeq;
-  // The first segment of a reconnect, or the one after a segment that was lost, starts a new timeline.
-  let afterGap = firstSeq > 0;
-  let working: Promise<void> | null = null;
-
-  async function store(item: (typeof waiting)[number]): Promise<void> {
-    const key = storageKey(event.tenantId, 'live', event.id, `${seq}.ts`);
-    try {
-      const { size } = await stat(item.file);
-      await deps.storage.putFile(key, item.file, { contentType: 'video/mp2t', move: true });
-      await deps.repo.insertSegment({
-        eventId: event.id,
-        seq,
-        storageKey: key,
-        startedAtMs: item.startedAtMs,
-        durationSec: Math.max(0, item.segment.endSec - item.segment.startSec),
-        discontinuity: afterGap || item.afterGap,
-        byteSize: size,
-      });
-      seq += 1;
-      afterGap = false;
-    } catch (err) {
-      log.error({ err, seq }, 'could not store a live segment; it is skipped');
-      afterGap = true;
-      await rm(item.file, { force: true });
-    }
-  }
-
-  async function work(): Promise<void> {
-    for (let item = waiting.shift(); item; item = waiting.shift()) await store(item);
-    working = null;
-  }
-
-  return {
-    push(segment: LiveSegmentLine, file: string, startedAtMs: number) {
-      waiting.push({ segment, file, startedAtMs, afterGap: false });
-      if (waiting.length > (deps.maxQueued ?? MAX_QUEUED_SEGMENTS)) {
-        const dropped = waiting.shift()!;
-        log.warn({ file: dropped.file }, 'Storage is too slow for this live stream; dropped the oldest waiting segment');
-        waiting[0]!.afterGap = true;
-        void rm(dropped.file, { force: true });
-      }
-      working ??= work();
-    },
-    async drained(): Promise<void> {
-      while (working) await working;
-    },
-  };
 }

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { Logger } from 'pino';
 import type { Db } from '../../../db/client';
@@ -6,6 +7,8 @@ import type { Storage } from '../../../storage/storage';
 import { createIngestRepo, type IngestEvent } from './ingest.repo';
 import { runPublish, type PublishListener } from './ingest-sessions';
 import { startRtmpServer, type RtmpSession } from './rtmp-server';
+import { isDatabaseUnavailable } from '../../../db/database-unavailable';
+import { untilDatabaseAnswers } from './database-wait';
 
 export interface IngestOptions {
   db: Db;
@@ -16,6 +19,8 @@ export interface IngestOptions {
   dataDir: string;
   /** Segments one stream may have waiting for Storage before the oldest is dropped (a minute by default). */
   maxQueuedSegments?: number;
+  /** Segments one stream may have in Storage waiting for the database before the oldest is dropped (30 minutes by default). */
+  maxUnrecordedSegments?: number;
   /** Told of each publish once its clock is known (the auto highlights analyse its audio). */
   onPublish?: PublishListener;
 }
@@ -34,6 +39,8 @@ const SWEEP_EVERY_MS = 1000;
 const REFUSED_LINGER_MS = 1000;
 /** How long a stopping node waits for its streams' last segments to reach Storage. */
 const CLOSE_PATIENCE_MS = 10_000;
+/** How long an accepted publish waits for an unavailable database to tell where its event goes on. */
+const FIRST_SEQ_PATIENCE_MS = 60_000;
 
 interface ActivePublish {
   sessionId: string;
@@ -53,7 +60,10 @@ export async function startIngest(options: IngestOptions): Promise<Ingest> {
   // node-media-server keeps emitting events for a session we closed: never act on one twice.
   const refused = new Set<string>();
   const stopping = { stopped: false };
+  const workDir = path.join(options.dataDir, 'live-ingest');
 
+  // What a crashed run of this node left: no publish of ours runs yet.
+  await rm(workDir, { recursive: true, force: true });
   const ended = await repo.endAbandoned(ABANDONED_AFTER_SEC, []);
   if (ended.length > 0) log.warn({ events: ended }, 'ended live events left running by a stopped server');
 
@@ -80,8 +90,8 @@ export async function startIngest(options: IngestOptions): Promise<Ingest> {
     session.socket.once('close', () => (publish.ending = true));
     publish.done = (async () => {
       await previous?.done;
-      const firstSeq = await repo.nextSeq(event.id);
-      await runPublish({ repo, storage: options.storage, log, rtmp: server, workDir: path.join(options.dataDir, 'live-ingest'), maxQueued: options.maxQueuedSegments, onPublish: options.onPublish }, { event, session, acceptedAtMs, firstSeq }, stopping);
+      const firstSeq = await untilDatabaseAnswers(() => repo.nextSeq(event.id), { patienceMs: FIRST_SEQ_PATIENCE_MS });
+      await runPublish({ repo, storage: options.storage, log, rtmp: server, workDir, maxQueued: options.maxQueuedSegments, maxUnrecorded: options.maxUnrecordedSegments, onPublish: options.onPublish }, { event, session, acceptedAtMs, firstSeq }, stopping);
     })()
       .catch((err: unknown) => {
         log.error({ err, eventId: event.id }, 'live publish failed');
@@ -108,15 +118,30 @@ export async function startIngest(options: IngestOptions): Promise<Ingest> {
   });
 
   let sweeping = false;
+  // Since when every sweep reached the database (null: the last one failed). While it was unreachable no
+  // node could touch its events: they all look abandoned at first. Others' events are ended only once
+  // their nodes had as long to touch them again as an abandoned event is given.
+  let reachableSince: number | null = Date.now();
+  let unreachableSince: number | null = null;
   const sweep = setInterval(() => {
     if (sweeping) return;
     sweeping = true;
     const ours = [...active.keys()];
     repo
       .touch(ours)
-      .then(() => repo.endAbandoned(ABANDONED_AFTER_SEC, ours))
+      .then(() => {
+        if (unreachableSince !== null) log.info({ afterMs: Date.now() - unreachableSince }, 'live ingest sweep reaches the database again');
+        unreachableSince = null;
+        reachableSince ??= Date.now();
+        return Date.now() - reachableSince > ABANDONED_AFTER_SEC * 1000 ? repo.endAbandoned(ABANDONED_AFTER_SEC, ours) : [];
+      })
       .then((ids) => ids.length > 0 && log.warn({ events: ids }, 'ended live events whose ingest node stopped'))
-      .catch((err: unknown) => log.error({ err }, 'live ingest sweep failed'))
+      .catch((err: unknown) => {
+        reachableSince = null;
+        if (!isDatabaseUnavailable(err)) return log.error({ err }, 'live ingest sweep failed');
+        if (unreachableSince === null) log.warn({ err }, 'live ingest sweep cannot reach the database; no live event is ended until it can');
+        unreachableSince ??= Date.now();
+      })
       .finally(() => (sweeping = false));
   }, SWEEP_EVERY_MS);
   sweep.unref();
