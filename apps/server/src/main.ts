@@ -5,6 +5,7 @@ import { build } from './app';
 import { loadConfig, type Config } from './config';
 import { ConfigError } from './config-error';
 import { ensureWritableDataDir } from './data-dir';
+import { isDatabaseUnavailable } from './db/database-unavailable';
 import { startEmbeddedPostgres, type EmbeddedPostgres } from './db/embedded-postgres';
 import { createLogger } from './logger';
 import type { LiveIngestSlot } from './modules/live/browser-publish.service';
@@ -63,14 +64,25 @@ async function main() {
     void shutdown('uncaughtException', 1);
   });
   process.on('unhandledRejection', (err) => {
+    // pg-boss records a finished job's outcome without awaiting it, so during a database outage that call
+    // rejects with no one to catch it: no reason to stop. The job stays active until it expires or the
+    // transcode reaper retries it, and jobs are idempotent.
+    if (isDatabaseUnavailable(err)) return void log.error({ err }, 'a background database call failed during an outage');
     log.fatal({ err }, 'unhandled rejection');
     void shutdown('unhandledRejection', 1);
   });
 
+  // Serving 503s forever helps no one: exit with the reason, so the user (or a service manager) sees it.
+  const onGiveUp = (err: Error) => {
+    log.fatal({ err }, 'the embedded PostgreSQL could not be restarted');
+    process.stderr.write(`\n${err.message}\n\n`);
+    void shutdown('the embedded PostgreSQL could not be restarted', 1);
+  };
+
   let listening: 'PORT' | 'RTMP_PORT' = 'PORT';
   try {
     await ensureWritableDataDir(config.dataDir);
-    const databaseUrl = config.databaseUrl ?? (database = await startEmbeddedPostgres(path.join(config.dataDir, 'postgres'), log)).url;
+    const databaseUrl = config.databaseUrl ?? (database = await startEmbeddedPostgres(path.join(config.dataDir, 'postgres'), log, 'app', { onGiveUp })).url;
     runtime = await startRuntime(config, databaseUrl, log);
     const liveIngest: LiveIngestSlot = {};
     app = await build(config, runtime, { logger: log, liveIngest });

@@ -1,5 +1,6 @@
 import { loadConfig } from './config';
 import { ConfigError } from './config-error';
+import { isDatabaseUnavailable } from './db/database-unavailable';
 import { createLogger } from './logger';
 import { startRuntime } from './runtime';
 
@@ -22,6 +23,11 @@ async function main() {
   // The runtime names the component of each logger it hands out; binding one here too would repeat
   // the key in every line (pino appends child bindings, it never replaces them).
   const log = createLogger(config);
+  // As in main.ts: pg-boss's unawaited job bookkeeping failing during a database outage is no reason to stop.
+  process.on('unhandledRejection', (err) => {
+    if (!isDatabaseUnavailable(err)) throw err;
+    log.error({ err }, 'a background database call failed during an outage');
+  });
   const runtime = await startRuntime({ ...config, workers: Math.max(1, config.workers) }, config.databaseUrl, log);
   log.child({ component: 'worker' }).info('worker started');
   let stopping = false;

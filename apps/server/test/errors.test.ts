@@ -1,3 +1,6 @@
+import { sql } from 'drizzle-orm';
+import { drizzle } from 'drizzle-orm/node-postgres';
+import pg from 'pg';
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -17,6 +20,15 @@ const probeRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.get('/api/probe/app-error', async () => {
     throw new AppError('FORBIDDEN', 'You do not own this video.');
+  });
+  app.get('/api/probe/database-down', async () => {
+    // A real query, made as the repos make theirs, to a port nothing listens on.
+    const pool = new pg.Pool({ connectionString: 'postgres://app@127.0.0.1:1/app' });
+    try {
+      await drizzle(pool).execute(sql`SELECT 1`);
+    } finally {
+      await pool.end();
+    }
   });
   app.get('/api/probe/crash', async () => {
     throw new Error('secret internal detail at /srv/app.ts:42');
@@ -88,6 +100,13 @@ describe('error handler', () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/probe/app-error' });
     expect(res.statusCode).toBe(403);
     expect(res.json()).toEqual({ statusCode: 403, code: 'FORBIDDEN', error: 'Forbidden', message: 'You do not own this video.' });
+  });
+
+  it('answers 503 with a retry hint when the database cannot be reached', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/probe/database-down' });
+    expect(res.statusCode).toBe(503);
+    expect(res.json()).toEqual({ statusCode: 503, code: 'INTERNAL', error: 'Service Unavailable', message: 'The database is not reachable. Try again in a moment.' });
+    expect(res.headers['retry-after']).toMatch(/^\d+$/);
   });
 
   it('hides internals of unexpected errors', async () => {

@@ -8,6 +8,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import type { Logger } from 'pino';
 import { reachableBinaries, type Account } from './postgres-binaries';
+import { supervisePostgres } from './postgres-supervisor';
 
 const run = promisify(execFile);
 
@@ -41,6 +42,11 @@ export interface EmbeddedPostgresOptions {
   cacheDirs?: string[];
   /** Listen on this port instead of a free one (a restart keeps the URL the pools hold). */
   port?: number;
+  /**
+   * Called when PostgreSQL exited unexpectedly and could not be started again (data directory
+   * unusable, disk full, port taken); the error names the reason. Without it, that is only logged.
+   */
+  onGiveUp?: (err: Error) => void;
 }
 
 interface Credentials {
@@ -288,13 +294,45 @@ export async function startEmbeddedPostgres(dir: string, log: Logger, database =
   }
 
   const port = options.port ?? (await freePort());
+  const first = await launchPostmaster(cluster, port, log);
+  const base = `postgres://${creds.user}:${encodeURIComponent(creds.password)}@127.0.0.1:${port}`;
+  const supervisor = supervisePostgres(first, {
+    log,
+    async restart(halt) {
+      // While the old processes live, the lock file is what keeps a second server off their memory.
+      if (await oldServerGone(dir, log, halt)) await recoverStaleLock(dir, log);
+      halt.throwIfAborted();
+      return launchPostmaster(cluster, port, log);
+    },
+    onGiveUp(err) {
+      const reason = new Error(
+        `The embedded PostgreSQL in ${dir} stopped unexpectedly and could not be started again: ${postgresReason(err)}\n` +
+          'If the disk is full, free space on it and start again; if the data directory was damaged, restore it from a backup.',
+        { cause: err },
+      );
+      if (options.onGiveUp) options.onGiveUp(reason);
+      else log.fatal({ err: reason }, 'the embedded PostgreSQL could not be restarted');
+    },
+  });
+  try {
+    await ensureDatabase(`${base}/postgres`, database);
+  } catch (err) {
+    await supervisor.stop();
+    throw err;
+  }
+
+  return { url: `${base}/${database}`, port, stop: () => supervisor.stop() };
+}
+
+/** Starts the postmaster on `port` and resolves once it accepts connections. */
+async function launchPostmaster(cluster: Cluster, port: number, log: Logger): Promise<ChildProcess> {
   const child = await spawnOnCluster(cluster, 'postgres', ({ data }) => [
     '-D',
     data,
     // Names the directory in the command line (ps, pgrep) when -D is /proc/self/fd/3; a custom
     // setting that PostgreSQL only stores.
     '-c',
-    `teamfilm.data_directory=${dir}`,
+    `teamfilm.data_directory=${cluster.dir}`,
     '-p',
     String(port),
     '-c',
@@ -308,25 +346,43 @@ export async function startEmbeddedPostgres(dir: string, log: Logger, database =
   // Keep draining output so a full pipe never blocks the server.
   child.stderr?.removeAllListeners('data').on('data', (c: Buffer) => log.debug({ postgres: c.toString().trim() }));
   child.stdout?.removeAllListeners('data').on('data', () => undefined);
+  return child;
+}
 
-  const base = `postgres://${creds.user}:${encodeURIComponent(creds.password)}@127.0.0.1:${port}`;
-  await ensureDatabase(`${base}/postgres`, database);
+/** PostgreSQL's own words on why it would not start (its FATAL or PANIC lines), else the error's first line. */
+function postgresReason(err: Error): string {
+  const lines = [...err.message.matchAll(/\b(?:FATAL|PANIC):\s+(.*)/g)].map((m) => m[1]!.trim());
+  return lines.length > 0 ? lines.join('; ') : err.message.split('\n')[0]!;
+}
 
-  let stopped: Promise<void> | undefined;
-  return {
-    url: `${base}/${database}`,
-    port,
-    stop() {
-      stopped ??= new Promise<void>((resolve) => {
-        if (child.exitCode !== null || child.signalCode !== null) return resolve();
-        child.once('exit', () => resolve());
-        // SIGINT = "fast" shutdown: aborts open transactions, checkpoints, exits cleanly.
-        child.kill('SIGINT');
-        setTimeout(() => child.kill('SIGKILL'), 15_000).unref();
-      });
-      return stopped;
-    },
+/** Per restart attempt; the supervisor's back-off and attempt count bound the whole wait. */
+const OLD_SERVER_PATIENCE_MS = 5_000;
+
+/**
+ * After the postmaster was killed outright, its backends live on until they notice (at once when idle,
+ * after their statement otherwise) and keep its shared memory attached; PostgreSQL refuses to start
+ * beside them ("pre-existing shared memory block is still in use"), rightly. The lock file names that
+ * block; wait until no process holds it. Linux shows attachments in /proc; elsewhere the restart's
+ * back-off does the waiting. False when some still hold it.
+ */
+async function oldServerGone(dir: string, log: Logger, halt: AbortSignal): Promise<boolean> {
+  const lock = await fs.readFile(path.join(dir, 'postmaster.pid'), 'utf8').catch(() => '');
+  // Line 7 of postmaster.pid: the System V shared memory key and id.
+  const shmid = lock.split('\n')[6]?.trim().split(/\s+/)[1];
+  if (!shmid) return true;
+  const attached = async () => {
+    const table = await fs.readFile('/proc/sysvipc/shm', 'utf8').catch(() => '');
+    const row = table.split('\n').map((line) => line.trim().split(/\s+/)).find((cols) => cols[1] === shmid);
+    return row ? Number(row[6]) : 0;
   };
+  const deadline = Date.now() + OLD_SERVER_PATIENCE_MS;
+  let count = await attached();
+  if (count > 0) log.info({ processes: count }, 'waiting for the processes of the stopped PostgreSQL to exit');
+  while (count > 0 && Date.now() < deadline && !halt.aborted) {
+    await new Promise((r) => setTimeout(r, 50));
+    count = await attached();
+  }
+  return count === 0;
 }
 
 async function ensureDatabase(adminUrl: string, name: string): Promise<void> {

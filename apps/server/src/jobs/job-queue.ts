@@ -5,6 +5,7 @@ import type { z } from 'zod';
 import type { JobContext, JobControl } from '../job-context';
 import type { JobDefinition } from './define-job';
 import { startJobHeartbeat, type JobHeartbeat } from './job-heartbeat';
+import { rerunAfterOutage } from './rerun-after-outage';
 import { jobRegistry, type JobName, type JobPayload } from '../job-registry';
 
 export interface JobQueue {
@@ -90,13 +91,15 @@ export async function startJobQueue(connectionString: string, log: Logger): Prom
             let beat: JobHeartbeat | null = null;
             try {
               if (def.heartbeat) beat = await startJobHeartbeat(ctx.db, name, job.id, heartbeatMs(ctx.config.transcode.staleAfterSec), jobLog);
-              await def.handle(data, {
-                ...ctx,
-                log: jobLog,
-                signal: jobAbort.signal,
-                job: { id: job.id, retryCount: job.retryCount, retryLimit: job.retryLimit },
-                queue,
-              });
+              const run = () =>
+                def.handle(data, {
+                  ...ctx,
+                  log: jobLog,
+                  signal: jobAbort.signal,
+                  job: { id: job.id, retryCount: job.retryCount, retryLimit: job.retryLimit },
+                  queue,
+                });
+              await rerunAfterOutage(run, ctx.db, jobAbort.signal, jobLog);
             } finally {
               await beat?.stop();
               clearTimeout(limit);

@@ -3,6 +3,7 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { STATUS_CODES } from 'node:http';
 import type { ErrorBody } from '@app/contracts/errors';
 import type { ErrorCode } from '@app/contracts/errors';
+import { isDatabaseUnavailable } from '../db/database-unavailable';
 import { AppError } from '../errors';
 
 function body(statusCode: number, code: ErrorCode | string, message: string): ErrorBody {
@@ -19,8 +20,13 @@ const fastifyCodes: Record<string, { code: ErrorCode; message?: string }> = {
   FST_ERR_RATE_LIMIT: { code: 'RATE_LIMITED' },
 };
 
+/** A database outage passes (the embedded one is restarted within seconds): clients are told to retry, not that we failed. */
+const DATABASE_UNAVAILABLE = 'The database is not reachable. Try again in a moment.';
+const RETRY_AFTER_SEC = '5';
+
 export function toErrorBody(err: FastifyError | Error): ErrorBody {
   if (err instanceof AppError) return body(err.statusCode, err.code, err.message);
+  if (isDatabaseUnavailable(err)) return body(503, 'INTERNAL', DATABASE_UNAVAILABLE);
   if (hasZodFastifySchemaValidationErrors(err)) {
     const messages = err.validation.map((v) => {
       const where = [err.validationContext, v.instancePath.replace(/^\//, '').replaceAll('/', '.')].filter(Boolean).join('.');
@@ -41,7 +47,11 @@ export function toErrorBody(err: FastifyError | Error): ErrorBody {
 export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((err: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     const payload = toErrorBody(err);
-    if (payload.statusCode >= 500) request.log.error({ err }, 'request failed');
+    if (isDatabaseUnavailable(err)) {
+      // One line, no stack: during an outage every request ends here.
+      request.log.warn({ reason: err.message }, 'request failed: the database is not reachable');
+      void reply.header('retry-after', RETRY_AFTER_SEC);
+    } else if (payload.statusCode >= 500) request.log.error({ err }, 'request failed');
     else request.log.info({ code: payload.code, message: payload.message }, 'request rejected');
     return reply.status(payload.statusCode).type('application/json').send(payload);
   });

@@ -4,6 +4,7 @@ import { TUS_ENDPOINT, TUS_UPLOAD_KEY_METADATA } from '@app/contracts/videos';
 import { Server, TUS_RESUMABLE, type ServerOptions } from '@tus/server';
 import type { FastifyBaseLogger, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { IncomingMessage } from 'node:http';
+import { isDatabaseUnavailable } from '../../db/database-unavailable';
 import { AppError } from '../../errors';
 import { authenticateCaller } from '../../plugins/auth';
 import { toErrorBody } from '../../plugins/errors';
@@ -40,6 +41,7 @@ function decodeId(segment: string | undefined): string | undefined {
 /** tus answers errors itself; ours get the API's JSON body `{ statusCode, code, error, message }`. */
 function errorResponse(err: unknown, maxBytes: number, log: FastifyBaseLogger): { status_code: number; body: string } {
   if (err instanceof AppError) return { status_code: err.statusCode, body: JSON.stringify(toErrorBody(err)) };
+  if (isDatabaseUnavailable(err)) return { status_code: 503, body: JSON.stringify(toErrorBody(err as Error)) };
   const tusError = err as { status_code?: number; body?: string };
   if (typeof tusError.status_code === 'number') {
     const status = tusError.status_code;
