@@ -10,7 +10,8 @@ import type { Logger } from 'pino';
  */
 const FIRST_DELAY_MS = 250;
 const MAX_DELAY_MS = 4_000;
-const MAX_ATTEMPTS = 6;
+/** How long it keeps trying: long enough for memory to be freed after an OOM kill, short enough to be noticed. */
+const PATIENCE_MS = 30_000;
 
 export interface SupervisorOptions {
   /**
@@ -34,7 +35,7 @@ export function supervisePostgres(first: ChildProcess, { restart, log, onGiveUp 
     const since = Date.now();
     let delay = FIRST_DELAY_MS;
     let lastError = new Error('not attempted');
-    for (let attempt = 1; attempt <= MAX_ATTEMPTS && !stopping.aborted; attempt++) {
+    for (let attempt = 1; !stopping.aborted; attempt++) {
       try {
         const child = await restart(stopping);
         if (stopping.aborted) return void (await stopChild(child));
@@ -46,7 +47,8 @@ export function supervisePostgres(first: ChildProcess, { restart, log, onGiveUp 
         lastError = err as Error;
         log.warn({ err, attempt, retryInMs: delay }, 'the embedded PostgreSQL did not start again');
       }
-      if (attempt < MAX_ATTEMPTS) await sleep(delay, undefined, { signal: stopping }).catch(() => undefined);
+      if (Date.now() + delay - since > PATIENCE_MS) break;
+      await sleep(delay, undefined, { signal: stopping }).catch(() => undefined);
       delay = Math.min(delay * 2, MAX_DELAY_MS);
     }
     if (!stopping.aborted) onGiveUp(lastError);

@@ -29,7 +29,8 @@ beforeAll(async () => {
 }, 180_000);
 
 afterAll(async () => {
-  if (server && server.child.exitCode === null && server.child.signalCode === null) process.kill(-server.child.pid!, 'SIGKILL');
+  // An ordered stop: the database (in a process group of its own) is stopped before its files are removed.
+  if (server && server.child.exitCode === null && server.child.signalCode === null) process.kill(server.child.pid!, 'SIGTERM');
   await server?.exited;
   await fs.chmod(path.join(dataDir, 'postgres'), 0o700).catch(() => undefined);
   await fs.rm(dataDir, { recursive: true, force: true });
@@ -67,14 +68,16 @@ async function postmasterPid(): Promise<number> {
   return Number((await fs.readFile(path.join(dataDir, 'postgres', 'postmaster.pid'), 'utf8')).split('\n')[0]);
 }
 
-const alive = (pid: number) => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
+/** Segment objects in local Storage (one event per data directory here), recorded or waiting for their rows. */
+async function storedSegments(): Promise<number> {
+  const root = path.join(dataDir, 'storage', 'objects');
+  let count = 0;
+  for (const tenant of await fs.readdir(root)) {
+    const live = path.join(root, tenant, 'live');
+    for (const event of await fs.readdir(live).catch(() => [])) count += (await fs.readdir(path.join(live, event))).filter((f) => f.endsWith('.ts')).length;
   }
-};
+  return count;
+}
 
 async function databaseUrl(): Promise<string> {
   const creds = JSON.parse(await fs.readFile(path.join(dataDir, '.postgres-credentials.json'), 'utf8')) as { user: string; password: string };
@@ -131,9 +134,8 @@ describe('kill -9 of the embedded PostgreSQL during a live game', () => {
     const pid = await postmasterPid();
     await fs.chmod(cluster, 0o000);
     process.kill(pid, 'SIGKILL');
-    const killedAt = Date.now();
+    const storedAtKill = await storedSegments();
     await waitFor('the API to report the database unreachable', async () => (await health()) === 503);
-    expect(alive(pid)).toBe(false);
 
     // The viewer keeps what was stored: the playlist and a segment it lists.
     const playlistDuring = await fetch(source);
@@ -146,6 +148,10 @@ describe('kill -9 of the embedded PostgreSQL during a live game', () => {
     const me = await fetch(`${base}/api/user/me`, { headers: auth });
     expect(me.status).toBe(503);
     expect(await me.text()).toContain('The database is not reachable. Try again in a moment.');
+
+    // The game goes on into Storage while its rows cannot be written.
+    await waitFor('three more segments stored during the outage', async () => (await storedSegments()) >= storedAtKill + 3);
+    expect(await health()).toBe(503);
 
     // The encoder drops and comes back while the key cannot be checked: refused.
     first.kill();
@@ -176,11 +182,9 @@ describe('kill -9 of the embedded PostgreSQL during a live game', () => {
       expect(hole, `hole before segment ${i}`).toBeLessThan(500);
     }
     // What the encoder sent during the outage was recorded after it.
-    const lastOfFirst = firstPublish.at(-1)!;
-    expect(lastOfFirst.start + lastOfFirst.dur * 1000).toBeGreaterThan(killedAt);
+    expect(firstPublish.length).toBeGreaterThanOrEqual(storedAtKill + 3);
     expect(segments.length - firstPublish.length).toBeGreaterThanOrEqual(3);
-    const played = await fetch(source);
-    expect(played.status).toBe(200);
-    expect(await played.text()).toContain('#EXT-X-ENDLIST');
+    // The viewer's node learns of the end from the database's notification.
+    await waitFor('the archive playlist', async () => (await (await fetch(source)).text()).includes('#EXT-X-ENDLIST'));
   }, 240_000);
 });
