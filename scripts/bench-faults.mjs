@@ -21,14 +21,14 @@ const LIVE_BEFORE_SEC = 8;
 const LIVE_AFTER_SEC = 12;
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
-/** One viewer following the live edge; counts what failed while `outage()` was true. */
+/** One viewer following the live edge; counts what failed during `outage` ({from, to} in performance.now() ms). */
 function followLive(source, outage) {
   const stats = { requests: 0, failed: 0, outageRequests: 0, outageFailed: 0, outageStoredFailed: 0, lastFailure: '' };
   const fetched = new Set();
   let stopped = false;
-  // A request counts as during the outage when it overlapped it.
-  const count = ({ res, overlapped }, stored, what) => {
-    const during = overlapped || outage();
+  // A request counts as during the outage when it overlapped it (a blocked playlist request may span it).
+  const count = ({ res, startedAt, endedAt }, stored, what) => {
+    const during = outage.from !== undefined && startedAt <= (outage.to ?? Infinity) && endedAt >= outage.from;
     stats.requests += 1;
     if (during) stats.outageRequests += 1;
     if (res.status === 200) return;
@@ -38,9 +38,9 @@ function followLive(source, outage) {
     if (during && stored) stats.outageStoredFailed += 1;
   };
   const get = async (url) => {
-    const overlapped = outage();
+    const startedAt = performance.now();
     const res = await fetchWithin(url, {}, 15_000).catch((err) => ({ status: `error (${err.message})`, text: () => '' }));
-    return { res, overlapped };
+    return { res, startedAt, endedAt: performance.now() };
   };
   const loop = (async () => {
     let next = 0;
@@ -104,13 +104,13 @@ async function missingSeconds(pg, databaseUrl, key) {
 /** A live game on `app`, a viewer on it, `fault()` after LIVE_BEFORE_SEC; resolves with what was lost. */
 async function gameThroughFault(app, user, archiveOf, title, fault) {
   const live = await liveTestEvent(app, user, title);
-  let inOutage = false;
-  const viewer = followLive(new URL(live.source, app.baseUrl).href, () => inOutage);
+  const outage = {};
+  const viewer = followLive(new URL(live.source, app.baseUrl).href, outage);
   try {
     await sleep(LIVE_BEFORE_SEC * 1000);
-    inOutage = true;
+    outage.from = performance.now();
     await fault();
-    inOutage = false;
+    outage.to = performance.now();
     await sleep(LIVE_AFTER_SEC * 1000);
   } finally {
     await live.publisher.stop();
