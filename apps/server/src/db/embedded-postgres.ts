@@ -119,13 +119,13 @@ async function recoverStaleLock(dir: string, log: Logger): Promise<void> {
   if (!content) return;
   const pid = Number(content.split('\n')[0]);
   if (!Number.isInteger(pid) || pid <= 0 || !isAlive(pid)) {
-    log.warn({ pid }, 'removing stale PostgreSQL lock file left by a crash');
+    log.warn({ postgresPid: pid }, 'removing stale PostgreSQL lock file left by a crash');
     await fs.rm(lockFile, { force: true });
     return;
   }
   const cmdline = await fs.readFile(`/proc/${pid}/cmdline`, 'utf8').catch(() => '');
   if (!cmdline.includes('postgres')) {
-    log.warn({ pid }, 'lock file names an unrelated process; removing it');
+    log.warn({ postgresPid: pid }, 'lock file names an unrelated process; removing it');
     await fs.rm(lockFile, { force: true });
     return;
   }
@@ -133,7 +133,7 @@ async function recoverStaleLock(dir: string, log: Logger): Promise<void> {
   if (ppid !== undefined && ppid > 1 && isAlive(ppid)) {
     throw new Error(`The database in ${dir} is in use by another running instance (postgres pid ${pid}). Stop it or use another DATA_DIR.`);
   }
-  log.warn({ pid }, 'stopping orphaned PostgreSQL left by a crash');
+  log.warn({ postgresPid: pid }, 'stopping orphaned PostgreSQL left by a crash');
   process.kill(pid, 'SIGINT');
   for (let i = 0; i < 100 && isAlive(pid); i++) await new Promise((r) => setTimeout(r, 100));
   if (isAlive(pid)) process.kill(pid, 'SIGKILL');
