@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import fs from 'node:fs/promises';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import { z } from 'zod';
@@ -29,6 +30,10 @@ const probeRoutes: FastifyPluginAsyncZod = async (app) => {
     } finally {
       await pool.end();
     }
+  });
+  app.get('/api/probe/disk-full', async () => {
+    // The kernel's own "no space left on device".
+    await fs.writeFile('/dev/full', 'a video');
   });
   app.get('/api/probe/crash', async () => {
     throw new Error('secret internal detail at /srv/app.ts:42');
@@ -107,6 +112,12 @@ describe('error handler', () => {
     expect(res.statusCode).toBe(503);
     expect(res.json()).toEqual({ statusCode: 503, code: 'INTERNAL', error: 'Service Unavailable', message: 'The database is not reachable. Try again in a moment.' });
     expect(res.headers['retry-after']).toMatch(/^\d+$/);
+  });
+
+  it('says the server is out of disk space when it is', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/probe/disk-full' });
+    expect(res.statusCode).toBe(507);
+    expect(res.json()).toEqual({ statusCode: 507, code: 'INTERNAL', error: 'Insufficient Storage', message: 'The server has run out of disk space. Try again later.' });
   });
 
   it('hides internals of unexpected errors', async () => {

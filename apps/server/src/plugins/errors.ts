@@ -24,9 +24,21 @@ const fastifyCodes: Record<string, { code: ErrorCode; message?: string }> = {
 const DATABASE_UNAVAILABLE = 'The database is not reachable. Try again in a moment.';
 const RETRY_AFTER_SEC = '5';
 
+const DISK_FULL = 'The server has run out of disk space. Try again later.';
+
+/** The disk (or the user's quota) is full: the operator must act, and the user should know it is not their file. */
+export function isDiskFull(err: unknown): boolean {
+  for (let e: unknown = err; e instanceof Error; e = e.cause) {
+    const code = (e as { code?: unknown }).code;
+    if (code === 'ENOSPC' || code === 'EDQUOT') return true;
+  }
+  return false;
+}
+
 export function toErrorBody(err: FastifyError | Error): ErrorBody {
   if (err instanceof AppError) return body(err.statusCode, err.code, err.message);
   if (isDatabaseUnavailable(err)) return body(503, 'INTERNAL', DATABASE_UNAVAILABLE);
+  if (isDiskFull(err)) return body(507, 'INTERNAL', DISK_FULL);
   if (hasZodFastifySchemaValidationErrors(err)) {
     const messages = err.validation.map((v) => {
       const where = [err.validationContext, v.instancePath.replace(/^\//, '').replaceAll('/', '.')].filter(Boolean).join('.');

@@ -7,7 +7,7 @@ import type { IncomingMessage } from 'node:http';
 import { isDatabaseUnavailable } from '../../db/database-unavailable';
 import { AppError } from '../../errors';
 import { authenticateCaller } from '../../plugins/auth';
-import { toErrorBody } from '../../plugins/errors';
+import { isDiskFull, toErrorBody } from '../../plugins/errors';
 import { isSafeKey } from '../../storage/keys';
 import type { Identity } from '../identity/identity';
 import type { Caller } from '../../caller';
@@ -42,6 +42,10 @@ function decodeId(segment: string | undefined): string | undefined {
 function errorResponse(err: unknown, maxBytes: number, log: FastifyBaseLogger): { status_code: number; body: string } {
   if (err instanceof AppError) return { status_code: err.statusCode, body: JSON.stringify(toErrorBody(err)) };
   if (isDatabaseUnavailable(err)) return { status_code: 503, body: JSON.stringify(toErrorBody(err as Error)) };
+  if (isDiskFull(err)) {
+    log.error({ err }, 'resumable upload failed: the disk is full');
+    return { status_code: 507, body: JSON.stringify(toErrorBody(err as Error)) };
+  }
   const tusError = err as { status_code?: number; body?: string };
   if (typeof tusError.status_code === 'number') {
     const status = tusError.status_code;
