@@ -1,6 +1,7 @@
 import type { LiveEventUpdate } from '@app/contracts/live';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../../db/client';
+import { isDatabaseUnavailable } from '../../../db/database-unavailable';
 import { createEventsRepo } from '../events.repo';
 
 /**
@@ -30,6 +31,8 @@ interface Watched {
 export function createEventUpdates({ db, log }: { db: Db; log: FastifyBaseLogger }) {
   const repo = createEventsRepo(db);
   const watched = new Map<string, Watched>();
+  // Reads run every second per watched event: during a database outage, say so once, not each time.
+  let databaseDown = false;
 
   const read = (eventId: string, entry: Watched): Promise<void> => {
     if (entry.reading) {
@@ -41,13 +44,17 @@ export function createEventUpdates({ db, log }: { db: Db; log: FastifyBaseLogger
         do {
           entry.again = false;
           const state = await repo.statusOf(eventId);
+          if (databaseDown) log.info('the database is back; live event pages are updated again');
+          databaseDown = false;
           const json = JSON.stringify(state);
           if (json === entry.last) continue;
           entry.last = json;
           for (const listener of [...entry.listeners]) listener(state);
         } while (entry.again);
       } catch (err) {
-        log.warn({ err, eventId }, 'reading a live event for its open pages failed');
+        if (!isDatabaseUnavailable(err)) log.warn({ err, eventId }, 'reading a live event for its open pages failed');
+        else if (!databaseDown) log.warn({ err: (err as Error).message }, 'the database is unavailable; live event pages keep their last state');
+        databaseDown ||= isDatabaseUnavailable(err);
       } finally {
         entry.reading = null;
       }
