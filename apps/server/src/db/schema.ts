@@ -184,6 +184,8 @@ export const users = pgTable(
   (t) => [
     uniqueIndex('users_tenant_username').on(t.tenantId, sql`lower(${t.username})`),
     uniqueIndex('users_tenant_identity').on(t.tenantId, t.identityUserId),
+    // A team owner looks a member up by e-mail (any case).
+    index('users_tenant_email').on(t.tenantId, sql`lower(${t.email})`),
   ],
 );
 
