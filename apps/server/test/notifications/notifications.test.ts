@@ -179,6 +179,13 @@ describe('notification settings and unsubscribe', () => {
     expect(await emailOn('nother')).toBe(true);
   });
 
+  it('answers the default to someone signed in whose record is not made yet (the settings page asks beside the call that makes it)', async () => {
+    const fresh = await person(t, 'nfresh', { register: false });
+    const res = await settings(fresh);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({ email: true });
+  });
+
   it('a signed link switches e-mail off by one POST (no sign-in, twice is the same); a GET or a forged token changes nothing', async () => {
     const token = unsubscribeToken(await unsubscribeKey(t.runtime.db), await userId(t, 'nother'));
     const get = await call(t, 'GET', `/api/unsubscribe/${token}`);

@@ -63,9 +63,10 @@ export function createNotificationsService({ db, users }: { db: Db; users: Pick<
       return { _id: id! };
     },
 
+    /** The default (on) before the caller's record exists: /settings asks for it beside the request that creates it. */
     async settings(caller: Caller): Promise<{ email: boolean }> {
-      const user = await users.requireRegistered(caller);
-      return { email: user.notificationEmail };
+      const user = await users.find(caller);
+      return { email: user?.notificationEmail ?? true };
     },
 
     async updateSettings(caller: Caller, settings: { email: boolean }): Promise<{ email: boolean }> {
