@@ -21,13 +21,14 @@ export interface UpdatesSubscription {
  * then replays what came after the client's last event id, then flushes only the buffered ids above
  * the replayed ones: no gap between replay and live, and no event twice.
  */
-export function createUpdatesService({ db, hub, users }: { db: Db; hub: UpdatesHub; users: Pick<UsersService, 'requireRegistered'> }) {
+export function createUpdatesService({ db, hub, users }: { db: Db; hub: UpdatesHub; users: Pick<UsersService, 'getOrCreate'> }) {
   const repo = createUpdatesRepo(db);
 
   return {
     /** `lastEventId` null: from now on. */
     async subscribe(caller: Caller, lastEventId: number | null): Promise<UpdatesSubscription> {
-      const user = await users.requireRegistered(caller);
+      // Made from the sign-in profile if need be, as GET /api/user/me does: a page opens both at once.
+      const user = await users.getOrCreate(caller);
       let write: ((frame: string) => void) | null = null;
       let last = 0;
       const buffered: { id: number; frame: string }[] = [];
