@@ -1,11 +1,10 @@
-import { setTimeout as sleep } from 'node:timers/promises';
 import type { Logger } from 'pino';
 import { isDatabaseUnavailable } from '../db/database-unavailable';
+import { untilDatabaseAnswers } from '../db/database-wait';
 import type { Db } from '../db/client';
 
 /** Enough for a few outages in one run; past that, pg-boss's own retries (with back-off) take over. */
 const MAX_RUNS = 4;
-const LOOK_EVERY_MS = 500;
 
 /**
  * Runs a job's handler, and runs it again as soon as the database is back when the database went away
@@ -20,19 +19,7 @@ export async function rerunAfterOutage(run: () => Promise<void>, db: Db, signal:
     } catch (err) {
       if (attempt >= MAX_RUNS || signal.aborted || !isDatabaseUnavailable(err)) throw err;
       log.warn({ err: (err as Error).message }, 'the database went away under the job; it runs again once the database is back');
-      await databaseBack(db, signal);
+      await untilDatabaseAnswers(() => db.$client.query('SELECT 1'), { signal });
     }
-  }
-}
-
-async function databaseBack(db: Db, signal: AbortSignal): Promise<void> {
-  for (;;) {
-    try {
-      await db.$client.query('SELECT 1');
-      return;
-    } catch (err) {
-      if (!isDatabaseUnavailable(err)) throw err;
-    }
-    await sleep(LOOK_EVERY_MS, undefined, { signal });
   }
 }

@@ -4,7 +4,7 @@ import type { DetectedCheer } from '@app/media/cheers/detect-cheers';
 import { loudnessSamples } from '@app/media/cheers/run-loudness';
 import { MediaError } from '@app/media/media-error';
 import type { CheersService } from './cheers.service';
-import { untilDatabaseAnswers } from '../ingest/database-wait';
+import { untilDatabaseAnswers } from '../../../db/database-wait';
 
 /** How long a cheer waits for an unavailable database before it is given up. */
 const CHEER_PATIENCE_MS = 10 * 60_000;

@@ -7,7 +7,7 @@ import type { RtmpServer, RtmpSession } from './rtmp-server';
 import { browsersPlayAvc } from './avc-profile';
 import { startSegmenter } from './segmenter';
 import { createSegmentQueue, removeUnrecordedSegments } from './segment-queue';
-import { untilDatabaseAnswers } from './database-wait';
+import { untilDatabaseAnswers } from '../../../db/database-wait';
 
 export interface PublishDeps {
   repo: IngestRepo;

@@ -8,7 +8,7 @@ import { createIngestRepo, type IngestEvent } from './ingest.repo';
 import { runPublish, type PublishListener } from './ingest-sessions';
 import { startRtmpServer, type RtmpSession } from './rtmp-server';
 import { isDatabaseUnavailable } from '../../../db/database-unavailable';
-import { untilDatabaseAnswers } from './database-wait';
+import { untilDatabaseAnswers } from '../../../db/database-wait';
 
 export interface IngestOptions {
   db: Db;

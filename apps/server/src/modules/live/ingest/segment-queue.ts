@@ -5,7 +5,7 @@ import type { Storage } from '../../../storage/storage';
 import { storageKey } from '../../../storage/keys';
 import { uniqueViolation } from '../../../db/unique-violation';
 import type { IngestEvent, IngestRepo } from './ingest.repo';
-import { untilDatabaseAnswers } from './database-wait';
+import { untilDatabaseAnswers } from '../../../db/database-wait';
 
 /** Segments one publish may have on local disk waiting for Storage (a minute of stream); past it the oldest is dropped. */
 export const MAX_QUEUED_SEGMENTS = 60;

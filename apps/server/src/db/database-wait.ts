@@ -1,5 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { isDatabaseUnavailable } from '../../../db/database-unavailable';
+import { isDatabaseUnavailable } from './database-unavailable';
 
 const FIRST_RETRY_MS = 250;
 const MAX_RETRY_MS = 2000;
@@ -9,12 +9,15 @@ export interface DatabaseWaitOptions {
   onWait?(err: unknown): void;
   /** Stop waiting (and throw the last error) after this long; waits as long as it takes without it. */
   patienceMs?: number;
+  /** Stop waiting when aborted (the pause rejects with the abort reason). */
+  signal?: AbortSignal;
 }
 
 /**
  * Runs `attempt` again, after 250 ms doubling up to 2 s, for as long as it fails because the database is
  * unavailable (down or restarting); any other error is thrown at once. For writes that must not be lost
- * to a database outage, as what was already stored elsewhere (a segment in Storage) would be orphaned.
+ * to a database outage, as what was already stored elsewhere (a segment in Storage) would be orphaned,
+ * and for work that waits for the database to be back.
  */
 export async function untilDatabaseAnswers<T>(attempt: () => Promise<T>, options: DatabaseWaitOptions = {}): Promise<T> {
   const startedAt = Date.now();
@@ -25,7 +28,7 @@ export async function untilDatabaseAnswers<T>(attempt: () => Promise<T>, options
       if (!isDatabaseUnavailable(err)) throw err;
       if (options.patienceMs !== undefined && Date.now() - startedAt + delay > options.patienceMs) throw err;
       if (delay === FIRST_RETRY_MS) options.onWait?.(err);
-      await sleep(delay);
+      await sleep(delay, undefined, { signal: options.signal });
     }
   }
 }
