@@ -30,3 +30,14 @@ export class AppError extends Error {
     this.statusCode = statusCode ?? defaultStatus[code];
   }
 }
+
+/**
+ * The database cannot be reached, said by a service that knows it without a failed query of its own
+ * (live playback while it serves from memory): answered like a failed query, 503 with a retry hint.
+ */
+export class DatabaseUnavailableError extends AppError {
+  static readonly MESSAGE = 'The database is not reachable. Try again in a moment.';
+  constructor() {
+    super('INTERNAL', DatabaseUnavailableError.MESSAGE, 503);
+  }
+}

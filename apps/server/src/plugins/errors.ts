@@ -4,7 +4,7 @@ import { STATUS_CODES } from 'node:http';
 import type { ErrorBody } from '@app/contracts/errors';
 import type { ErrorCode } from '@app/contracts/errors';
 import { isDatabaseUnavailable } from '../db/database-unavailable';
-import { AppError } from '../errors';
+import { AppError, DatabaseUnavailableError } from '../errors';
 
 function body(statusCode: number, code: ErrorCode | string, message: string): ErrorBody {
   return { statusCode, code, error: STATUS_CODES[statusCode] ?? 'Error', message };
@@ -21,7 +21,6 @@ const fastifyCodes: Record<string, { code: ErrorCode; message?: string }> = {
 };
 
 /** A database outage passes (the embedded one is restarted within seconds): clients are told to retry, not that we failed. */
-const DATABASE_UNAVAILABLE = 'The database is not reachable. Try again in a moment.';
 const RETRY_AFTER_SEC = '5';
 
 const DISK_FULL = 'The server has run out of disk space. Try again later.';
@@ -37,7 +36,7 @@ export function isDiskFull(err: unknown): boolean {
 
 export function toErrorBody(err: FastifyError | Error): ErrorBody {
   if (err instanceof AppError) return body(err.statusCode, err.code, err.message);
-  if (isDatabaseUnavailable(err)) return body(503, 'INTERNAL', DATABASE_UNAVAILABLE);
+  if (isDatabaseUnavailable(err)) return body(503, 'INTERNAL', DatabaseUnavailableError.MESSAGE);
   if (isDiskFull(err)) return body(507, 'INTERNAL', DISK_FULL);
   if (hasZodFastifySchemaValidationErrors(err)) {
     const messages = err.validation.map((v) => {
@@ -59,7 +58,7 @@ export function toErrorBody(err: FastifyError | Error): ErrorBody {
 export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((err: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     const payload = toErrorBody(err);
-    if (isDatabaseUnavailable(err)) {
+    if (isDatabaseUnavailable(err) || err instanceof DatabaseUnavailableError) {
       // One line, no stack: during an outage every request ends here.
       request.log.warn({ reason: err.message }, 'request failed: the database is not reachable');
       void reply.header('retry-after', RETRY_AFTER_SEC);

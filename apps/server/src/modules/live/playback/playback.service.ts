@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../../db/client';
 import { isDatabaseUnavailable } from '../../../db/database-unavailable';
 import type { NotificationListener } from '../../../db/notification-listener';
-import { AppError } from '../../../errors';
+import { AppError, DatabaseUnavailableError } from '../../../errors';
 import type { PlaybackTokens } from '../playback-token';
 import { createPlaybackRepo, type EventStatus, type StoredSegment } from './playback.repo';
 import { buildPlaylist, targetDuration } from './playlist';
@@ -22,7 +22,6 @@ export const NOT_STARTED = 'The stream has not started yet.';
 const NOT_FOUND = 'Live event not found.';
 const TOKEN_MISSING = 'A playback token is required to watch this event. Open the event page to get one.';
 const TOKEN_INVALID = 'This playback link is invalid or has expired. Reload the event page to keep watching.';
-const noDatabase = () => new AppError('INTERNAL', 'The database is not reachable. Try again in a moment.', 503);
 
 /** What a node remembers of a watched event: kept current by notifications, read again when in doubt. */
 interface CachedEvent {
@@ -156,10 +155,10 @@ export function createPlaybackService({ db, tokens, log, now = Date.now, notific
     const cacheKey = `${tenantId}/${key}`;
     let entry = byKey.get(cacheKey);
     if (!entry) {
-      if (!retryDue()) throw noDatabase();
+      if (!retryDue()) throw new DatabaseUnavailableError();
       const row = await repo.eventByKey(tenantId, key).catch((err: unknown) => {
         unreachable(err);
-        throw noDatabase();
+        throw new DatabaseUnavailableError();
       });
       if (!row) throw new AppError('NOT_FOUND', NOT_FOUND);
       // Another request may have loaded it meanwhile.
@@ -194,7 +193,7 @@ export function createPlaybackService({ db, tokens, log, now = Date.now, notific
       else await read;
     }
     if (entry.status === 'deleted') throw new AppError('NOT_FOUND', NOT_FOUND);
-    if (!entry.loaded) throw noDatabase();
+    if (!entry.loaded) throw new DatabaseUnavailableError();
   }
 
   function authorize(entry: CachedEvent, token: string | undefined): number {
@@ -283,7 +282,7 @@ export function createPlaybackService({ db, tokens, log, now = Date.now, notific
         await refreshIfDue(entry);
         found = findSegment(entry.segments, request.seq);
         // The database could not be asked: "not found" would be a guess.
-        if (!found && unreachableAt !== null) throw noDatabase();
+        if (!found && unreachableAt !== null) throw new DatabaseUnavailableError();
       }
       if (!found) throw new AppError('NOT_FOUND', 'Segment not found.');
       return { storageKey: found.storageKey };
