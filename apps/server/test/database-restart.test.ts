@@ -7,6 +7,7 @@ import { afterAll, describe, expect, it, onTestFailed } from 'vitest';
 import { cachedTestClip } from '../../../packages/media/test/helpers/fixture-cache';
 import { startEmbeddedPostgres } from '../src/db/embedded-postgres';
 import { strongPassword } from './identity/helpers';
+import { embeddedDatabaseUrl } from './helpers/embedded-cluster';
 import { childrenNamed, processesMentioning, startServer, waitForOutput, type ServerProcess } from './helpers/server-process';
 
 /*
@@ -93,10 +94,8 @@ async function signIn(port: number, username: string) {
  * postmaster is killed holds its shared memory, and PostgreSQL may not start again until it is gone.
  * That keeps the database down, without timing, until `release()`.
  */
-async function stalledBackend(dir: string, postgresDir: string) {
-  const creds = JSON.parse(await fs.readFile(path.join(dir, '.postgres-credentials.json'), 'utf8')) as { user: string; password: string };
-  const port = Number((await fs.readFile(path.join(postgresDir, 'postmaster.pid'), 'utf8')).split('\n')[3]);
-  const client = new pg.Client({ host: '127.0.0.1', port, user: creds.user, password: creds.password, database: 'app' });
+async function stalledBackend(dir: string) {
+  const client = new pg.Client({ connectionString: await embeddedDatabaseUrl(dir) });
   client.on('error', () => undefined);
   await client.connect();
   const { rows } = await client.query<{ pid: number }>('SELECT pg_backend_pid() AS pid');
@@ -159,7 +158,7 @@ describe('the embedded PostgreSQL is supervised', () => {
 
     const videoKey = await upload();
     await waitFor('the transcode to run', () => childrenNamed(server.child.pid!, 'ffmpeg').length > 0);
-    const backend = await stalledBackend(dir, postgresDir);
+    const backend = await stalledBackend(dir);
     process.kill(postmasterOf(postgresDir)!, 'SIGKILL');
     await waitFor('the outage', async () => (await healthStatus(port)) === 503);
 
@@ -198,7 +197,7 @@ describe('stopping the embedded PostgreSQL', () => {
     const lines: string[] = [];
     const log = pino({ level: 'info' }, { write: (line: string) => void lines.push(line) });
     const database = await startEmbeddedPostgres(postgresDir, log);
-    const backend = await stalledBackend(dir, postgresDir);
+    const backend = await stalledBackend(dir);
     process.kill(postmasterOf(postgresDir)!, 'SIGKILL');
     await waitFor('the restart to wait for the old backend', () => lines.some((line) => line.includes('waiting for the processes of the stopped PostgreSQL to exit')));
 

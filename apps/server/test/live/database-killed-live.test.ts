@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { embeddedDatabaseUrl } from '../helpers/embedded-cluster';
 import { freePort, startServer, waitForOutput, type ServerProcess } from '../helpers/server-process';
 import { publish, waitFor } from './ingest-helpers';
 
@@ -79,12 +80,6 @@ async function storedSegments(): Promise<number> {
   return count;
 }
 
-async function databaseUrl(): Promise<string> {
-  const creds = JSON.parse(await fs.readFile(path.join(dataDir, '.postgres-credentials.json'), 'utf8')) as { user: string; password: string };
-  const port = (await fs.readFile(path.join(dataDir, 'postgres', 'postmaster.pid'), 'utf8')).split('\n')[3]!.trim();
-  return `postgres://${creds.user}:${encodeURIComponent(creds.password)}@127.0.0.1:${port}/app`;
-}
-
 interface SegmentRow {
   seq: number;
   start: number;
@@ -93,7 +88,7 @@ interface SegmentRow {
 }
 
 async function archive(key: string): Promise<{ status: string; segments: SegmentRow[] }> {
-  const client = new pg.Client({ connectionString: await databaseUrl() });
+  const client = new pg.Client({ connectionString: await embeddedDatabaseUrl(dataDir) });
   await client.connect();
   try {
     const [event] = (await client.query<{ id: string; status: string }>(`SELECT id, status FROM live_events WHERE key = $1`, [key])).rows;
