@@ -75,6 +75,8 @@ describe('the shared ISO date parse', () => {
       expect(messages(value), value).toEqual(['not a time']);
     }
     expect(messages('1899-12-31T23:59:59Z')).toEqual(['Time must be between 1900 and 2200']);
+    // Years 0-99 are their own: year 0 is a leap year, 1900 (where Date.UTC would put it) is not.
+    expect(new Date(isoInstant('0000-02-29T12:00:00Z')).toISOString()).toBe('0000-02-29T12:00:00.000Z');
     expect(messages('2200-12-31T23:59:59.999Z')).toBeUndefined();
   });
 });

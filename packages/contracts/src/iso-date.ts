@@ -9,14 +9,18 @@ import { z } from 'zod';
 /** `2026-03-01`, `2026-03-01T18:00`, `...T18:00:00.5`, `...T18:00:00Z`, `...T18:00:00-05:00`; an expanded year `+275760-...`. */
 const ISO = /^([+-]\d{6}|\d{4})-(\d{2})-(\d{2})(?:T(\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?(?:(Z)|([+-])(\d{2}):?(\d{2}))?)?$/i;
 
-/** The fields of an ISO 8601 date or date and time. */
-export interface IsoParts {
+/** A calendar day and a time of day, to the second. */
+export interface WallTime {
   year: number;
   month: number;
   day: number;
   hour: number;
   minute: number;
   second: number;
+}
+
+/** The fields of an ISO 8601 date or date and time. */
+export interface IsoParts extends WallTime {
   millisecond: number;
   /** Whether a time of day was written (else the parts say midnight). */
   hasTime: boolean;
@@ -24,13 +28,14 @@ export interface IsoParts {
   offsetMinutes: number | null;
 }
 
-/** The instant these calendar fields name read as UTC, to the second (`Date.UTC` alone reads years 0-99 as 1900-1999). */
-export function utcOf(w: Pick<IsoParts, 'year' | 'month' | 'day' | 'hour' | 'minute' | 'second'>): number {
-  const ms = Date.UTC(w.year, w.month - 1, w.day, w.hour, w.minute, w.second);
-  if (w.year < 0 || w.year > 99) return ms;
-  const at = new Date(ms);
-  at.setUTCFullYear(at.getUTCFullYear() - 1900);
-  return at.getTime();
+/**
+ * The instant these calendar fields name read as UTC, to the second. Not `Date.UTC`: it reads years 0-99 as
+ * 1900-1999, whose calendar differs (0000-02-29 exists, 1900-02-29 does not).
+ */
+export function utcOf(w: WallTime): number {
+  const at = new Date(0);
+  at.setUTCFullYear(w.year, w.month - 1, w.day);
+  return at.setUTCHours(w.hour, w.minute, w.second, 0);
 }
 
 const isLeapYear = (year: number) => (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;

@@ -1,4 +1,4 @@
-import { calendarParts, instantOfParts, utcOf } from './iso-date';
+import { calendarParts, instantOfParts, utcOf, type WallTime } from './iso-date';
 
 /**
  * Wall-clock time in an IANA time zone <-> instants, with the zone data the JavaScript runtime ships (Intl), so
@@ -35,15 +35,6 @@ export function isTimeZone(value: string): boolean {
   } catch {
     return false;
   }
-}
-
-export interface WallTime {
-  year: number;
-  month: number;
-  day: number;
-  hour: number;
-  minute: number;
-  second: number;
 }
 
 /** The wall clock in `timeZone` at the instant `ms`. */
