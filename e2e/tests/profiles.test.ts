@@ -127,7 +127,7 @@ describe('athlete profiles', () => {
       if (r.method() === 'PUT' && new URL(r.url()).pathname === '/api/user/me') puts.push(r.url());
     });
     await page.getByRole('button', { name: 'Save' }).click();
-    expect(await alerted).toBe('Birthdate must be a date');
+    expect(await alerted).toBe('Birthdate cannot be in the future');
     expect(new URL(page.url()).pathname).toBe('/profile/edit');
     expect(puts).toEqual([]);
 

@@ -1,6 +1,6 @@
 import cookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
-import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance, type FastifyReply } from 'fastify';
+import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance, type FastifyReply, type RouteOptions } from 'fastify';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type pg from 'pg';
 import type { Logger } from 'pino';
@@ -91,6 +91,8 @@ export interface BuildOptions {
   liveIngest?: LiveIngestSlot;
   /** Tests shorten the publish socket's idle bound. */
   browserPublish?: Pick<BrowserPublisherOptions, 'idleTimeoutMs'>;
+  /** Tests read every route's schemas as it is registered. */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 const trustHops = (hops: number) => (_address: string, hop: number) => hop < hops;
@@ -113,6 +115,7 @@ export async function build(config: Config, runtime: Runtime, options: BuildOpti
     },
   }).withTypeProvider<ZodTypeProvider>();
 
+  if (options.onRoute) app.addHook('onRoute', options.onRoute);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(responseSerializerCompiler);
   registerErrorHandler(app);

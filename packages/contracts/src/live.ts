@@ -1,6 +1,7 @@
 import { z } from 'zod';
 
 import { MAX_DATE_MS, msCursorQuery } from './bounds';
+import { betweenYears, isoDateTime } from './iso-date';
 
 /** Sport codes (three letters, upper case) -> name (docs/product.md#finding-games). */
 export const SPORTS = {
@@ -61,13 +62,8 @@ export const createEventBody = z.object({
     .trim()
     .min(1, 'Event title is required')
     .max(EVENT_TITLE_MAX, `An event title has at most ${EVENT_TITLE_MAX} characters`),
-  /** When the game starts: any date `Date.parse` reads (ISO 8601 recommended). */
-  date: z
-    .string({ required_error: 'Event date is required', invalid_type_error: 'Event date is required' })
-    .trim()
-    .min(1, 'Event date is required')
-    // An empty date has its own message above, not a second one.
-    .refine((v) => v === '' || !Number.isNaN(Date.parse(v)), 'Invalid date format'),
+  /** When the game starts: ISO 8601, a date and time (with `Z` or an offset; without one, the server's clock) or a day. */
+  date: isoDateTime({ format: 'Invalid date format', required: 'Event date is required', orDate: true, ...betweenYears('Event date', 1970, 2100) }),
   type: sportCode,
   /** Clients send an empty string; an https image URL or '' . */
   thumbnail: z.string().max(2000).default(''),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 
+import { betweenYears, isoDate, isoDateTime, isoInstant } from './iso-date';
 import { sportCode } from './live';
 import { isTimeZone, parseScheduleTime } from './zoned-time';
 
@@ -72,12 +73,12 @@ export type RsvpResponse = z.infer<typeof rsvpResponse>;
 export const scheduleItemDetail = scheduleItem.extend({ responses: z.array(rsvpResponse).optional() });
 export type ScheduleItemDetail = z.infer<typeof scheduleItemDetail>;
 
+/** Schedule items lie in these years; a window of the list may reach past them, to take in every item. */
+const ITEM_YEARS = [1970, 2100] as const;
+const WINDOW_YEARS = [1900, 2200] as const;
+
 /** An instant in a query: ISO 8601 (a date alone is midnight UTC). */
-const queryInstant = (field: string) =>
-  z
-    .string()
-    .max(40)
-    .refine((v) => !Number.isNaN(Date.parse(v)), `${field} must be an ISO 8601 date or time`);
+const queryInstant = (field: string) => isoDateTime({ format: `${field} must be an ISO 8601 date or time`, orDate: true, ...betweenYears(field, ...WINDOW_YEARS) });
 
 /**
  * `GET /api/team/schedule?from=&to=`: items starting in [from, to), in start order. Defaults: from = now minus a
@@ -87,7 +88,7 @@ export const scheduleQuery = z
   .object({ from: queryInstant('from').optional(), to: queryInstant('to').optional() })
   .superRefine((q, ctx) => {
     if (q.from && q.to) {
-      const span = Date.parse(q.to) - Date.parse(q.from);
+      const span = isoInstant(q.to) - isoInstant(q.from);
       if (span <= 0) ctx.addIssue({ code: 'custom', path: ['to'], message: 'to must be after from' });
       else if (span > SCHEDULE_RANGE_MAX_DAYS * DAY_MS)
         ctx.addIssue({ code: 'custom', path: ['to'], message: `to must be at most ${SCHEDULE_RANGE_MAX_DAYS} days after from` });
@@ -120,19 +121,15 @@ const notesField = z
  * read as the wall clock in the item's `timeZone`.
  */
 const timeField = (label: string) =>
-  z
-    .string({ required_error: `${label} is required`, invalid_type_error: `${label} is required` })
-    .trim()
-    .min(1, `${label} is required`)
-    .max(40, `${label} must be a date and time`);
+  isoDateTime({ format: `${label} must be a date and time (ISO 8601)`, required: `${label} is required`, ...betweenYears(label, ...ITEM_YEARS) });
+
+const startField = timeField('Start');
+const endField = timeField('End');
 
 /** `until`: the last day of a weekly series (`YYYY-MM-DD`, in the venue's zone, inclusive). */
 export const repeatWeekly = z.object({
   weekly: z.literal(true, { errorMap: () => ({ message: 'repeat.weekly must be true' }) }),
-  until: z
-    .string({ required_error: 'Repeat until is required', invalid_type_error: 'Repeat until is required' })
-    .regex(/^\d{4}-\d{2}-\d{2}$/, 'Repeat until must be a date (YYYY-MM-DD)')
-    .refine((v) => !Number.isNaN(Date.parse(v)), 'Repeat until must be a date (YYYY-MM-DD)'),
+  until: isoDate({ format: 'Repeat until must be a date (YYYY-MM-DD)', required: 'Repeat until is required', ...betweenYears('Repeat until', ...ITEM_YEARS) }),
 });
 
 /** Checks start/end/timeZone/until together, naming the field at fault. `now` is for tests. */
@@ -142,16 +139,14 @@ function checkTimes(
   now = Date.now(),
 ) {
   if (!body.timeZone || !isTimeZone(body.timeZone)) return; // the zone's own message says it
-  const start = body.start === undefined ? undefined : parseScheduleTime(body.start, body.timeZone);
-  const end = body.end === undefined ? undefined : parseScheduleTime(body.end, body.timeZone);
-  if (start !== undefined && Number.isNaN(start))
-    ctx.addIssue({ code: 'custom', path: ['start'], message: 'Start must be a date and time (ISO 8601)' });
-  if (end !== undefined && Number.isNaN(end))
-    ctx.addIssue({ code: 'custom', path: ['end'], message: 'End must be a date and time (ISO 8601)' });
+  // A time its field refuses has the field's own message, and no second one here.
+  const parsed = (value: string | undefined) => (value === undefined ? undefined : startField.safeParse(value).success ? parseScheduleTime(value, body.timeZone!) : NaN);
+  const start = parsed(body.start);
+  const end = parsed(body.end);
   if (start !== undefined && end !== undefined && !Number.isNaN(start) && !Number.isNaN(end) && end <= start)
     ctx.addIssue({ code: 'custom', path: ['end'], message: 'End must be after start' });
   if (body.repeat && start !== undefined && !Number.isNaN(start)) {
-    const until = Date.parse(`${body.repeat.until}T23:59:59Z`);
+    const until = isoInstant(`${body.repeat.until}T23:59:59Z`);
     if (until > now + REPEAT_MAX_DAYS * DAY_MS)
       ctx.addIssue({ code: 'custom', path: ['repeat', 'until'], message: 'Repeat until must be at most a year ahead' });
     else if (until < start)
@@ -162,8 +157,8 @@ function checkTimes(
 const itemFields = {
   kind: scheduleKind,
   title: titleField,
-  start: timeField('Start'),
-  end: timeField('End'),
+  start: startField,
+  end: endField,
   timeZone: timeZoneField,
   location: locationField.default(''),
   notes: notesField.default(''),
@@ -186,8 +181,8 @@ export const updateScheduleItemBody = z
   .object({
     kind: scheduleKind.optional(),
     title: titleField.optional(),
-    start: timeField('Start').optional(),
-    end: timeField('End').optional(),
+    start: startField.optional(),
+    end: endField.optional(),
     timeZone: timeZoneField.optional(),
     location: locationField.optional(),
     notes: notesField.optional(),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 
 import { usernameSchema } from './identity-api';
+import { isoDateTime } from './iso-date';
 
 /** Roles chosen at signup: coach = team. */
 export const userType = z.enum(['team', 'athlete', 'fan']);
@@ -38,20 +39,19 @@ function isImageUrl(value: string): boolean {
   return /^https:\/\//i.test(value) && url.protocol === 'https:' && url.username === '' && url.password === '';
 }
 
-export const BIRTHDATE_MESSAGE = 'Birthdate must be a date';
-const EARLIEST_BIRTH_YEAR = 1900;
+const BIRTHDATE_MESSAGE = 'Birthdate must be a date';
+/** Today somewhere on Earth: the zone furthest ahead of UTC is 14 hours ahead, so nobody's today is refused. */
+const latestToday = () => Date.now() + 14 * 3_600_000;
 
-/**
- * A calendar day (yyyy-mm-dd, optionally with an ISO time after it) that exists, from 1900 on and not
- * in the future: `Date.parse` alone takes '1' or '2024-02-31' for dates.
- */
-export function isBirthdate(value: string): boolean {
-  const match = /^(\d{4})-(\d{2})-(\d{2})(?:T[\d:.]+(?:Z|[+-]\d{2}:?\d{2})?)?$/.exec(value.trim());
-  if (!match) return false;
-  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
-  const date = new Date(Date.UTC(year, month - 1, day));
-  return date.getUTCMonth() === month - 1 && date.getUTCDate() === day && year >= EARLIEST_BIRTH_YEAR && date.getTime() <= Date.now();
-}
+/** A calendar day (yyyy-mm-dd, optionally with an ISO time after it) that exists, from 1900 on and not in the future. */
+export const birthdateSchema = isoDateTime({
+  format: BIRTHDATE_MESSAGE,
+  // A day the calendar does not have is not a date either (the forms alert this message).
+  invalid: BIRTHDATE_MESSAGE,
+  orDate: true,
+  min: { at: Date.UTC(1900, 0, 1), message: 'Birthdate must be in 1900 or later' },
+  max: { at: latestToday, message: 'Birthdate cannot be in the future' },
+});
 
 /**
  * Profile-card fields (`PUT /api/user/me`). Stored together; every
@@ -66,9 +66,7 @@ export const profileFields = {
     .optional(),
   sport: optionalText(100),
   sportPosition: optionalText(100),
-  birthdate: z
-    .union([z.literal(''), z.string().trim().max(40).refine(isBirthdate, BIRTHDATE_MESSAGE)], { errorMap: () => ({ message: BIRTHDATE_MESSAGE }) })
-    .optional(),
+  birthdate: z.union([z.literal(''), birthdateSchema], { errorMap: () => ({ message: BIRTHDATE_MESSAGE }) }).optional(),
   height: optionalText(50),
   weight: optionalText(50),
   city: optionalText(100),

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { MAX_DATE_MS } from './bounds';
+import { isoDateTime } from './iso-date';
 import { imageTag, userImage } from './profiles';
 
 /** A video without a title shows 'Video'. */
@@ -80,13 +82,13 @@ export const videoList = z.object({
 });
 export type VideoList = z.infer<typeof videoList>;
 
+const CURSOR_RANGE = 'timestamp must be a date between -271821-04-20 and +275760-09-13';
+
 /** `GET /api/user/videos?limit=&timestamp=` or `?keys=a,b`. */
 export const videoListQuery = z.object({
   limit: z.coerce.number().int().min(1).max(50).default(12),
-  timestamp: z
-    .string()
-    .refine((value) => !Number.isNaN(Date.parse(value)), 'timestamp must be a date')
-    .optional(),
+  // A cursor is the last item's dateTime: any instant a Date holds.
+  timestamp: isoDateTime({ format: 'timestamp must be a date', orDate: true, min: { at: -MAX_DATE_MS, message: CURSOR_RANGE }, max: { at: MAX_DATE_MS, message: CURSOR_RANGE } }).optional(),
   keys: z
     .string()
     .transform((value) => value.split(',').map((k) => k.trim()).filter(Boolean))

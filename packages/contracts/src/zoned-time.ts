@@ -1,3 +1,5 @@
+import { calendarParts, instantOfParts, utcOf, type WallTime } from './iso-date';
+
 /**
  * Wall-clock time in an IANA time zone <-> instants, with the zone data the JavaScript runtime ships (Intl), so
  * browser and server agree and no date library rides in the web bundle. A weekly 18:00 practice is 18:00 in
@@ -35,15 +37,6 @@ export function isTimeZone(value: string): boolean {
   }
 }
 
-export interface WallTime {
-  year: number;
-  month: number;
-  day: number;
-  hour: number;
-  minute: number;
-  second: number;
-}
-
 /** The wall clock in `timeZone` at the instant `ms`. */
 export function wallTimeAt(ms: number, timeZone: string): WallTime {
   const parts: Record<string, number> = {};
@@ -60,22 +53,9 @@ export function wallTimeAt(ms: number, timeZone: string): WallTime {
   };
 }
 
-function wallAsUtc(w: WallTime): number {
-  const ms = Date.UTC(w.year, w.month - 1, w.day, w.hour, w.minute, w.second);
-  if (w.year < 0 || w.year > 99) return ms;
-  // Date.UTC reads years 0-99 as 1900-1999.
-  const at = new Date(ms);
-  at.setUTCFullYear(at.getUTCFullYear() - 1900);
-  return at.getTime();
-}
-
-function daysInMonth(year: number, month: number): number {
-  return new Date(wallAsUtc({ year, month: month + 1, day: 0, hour: 0, minute: 0, second: 0 })).getUTCDate();
-}
-
 /** The zone's offset from UTC at the instant `ms`, in ms (east positive). */
 export function offsetAt(ms: number, timeZone: string): number {
-  return wallAsUtc(wallTimeAt(ms, timeZone)) - Math.floor(ms / 1000) * 1000;
+  return utcOf(wallTimeAt(ms, timeZone)) - Math.floor(ms / 1000) * 1000;
 }
 
 /**
@@ -83,35 +63,27 @@ export function offsetAt(ms: number, timeZone: string): number {
  * spring-forward night) moves forward by the gap, as calendars do; a repeated one takes the first.
  */
 export function instantOf(wall: WallTime, timeZone: string): number {
-  const guess = wallAsUtc(wall);
+  const guess = utcOf(wall);
   // Offsets change at most once within a day: try the offsets of the day before and the day after.
   const before = guess - offsetAt(guess - 86_400_000, timeZone);
   const after = guess - offsetAt(guess + 86_400_000, timeZone);
-  const fits = [before, after].filter((c) => wallAsUtc(wallTimeAt(c, timeZone)) === guess);
+  const fits = [before, after].filter((c) => utcOf(wallTimeAt(c, timeZone)) === guess);
   if (fits.length > 0) return Math.min(...fits);
   // Skipped wall time: the offset before the jump lands after it.
   return before;
 }
 
-const LOCAL_DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,3})?)?$/;
-const WITH_OFFSET = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:?\d{2})$/i;
-
 /**
  * A start or end as the API takes it: ISO 8601 with an offset (`2026-03-01T18:00:00-05:00`, `...Z`), or a local
- * date and time without one (`2026-03-01T18:00`), read as the wall clock in `timeZone`. NaN when it is neither.
+ * date and time without one (`2026-03-01T18:00`), read as the wall clock in `timeZone`. NaN when it is neither,
+ * or names a day or time the calendar does not have.
  */
 export function parseScheduleTime(value: string, timeZone: string): number {
-  const local = LOCAL_DATE_TIME.exec(value);
-  if (local) {
-    const [, y, mo, d, h, mi, s] = local;
-    const wall = { year: +y!, month: +mo!, day: +d!, hour: +h!, minute: +mi!, second: s ? +s : 0 };
-    if (wall.month < 1 || wall.month > 12 || wall.day < 1 || wall.day > daysInMonth(wall.year, wall.month)) return NaN;
-    if (wall.hour > 23 || wall.minute > 59 || wall.second > 59) return NaN;
-    if (!isTimeZone(timeZone)) return NaN;
-    return instantOf(wall, timeZone);
-  }
-  if (WITH_OFFSET.test(value)) return Date.parse(value);
-  return NaN;
+  const parts = calendarParts(value);
+  if (!parts?.hasTime) return NaN;
+  if (parts.offsetMinutes !== null) return instantOfParts(parts);
+  if (!isTimeZone(timeZone)) return NaN;
+  return instantOf(parts, timeZone);
 }
 
 function pad(n: number, width = 2): string {
@@ -122,7 +94,7 @@ function pad(n: number, width = 2): string {
 export function formatWithOffset(ms: number, timeZone: string): string {
   const w = wallTimeAt(ms, timeZone);
   // The offset from the same wall time (offsetAt would format the instant again).
-  const offsetMin = Math.round((wallAsUtc(w) - Math.floor(ms / 1000) * 1000) / 60_000);
+  const offsetMin = Math.round((utcOf(w) - Math.floor(ms / 1000) * 1000) / 60_000);
   const sign = offsetMin < 0 ? '-' : '+';
   const abs = Math.abs(offsetMin);
   return `${pad(w.year, 4)}-${pad(w.month)}-${pad(w.day)}T${pad(w.hour)}:${pad(w.minute)}:${pad(w.second)}${sign}${pad(Math.floor(abs / 60))}:${pad(abs % 60)}`;

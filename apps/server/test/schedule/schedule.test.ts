@@ -53,10 +53,12 @@ describe('local times', () => {
     expect(wallTimeAt(parseScheduleTime('0050-01-01T18:00', 'UTC'), 'UTC')).toMatchObject({ year: 50, month: 1, day: 1, hour: 18 });
   });
 
-  it('names the field of a day that does not exist', async () => {
+  it('names the field of a day that does not exist, and of a value that is no time at all', async () => {
     const res = await call(t, 'POST', '/api/team/schedule', owner.headers, { ...practice, start: '2027-02-30T18:00', end: '2027-02-30T19:00' });
     expect(res.statusCode).toBe(400);
-    expect(res.body).toContain('Start must be a date and time (ISO 8601)');
+    expect(res.json().message).toBe('body.start: Invalid date; body.end: Invalid date');
+    const notATime = await call(t, 'POST', '/api/team/schedule', owner.headers, { ...practice, start: 'next Monday' });
+    expect(notATime.json().message).toBe('body.start: Start must be a date and time (ISO 8601)');
   });
 });
 

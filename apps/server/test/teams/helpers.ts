@@ -13,14 +13,18 @@ export interface TeamsApp extends TestApp {
 }
 
 /** The real app with a second tenant `eagles` reached at eagles.test. */
-export async function teamsApp(env: Record<string, string> = {}, overrides: Parameters<typeof createTestApp>[1] = {}): Promise<TeamsApp> {
+export async function teamsApp(
+  env: Record<string, string> = {},
+  overrides: Parameters<typeof createTestApp>[1] = {},
+  buildOptions: Parameters<typeof createTestApp>[2] = {},
+): Promise<TeamsApp> {
   const t = await createTestApp({
     AUTH_RATE_LIMIT: '1000',
     MAIL_RATE_LIMIT: '1000',
     PUBLIC_URL,
     TENANTS: `demo=localhost,eagles=${OTHER_HOST}`,
     ...env,
-  }, overrides);
+  }, overrides, buildOptions);
   return Object.assign(t, {
     async sql<T>(text: string, values: unknown[] = []) {
       return (await t.runtime.db.$client.query(text, values)).rows as T[];

@@ -1,13 +1,8 @@
+import { isoInstant } from '@app/contracts/iso-date';
+
 const DAY_MS = 86_400_000;
 /** Without `to`, a window spans this long from its `from`. */
 const DEFAULT_SPAN_MS = 90 * DAY_MS;
-/**
- * Years 1 to 9999, where every item lies (times are sent with four-digit years): a window reaching past them is
- * cut to them, since the database reads no instant written with a year of more digits.
- */
-const EARLIEST = Date.parse('0001-01-01T00:00:00Z');
-const LATEST = Date.parse('9999-12-31T23:59:59.999Z');
-const bounded = (ms: number) => Math.min(LATEST, Math.max(EARLIEST, ms));
 
 /** The items `GET /api/team/schedule?from=&to=` shows at one moment, and how long the same query shows the same ones. */
 export interface ScheduleWindow {
@@ -29,12 +24,12 @@ export interface ScheduleWindow {
 export function scheduleWindow(query: { from?: string | undefined; to?: string | undefined }, now: number, ahead: number): ScheduleWindow {
   const slidesFrom = query.from === undefined;
   const slidesTo = slidesFrom && query.to === undefined;
-  const from = query.from === undefined ? now - DAY_MS : Date.parse(query.from);
-  const to = query.to === undefined ? from + DEFAULT_SPAN_MS : Date.parse(query.to);
+  const from = query.from === undefined ? now - DAY_MS : isoInstant(query.from);
+  const to = query.to === undefined ? from + DEFAULT_SPAN_MS : isoInstant(query.to);
   return {
-    from: bounded(from),
-    to: bounded(to),
-    readTo: bounded(slidesTo ? to + ahead : to),
+    from,
+    to,
+    readTo: slidesTo ? to + ahead : to,
     sameUntil(starts) {
       let until = slidesTo ? now + ahead : Infinity;
       // The earliest start leaves first: once the clock is more than a day past it.

@@ -62,19 +62,19 @@ describe('the athlete card form', () => {
     const birthdate = screen.getByLabelText('Birthdate');
     fireEvent.change(birthdate, { target: { value: '2099-01-01' } });
     fireEvent.blur(birthdate);
-    expect(errorOf(birthdate)).toBe('Birthdate must be a date');
+    expect(errorOf(birthdate)).toBe('Birthdate cannot be in the future');
     // Fixed, the message goes.
     expect(screen.getByLabelText('Jersey')).toHaveAttribute('aria-invalid', 'true');
     await typeAndLeave('Jersey', '23');
     expect(screen.getByLabelText('Jersey')).toHaveAttribute('aria-invalid', 'false');
   });
 
-  it('alerts "Birthdate must be a date" on submit and saves nothing', async () => {
+  it('alerts what is wrong with the birthdate on submit and saves nothing', async () => {
     const alert = vi.spyOn(window, 'alert').mockImplementation(() => undefined);
     const { net, router } = renderAthleteForm();
     fireEvent.change(screen.getByLabelText('Birthdate'), { target: { value: '1850-02-01' } });
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
-    expect(alert).toHaveBeenCalledWith('Birthdate must be a date');
+    expect(alert).toHaveBeenCalledWith('Birthdate must be in 1900 or later');
     expect(net.call('PUT', '/api/user/me')).toBeUndefined();
     expect(router.state.location.pathname).toBe('/profile/edit');
   });

@@ -1,5 +1,5 @@
 import { athleteCardBody, profilePageBody } from '@app/contracts/profiles';
-import { BIRTHDATE_MESSAGE, isBirthdate } from '@app/contracts/user-me';
+import { birthdateSchema } from '@app/contracts/user-me';
 
 import { ApiError } from '@/lib/api-client';
 import { errorMessage } from '@/lib/error-message';
@@ -51,7 +51,9 @@ export function formValues<K extends string>(fields: readonly K[], me: Partial<R
 
 /** The submit-time check the product alerts about (a bad birthdate stops the save with an alert). */
 export function birthdateProblem(value: string): string | null {
-  return value.trim() === '' || isBirthdate(value) ? null : BIRTHDATE_MESSAGE;
+  if (value.trim() === '') return null;
+  const result = birthdateSchema.safeParse(value);
+  return result.success ? null : result.error.issues[0]!.message;
 }
 
 /** Both profile forms: a submit with a bad birthdate alerts the product's message (the form then stops on the field). */

@@ -49,6 +49,14 @@ describe('the New item form', () => {
     });
   });
 
+  it("shows the API's message for a time outside the years an item may lie in, or a day the calendar lacks", () => {
+    expect(messages(newItemForm, { ...practice, start: '1969-12-31T18:00', end: '1969-12-31T19:30' })).toEqual({
+      start: 'Start must be between 1970 and 2100',
+      end: 'End must be between 1970 and 2100',
+    });
+    expect(messages(newItemForm, { ...practice, repeat: true, until: '2027-02-30' })).toEqual({ until: 'Invalid date' });
+  });
+
   it('repeats weekly until a day at most a year ahead, shown under Until', () => {
     expect(newItemForm.parse({ ...practice, repeat: true, until: inDays(60) })).toMatchObject({ repeat: { weekly: true, until: inDays(60) } });
     expect(messages(newItemForm, { ...practice, repeat: true })).toEqual({ until: 'Repeat until is required' });
