@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { CalendarFeed } from '@app/contracts/schedule';
 import type { Caller } from '../../caller';
+import { capabilityLink } from '../../capability-links';
 import type { Db } from '../../db/client';
 import { AppError } from '../../errors';
 import { createSecretBox } from '../identity/secret-box';
@@ -21,6 +22,10 @@ const hashOf = (token: string) => createHash('sha256').update(token).digest('hex
 export function createCalendarService({ db, publicUrl, users }: { db: Db; publicUrl: string; users: Pick<UsersService, 'requireRegistered'> }) {
   const repo = createScheduleRepo(db);
   const box = createSecretBox(db);
+  const feedLink = capabilityLink(db, async (token) => {
+    const userId = /^[A-Za-z0-9_-]{32}$/.test(token) ? await repo.feedUser(hashOf(token)) : undefined;
+    return userId === undefined ? null : { userId };
+  });
   // Binds a sealed token to its user: a box copied onto another row does not open there.
   const boxContext = (userId: number) => `calendar-feed:${userId}`;
   const urls = (token: string): CalendarFeed => {
@@ -43,9 +48,10 @@ export function createCalendarService({ db, publicUrl, users }: { db: Db; public
     async rotate(caller: Caller): Promise<CalendarFeed> {
       return issue((await users.requireRegistered(caller)).id);
     },
-    async feed(token: string): Promise<string> {
-      const userId = /^[A-Za-z0-9_-]{32}$/.test(token) ? await repo.feedUser(hashOf(token)) : undefined;
-      const user = userId === undefined ? undefined : await repo.user(userId);
+    /** `GET /cal/{token}.ics` on the host of the feed's tenant. */
+    async feed(hostTenantId: string, token: string): Promise<string> {
+      const link = await feedLink(hostTenantId, token);
+      const user = link && (await repo.user(link.userId));
       if (!user) throw new AppError('NOT_FOUND', FEED_NOT_FOUND);
       const now = Date.now();
       const items = await repo.list(user.id, await repo.channelsOf(user.id), new Date(now - PAST_MS), new Date(now + AHEAD_MS), 5000);
