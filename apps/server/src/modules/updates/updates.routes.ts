@@ -4,7 +4,7 @@ import { authenticateCallerToken, bearerToken, type CallerAuth } from '../../plu
 import { AppError } from '../../errors';
 import { createStreamSlots, openEventStream, type EventStream } from '../../plugins/event-stream';
 import { UPDATES_POSITION_HEADER } from './updates-position';
-import type { UpdatesService } from './updates.service';
+import type { UpdatesService, UpdatesSubscription } from './updates.service';
 
 export interface UpdatesRoutesOptions extends CallerAuth {
   updates: UpdatesService;
@@ -48,7 +48,7 @@ export const updatesRoutes: FastifyPluginAsyncZod<UpdatesRoutesOptions> = async 
       reply.header('retry-after', TOO_MANY_RETRY_AFTER_SEC);
       throw new AppError('RATE_LIMITED', TOO_MANY_STREAMS);
     }
-    let subscription: Awaited<ReturnType<UpdatesService['subscribe']>> | undefined;
+    let subscription: UpdatesSubscription | undefined;
     let stream: EventStream;
     try {
       const last = request.headers['last-event-id'] ?? request.query.lastEventId;
