@@ -176,7 +176,7 @@ export async function build(config: Config, runtime: Runtime, options: BuildOpti
   schedule.useEvents(events);
   await app.register(scheduleRoutes, { identity: runtime.identity, users, schedule });
   await app.register(scheduleLinksRoutes, { config, identity: runtime.identity, schedule });
-  await app.register(calendarRoutes, { config, identity: runtime.identity, users, calendar: createCalendarService({ db: runtime.db, publicUrl: config.publicUrl, users }) });
+  await app.register(calendarRoutes, { config, identity: runtime.identity, users, calendar: createCalendarService({ db: runtime.db, config, users }) });
   await app.register(eventsRoutes, { identity: runtime.identity, events, users });
   const liveIngest = options.liveIngest ?? {};
   const publisher = createBrowserPublisher({

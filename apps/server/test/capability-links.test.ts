@@ -2,7 +2,9 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { unsubscribeKey, unsubscribeToken } from '../src/modules/notifications/unsubscribe-token';
 import { rsvpToken, scheduleLinkKey, scheduleMailOffToken } from '../src/modules/schedule/rsvp-token';
-import { call, coach, OTHER_HOST, teamsApp, type Person, type TeamsApp } from './teams/helpers';
+import { announceItem } from '../src/modules/schedule/schedule-mail';
+import { call, coach, OTHER_HOST, PUBLIC_URL, teamsApp, type Person, type TeamsApp } from './teams/helpers';
+import { jobContext } from './transcode/helpers';
 import { athlete, joinTeam, userId } from './videos/helpers';
 
 /*
@@ -18,12 +20,15 @@ let memberId: number;
 let eagleId: number;
 
 const demoHost = { host: 'localhost' };
+const publicHost = { host: new URL(PUBLIC_URL).host };
 const eaglesHost = { host: OTHER_HOST };
 /** The same token with its last character changed: a link we never signed or issued. */
 const forged = (token: string) => `${token.slice(0, -1)}${token.endsWith('A') ? 'B' : 'A'}`;
 
 const answerOf = (res: LightMyRequestResponse) => ({ status: res.statusCode, body: res.body });
 /** `path` with the link opened on `host` answers exactly what `unknownPath` (a forged token) answers there. */
+const practice = (title: string) => ({ kind: 'practice', title, start: '2027-02-01T18:00', end: '2027-02-01T19:30', timeZone: 'UTC' });
+
 async function sameAsUnknown(method: 'GET' | 'POST', path: string, unknownPath: string, host: Record<string, string>, payload?: unknown) {
   const res = await call(t, method, path, host, payload);
   const unknown = await call(t, method, unknownPath, host, payload);
@@ -44,13 +49,7 @@ afterAll(async () => t?.close());
 
 describe('a capability link opens only on its own tenant’s host', () => {
   it('an RSVP answer link: shown and answered on its host; elsewhere an unknown link that records nothing', async () => {
-    const created = await call(t, 'POST', '/api/team/schedule', owner.headers, {
-      kind: 'practice',
-      title: 'Link practice',
-      start: '2027-02-01T18:00',
-      end: '2027-02-01T19:30',
-      timeZone: 'UTC',
-    });
+    const created = await call(t, 'POST', '/api/team/schedule', owner.headers, practice('Link practice'));
     expect(created.statusCode, created.body).toBe(201);
     const itemId = created.json()._id as string;
     const token = rsvpToken(await scheduleLinkKey(t.runtime.db), memberId, itemId);
@@ -95,19 +94,36 @@ describe('a capability link opens only on its own tenant’s host', () => {
     }
   });
 
-  it('a calendar feed, of either tenant', async () => {
-    for (const [who, own, other] of [
-      [member, demoHost, eaglesHost],
-      [eagle, eaglesHost, demoHost],
+  it('a calendar feed, of either tenant, given out at its tenant’s host', async () => {
+    for (const [who, ownHost, other] of [
+      [member, publicHost.host, eaglesHost],
+      [eagle, OTHER_HOST, publicHost],
     ] as const) {
       const { url } = (await call(t, 'GET', '/api/user/calendar', who.headers)).json() as { url: string };
-      const path = new URL(url).pathname;
+      const { host, pathname: path } = new URL(url);
+      expect(host).toBe(ownHost);
       const token = /^\/cal\/(.+)\.ics$/.exec(path)![1]!;
       await sameAsUnknown('GET', path, `/cal/${forged(token)}.ics`, other);
 
-      const feed = await call(t, 'GET', path, own);
+      const feed = await call(t, 'GET', path, { host });
       expect(feed.statusCode, feed.body).toBe(200);
       expect(feed.body).toContain('BEGIN:VCALENDAR');
     }
+  });
+
+  it('mails another tenant’s links at that tenant’s host, where they open', async () => {
+    const eagleCoach = await coach(t, 'capeaglecoach', 'Team Eagles', { other: true });
+    const created = await call(t, 'POST', '/api/team/schedule', eagleCoach.headers, practice('Eagles practice'));
+    expect(created.statusCode, created.body).toBe(201);
+    await announceItem(jobContext(t), created.json()._id as string, 'new');
+    const [mail] = await t.sent(eagleCoach.email);
+    const link = new URL(/(https:\/\/\S+\/rsvp\/[^?\s"]+)\?answer=going/.exec(mail!.text)![1]!);
+    expect(link.host).toBe(OTHER_HOST);
+    const token = link.pathname.split('/').pop()!;
+    await sameAsUnknown('GET', `/api/rsvp/${token}`, `/api/rsvp/${forged(token)}`, publicHost);
+    const view = await call(t, 'GET', `/api/rsvp/${token}`, { host: link.host });
+    expect(view.statusCode, view.body).toBe(200);
+    expect(view.json().team).toBe('Team Eagles');
+    expect(mail!.text).toContain(`https://${OTHER_HOST}/unsubscribe/schedule/`);
   });
 });
