@@ -191,6 +191,20 @@ export interface Config {
   webDist: string | undefined;
 }
 
+/**
+ * Where a tenant's users reach the app, for the links we send them: PUBLIC_URL for the tenant it is the
+ * host of (an unlisted host is the default tenant's), else PUBLIC_URL with the tenant's own host name. A
+ * link that acts without signing in opens only on its tenant's host (capability-links.ts).
+ */
+export function tenantPublicUrl(config: Pick<Config, 'publicUrl' | 'tenantId' | 'tenants'>, tenantId: string): string {
+  const url = new URL(config.publicUrl);
+  const tenantOfPublicUrl = config.tenants.find((t) => t.host === url.hostname)?.id ?? config.tenantId;
+  const host = config.tenants.find((t) => t.id === tenantId)?.host;
+  if (tenantId === tenantOfPublicUrl || !host) return config.publicUrl;
+  url.hostname = host;
+  return url.href.replace(/\/+$/, '');
+}
+
 export function loadConfig(
   source: NodeJS.ProcessEnv = process.env,
   overrides: Partial<Pick<Config, 'webDist'>> = {},

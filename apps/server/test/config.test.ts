@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError } from '../src/config-error';
-import { loadConfig } from '../src/config';
+import { loadConfig, tenantPublicUrl } from '../src/config';
 
 describe('loadConfig', () => {
   it('applies the documented defaults', () => {
@@ -65,5 +65,19 @@ describe('loadConfig', () => {
     };
     expect(loadConfig(stripe).billing).toMatchObject({ provider: 'stripe', publishableKey: 'pk_test_x' });
     expect(() => loadConfig({ STRIPE_SECRET_KEY: 'sk_test_x' })).toThrow(/STRIPE_WEBHOOK_SECRET/);
+  });
+});
+
+describe('tenantPublicUrl', () => {
+  it('is PUBLIC_URL for the tenant it reaches, else PUBLIC_URL at the tenant’s own host name', () => {
+    const dev = loadConfig({ TENANTS: 'demo=localhost,rival=rival.example.com' });
+    expect(tenantPublicUrl(dev, 'demo')).toBe('http://localhost:3000');
+    expect(tenantPublicUrl(dev, 'rival')).toBe('http://rival.example.com:3000');
+    const prod = loadConfig({ PUBLIC_URL: 'https://teams.example.com', TENANTS: 'demo=localhost,eagles=eagles.example.com' });
+    expect(tenantPublicUrl(prod, 'demo')).toBe('https://teams.example.com');
+    expect(tenantPublicUrl(prod, 'eagles')).toBe('https://eagles.example.com');
+    const listed = loadConfig({ PUBLIC_URL: 'https://eagles.example.com', TENANTS: 'demo=demo.example.com,eagles=eagles.example.com' });
+    expect(tenantPublicUrl(listed, 'eagles')).toBe('https://eagles.example.com');
+    expect(tenantPublicUrl(listed, 'demo')).toBe('https://demo.example.com');
   });
 });

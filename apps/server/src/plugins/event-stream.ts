@@ -80,3 +80,27 @@ export function openEventStream(reply: FastifyReply): EventStream {
   };
   return stream;
 }
+
+/**
+ * Open streams per key (a user), counted on this node. `take` is synchronous, so no await falls between
+ * the check and the count: concurrent opens cannot all pass. It returns the place's release (which frees
+ * it once, however often it is called), or null when the key holds `max` already.
+ */
+export function createStreamSlots(max: number) {
+  const open = new Map<string, number>();
+  return {
+    take(key: string): (() => void) | null {
+      const held = open.get(key) ?? 0;
+      if (held >= max) return null;
+      open.set(key, held + 1);
+      let released = false;
+      return () => {
+        if (released) return;
+        released = true;
+        const left = open.get(key)! - 1;
+        if (left === 0) open.delete(key);
+        else open.set(key, left);
+      };
+    },
+  };
+}

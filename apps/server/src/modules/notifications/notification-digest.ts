@@ -1,4 +1,5 @@
 import { isAppPath } from '@app/contracts/talk';
+import { tenantPublicUrl } from '../../config';
 import { withJobTransaction } from '../../db/job-transaction';
 import type { JobContext } from '../../job-context';
 import { sendJobIn } from '../../jobs/send-job-in';
@@ -35,7 +36,7 @@ export async function mailDigest(userId: number, ctx: Pick<JobContext, 'db' | 'm
     const items = await q.takeUnmailed(userId);
     const unread = await q.unread(userId);
     await q.markMailed(userId);
-    const base = ctx.config.publicUrl;
+    const base = tenantPublicUrl(ctx.config, user.tenantId);
     const token = unsubscribeToken(key, userId);
     const notificationsUrl = `${base}${NOTIFICATIONS_PATH}`;
     const rendered = notificationDigest({

@@ -49,7 +49,7 @@ export const notificationsRoutes: FastifyPluginAsyncZod<NotificationsRoutesOptio
     const oneClick = plain.withTypeProvider<ZodTypeProvider>();
     oneClick.addContentTypeParser(['application/x-www-form-urlencoded', 'multipart/form-data', 'text/plain'], { parseAs: 'string' }, (_request, _body, done) => done(null, undefined));
     oneClick.post('/api/unsubscribe/:token', { schema: { params: tokenParams, response: { 200: notificationSettings } }, config: { public: true, ...unsubscribeLimit } }, async (request) =>
-      notifications.unsubscribe(request.params.token),
+      notifications.unsubscribe(identity.tenants.fromHost(request.headers.host), request.params.token),
     );
     // Opening the link (a GET, as link scanners and prefetchers do too) changes nothing: it shows the page that asks.
     oneClick.get('/api/unsubscribe/:token', { schema: { params: tokenParams }, config: { public: true } }, async (request, reply) =>

@@ -1,6 +1,7 @@
 import { EMPTY_MESSAGE } from '@app/contracts/clips';
 import { BAD_ACTION, BAD_UNSUBSCRIBE_LINK, isAppPath, UNKNOWN_RECIPIENT, type NotificationPage, type UserMessageBody } from '@app/contracts/talk';
 import type { Caller } from '../../caller';
+import { capabilityLink } from '../../capability-links';
 import type { Db } from '../../db/client';
 import { msPage } from '../clips/ms-page';
 import { AppError } from '../../errors';
@@ -23,6 +24,10 @@ const toNotification = (row: NotificationRow) => ({
 /** The signed-in user's notifications, direct messages to teammates and the e-mail switch. Every read is the caller's own rows. */
 export function createNotificationsService({ db, users }: { db: Db; users: Pick<UsersService, 'find' | 'requireRegistered'> }) {
   const repo = createNotificationsRepo(db);
+  const unsubscribeLink = capabilityLink(db, async (token) => {
+    const userId = unsubscribedUser(await unsubscribeKey(db), token);
+    return userId === null ? null : { userId };
+  });
 
   return {
     /** `GET /api/user/notifications`: newest first, paged by the last item's time, with the unread count. */
@@ -75,10 +80,10 @@ export function createNotificationsService({ db, users }: { db: Db; users: Pick<
       return { email: settings.email };
     },
 
-    /** `POST /api/unsubscribe/{token}` (no sign-in): switches the signed user's e-mail off; again is the same. */
-    async unsubscribe(token: string): Promise<{ email: boolean }> {
-      const userId = unsubscribedUser(await unsubscribeKey(db), token);
-      if (userId === null || !(await repo.setEmailSwitch(userId, false))) throw new AppError('INVALID_SIGNATURE', BAD_UNSUBSCRIBE_LINK);
+    /** `POST /api/unsubscribe/{token}` (no sign-in, on the host of the user's tenant): switches the signed user's e-mail off; again is the same. */
+    async unsubscribe(hostTenantId: string, token: string): Promise<{ email: boolean }> {
+      const link = await unsubscribeLink(hostTenantId, token);
+      if (!link || !(await repo.setEmailSwitch(link.userId, false))) throw new AppError('INVALID_SIGNATURE', BAD_UNSUBSCRIBE_LINK);
       return { email: false };
     },
   };

@@ -21,7 +21,7 @@ export const calendarRoutes: FastifyPluginAsyncZod<{ config: Config; identity: I
 
   app.get('/cal/:file', { schema: { params: feedParams }, config: { public: true, rateLimit: { max: config.identity.authRateLimit * 3, timeWindow: '1 minute' } } }, async (request, reply) => {
     const token = request.params.file.replace(/\.ics$/, '');
-    const body = await calendar.feed(token);
+    const body = await calendar.feed(identity.tenants.fromHost(request.headers.host), token);
     return reply.header('content-type', 'text/calendar; charset=utf-8').header('cache-control', 'private, max-age=300').send(body);
   });
 };

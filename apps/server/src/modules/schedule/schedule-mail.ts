@@ -1,3 +1,4 @@
+import { tenantPublicUrl } from '../../config';
 import { withJobTransaction } from '../../db/job-transaction';
 import type { JobContext } from '../../job-context';
 import { scheduleItemMail, whenText } from '../mail/templates/schedule-item';
@@ -16,7 +17,7 @@ interface Recipient {
 /** Renders and sends one member's schedule e-mail with their answer links and the one-click unsubscribe. */
 export async function sendItemMail(ctx: Ctx, key: string, item: ScheduleItemRow, team: string, to: Recipient, change: ScheduleChange, repeat?: string) {
   if (!to.email || !to.reminder_email) return;
-  const base = ctx.config.publicUrl;
+  const base = tenantPublicUrl(ctx.config, item.tenantId);
   const token = rsvpToken(key, to.id, item.id);
   const off = scheduleMailOffToken(key, to.id);
   const answer = (a: string) => `${base}/rsvp/${token}?answer=${a}`;

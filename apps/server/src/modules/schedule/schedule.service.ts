@@ -14,6 +14,7 @@ import {
 import type { CreateEventResponse, SportCode } from '@app/contracts/live';
 import { parseScheduleTime } from '@app/contracts/zoned-time';
 import type { Caller } from '../../caller';
+import { capabilityLink } from '../../capability-links';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import type { Executor } from '../../db/job-transaction';
@@ -62,6 +63,11 @@ const announce = (tx: Pick<Executor, 'execute' | 'insert'>, item: Pick<ScheduleI
 export function createScheduleService({ db, config, teams, users }: ScheduleServiceDeps) {
   const repo = createScheduleRepo(db);
   const pages = createSchedulePages({ db, users });
+  const answerLink = capabilityLink(db, async (token) => rsvpTokenOf(await scheduleLinkKey(db), token));
+  const mailOffLink = capabilityLink(db, async (token) => {
+    const userId = scheduleMailOffUser(await scheduleLinkKey(db), token);
+    return userId === null ? null : { userId };
+  });
   let events: ScheduleEvents | undefined;
 
   async function member(caller: Caller) {
@@ -191,30 +197,30 @@ export function createScheduleService({ db, config, teams, users }: ScheduleServ
       return toScheduleItem((await repo.get(user.id, id))!).rsvp;
     },
 
-    /** The facts an answer link's page shows; changes nothing. */
-    async linkView(token: string): Promise<RsvpTokenView> {
-      const { userId, item } = await linkTarget(token);
+    /** The facts an answer link's page shows (on the host of the link's tenant); changes nothing. */
+    async linkView(hostTenantId: string, token: string): Promise<RsvpTokenView> {
+      const { userId, item } = await linkTarget(hostTenantId, token);
       const team = await repo.channelInfo(item.channelId);
       const who = await repo.user(userId);
       const mine = await repo.get(userId, item.id);
       return { item: itemFacts(item), team: team?.teamName ?? '', name: who?.name || who?.username || '', myRsvp: mine?.myAnswer ?? null };
     },
 
-    async answerByLink(token: string, answer: RsvpAnswer): Promise<RsvpTokenView> {
-      const { userId, item } = await linkTarget(token);
+    async answerByLink(hostTenantId: string, token: string, answer: RsvpAnswer): Promise<RsvpTokenView> {
+      const { userId, item } = await linkTarget(hostTenantId, token);
       if (item.status === 'cancelled') throw new AppError('CONFLICT', ITEM_CANCELLED);
       await repo.transaction(async (tx) => {
         await repo.upsertRsvp(tx, userId, item.id, answer, undefined);
         await announce(tx, item, 'answer');
       });
-      return this.linkView(token);
+      return this.linkView(hostTenantId, token);
     },
 
     /** One-click unsubscribe from schedule e-mail. */
-    async mailOff(token: string): Promise<{ reminderEmail: boolean }> {
-      const userId = scheduleMailOffUser(await scheduleLinkKey(db), token);
-      if (userId === null) throw new AppError('NOT_FOUND', 'This link is not valid.');
-      await repo.setReminderEmail(userId, false);
+    async mailOff(hostTenantId: string, token: string): Promise<{ reminderEmail: boolean }> {
+      const target = await mailOffLink(hostTenantId, token);
+      if (!target) throw new AppError('NOT_FOUND', 'This link is not valid.');
+      await repo.setReminderEmail(target.userId, false);
       return { reminderEmail: false };
     },
 
@@ -261,8 +267,8 @@ export function createScheduleService({ db, config, teams, users }: ScheduleServ
   };
 
   /** The member and item a signed answer link is for; 404 for a forged link, or one whose member left the team. */
-  async function linkTarget(token: string): Promise<{ userId: number; item: ScheduleItemRow }> {
-    const target = rsvpTokenOf(await scheduleLinkKey(db), token);
+  async function linkTarget(hostTenantId: string, token: string): Promise<{ userId: number; item: ScheduleItemRow }> {
+    const target = await answerLink(hostTenantId, token);
     const item = target && (await repo.row(db, target.itemId));
     if (!target || !item || !(await repo.isMember(item.channelId, target.userId))) throw new AppError('NOT_FOUND', RSVP_LINK_INVALID);
     return { userId: target.userId, item };

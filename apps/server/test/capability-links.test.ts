@@ -1,0 +1,129 @@
+import type { LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { unsubscribeKey, unsubscribeToken } from '../src/modules/notifications/unsubscribe-token';
+import { rsvpToken, scheduleLinkKey, scheduleMailOffToken } from '../src/modules/schedule/rsvp-token';
+import { announceItem } from '../src/modules/schedule/schedule-mail';
+import { call, coach, OTHER_HOST, PUBLIC_URL, teamsApp, type Person, type TeamsApp } from './teams/helpers';
+import { jobContext } from './transcode/helpers';
+import { athlete, joinTeam, userId } from './videos/helpers';
+
+/*
+ * Capability links (answer and unsubscribe links in e-mail, calendar feeds) act without signing in. Each
+ * tenant is its own host, so a link of one tenant opened on another's host must be what an unknown token
+ * is there, and change nothing; on its own host it keeps working.
+ */
+let t: TeamsApp;
+let owner: Person;
+let member: Person;
+let eagle: Person;
+let memberId: number;
+let eagleId: number;
+
+const demoHost = { host: 'localhost' };
+const publicHost = { host: new URL(PUBLIC_URL).host };
+const eaglesHost = { host: OTHER_HOST };
+/** The same token with its last character changed: a link we never signed or issued. */
+const forged = (token: string) => `${token.slice(0, -1)}${token.endsWith('A') ? 'B' : 'A'}`;
+
+const answerOf = (res: LightMyRequestResponse) => ({ status: res.statusCode, body: res.body });
+/** `path` with the link opened on `host` answers exactly what `unknownPath` (a forged token) answers there. */
+const practice = (title: string) => ({ kind: 'practice', title, start: '2027-02-01T18:00', end: '2027-02-01T19:30', timeZone: 'UTC' });
+
+async function sameAsUnknown(method: 'GET' | 'POST', path: string, unknownPath: string, host: Record<string, string>, payload?: unknown) {
+  const res = await call(t, method, path, host, payload);
+  const unknown = await call(t, method, unknownPath, host, payload);
+  expect(unknown.statusCode).toBeGreaterThanOrEqual(400);
+  expect(answerOf(res)).toEqual(answerOf(unknown));
+}
+
+beforeAll(async () => {
+  t = await teamsApp({ WORKERS: '0' });
+  owner = await coach(t, 'capcoach', 'Team Caps');
+  member = await athlete(t, 'capmember');
+  await joinTeam(t, 'capcoach', 'capmember');
+  eagle = await athlete(t, 'capeagle', { other: true });
+  memberId = await userId(t, 'capmember');
+  eagleId = (await t.sql<{ id: number }>(`SELECT id FROM users WHERE username = 'capeagle' AND tenant_id = 'eagles'`))[0]!.id;
+});
+afterAll(async () => t?.close());
+
+describe('a capability link opens only on its own tenant’s host', () => {
+  it('an RSVP answer link: shown and answered on its host; elsewhere an unknown link that records nothing', async () => {
+    const created = await call(t, 'POST', '/api/team/schedule', owner.headers, practice('Link practice'));
+    expect(created.statusCode, created.body).toBe(201);
+    const itemId = created.json()._id as string;
+    const token = rsvpToken(await scheduleLinkKey(t.runtime.db), memberId, itemId);
+    const myAnswer = async () => (await call(t, 'GET', `/api/team/schedule/${itemId}`, member.headers)).json().myRsvp;
+
+    await sameAsUnknown('GET', `/api/rsvp/${token}`, `/api/rsvp/${forged(token)}`, eaglesHost);
+    await sameAsUnknown('POST', `/api/rsvp/${token}`, `/api/rsvp/${forged(token)}`, eaglesHost, { answer: 'going' });
+    expect(await myAnswer()).toBeNull();
+
+    const view = await call(t, 'GET', `/api/rsvp/${token}`, demoHost);
+    expect(view.statusCode, view.body).toBe(200);
+    expect(view.json()).toMatchObject({ team: 'Team Caps', myRsvp: null });
+    expect((await call(t, 'POST', `/api/rsvp/${token}`, demoHost, { answer: 'going' })).json().myRsvp).toBe('going');
+    expect(await myAnswer()).toBe('going');
+  });
+
+  it('the schedule e-mail’s unsubscribe link', async () => {
+    const token = scheduleMailOffToken(await scheduleLinkKey(t.runtime.db), memberId);
+    const reminders = async () => (await call(t, 'GET', '/api/user/schedule-settings', member.headers)).json().reminderEmail;
+    await sameAsUnknown('POST', `/api/schedule/unsubscribe/${token}`, `/api/schedule/unsubscribe/${forged(token)}`, eaglesHost);
+    expect(await reminders()).toBe(true);
+
+    const off = await call(t, 'POST', `/api/schedule/unsubscribe/${token}`, demoHost);
+    expect(off.statusCode, off.body).toBe(200);
+    expect(await reminders()).toBe(false);
+  });
+
+  it('the notification e-mail’s unsubscribe link, of either tenant', async () => {
+    const key = await unsubscribeKey(t.runtime.db);
+    const emailOn = async (who: Person) => (await call(t, 'GET', '/api/user/notification-settings', who.headers)).json().email;
+    for (const [who, id, own, other] of [
+      [member, memberId, demoHost, eaglesHost],
+      [eagle, eagleId, eaglesHost, demoHost],
+    ] as const) {
+      const token = unsubscribeToken(key, id);
+      await sameAsUnknown('POST', `/api/unsubscribe/${token}`, `/api/unsubscribe/${forged(token)}`, other);
+      expect(await emailOn(who)).toBe(true);
+
+      const res = await call(t, 'POST', `/api/unsubscribe/${token}`, own);
+      expect(res.statusCode, res.body).toBe(200);
+      expect(await emailOn(who)).toBe(false);
+    }
+  });
+
+  it('a calendar feed, of either tenant, given out at its tenant’s host', async () => {
+    for (const [who, ownHost, other] of [
+      [member, publicHost.host, eaglesHost],
+      [eagle, OTHER_HOST, publicHost],
+    ] as const) {
+      const { url } = (await call(t, 'GET', '/api/user/calendar', who.headers)).json() as { url: string };
+      const { host, pathname: path } = new URL(url);
+      expect(host).toBe(ownHost);
+      const token = /^\/cal\/(.+)\.ics$/.exec(path)![1]!;
+      await sameAsUnknown('GET', path, `/cal/${forged(token)}.ics`, other);
+
+      const feed = await call(t, 'GET', path, { host });
+      expect(feed.statusCode, feed.body).toBe(200);
+      expect(feed.body).toContain('BEGIN:VCALENDAR');
+    }
+  });
+
+  it('mails another tenant’s links at that tenant’s host, where they open', async () => {
+    const eagleCoach = await coach(t, 'capeaglecoach', 'Team Eagles', { other: true });
+    const created = await call(t, 'POST', '/api/team/schedule', eagleCoach.headers, practice('Eagles practice'));
+    expect(created.statusCode, created.body).toBe(201);
+    await announceItem(jobContext(t), created.json()._id as string, 'new');
+    const [mail] = await t.sent(eagleCoach.email);
+    const link = new URL(/(https:\/\/\S+\/rsvp\/[^?\s"]+)\?answer=going/.exec(mail!.text)![1]!);
+    expect(link.host).toBe(OTHER_HOST);
+    const token = link.pathname.split('/').pop()!;
+    await sameAsUnknown('GET', `/api/rsvp/${token}`, `/api/rsvp/${forged(token)}`, publicHost);
+    const view = await call(t, 'GET', `/api/rsvp/${token}`, { host: link.host });
+    expect(view.statusCode, view.body).toBe(200);
+    expect(view.json().team).toBe('Team Eagles');
+    expect(mail!.text).toContain(`https://${OTHER_HOST}/unsubscribe/schedule/`);
+  });
+});
