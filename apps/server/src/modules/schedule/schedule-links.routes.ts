@@ -18,7 +18,7 @@ export const scheduleLinksRoutes: FastifyPluginAsyncZod<{ config: Config; schedu
   );
 
   app.post('/api/rsvp/:token', { schema: { params: tokenParams, body: rsvpTokenBody, response: { 200: rsvpTokenView } }, config: { public: true, ...limit } }, async (request) =>
-    schedule.answerByLink(request.params.token, request.body.answer),
+    schedule.answerByLink(request.params.token, request.body),
   );
 
   await app.register(async (plain) => {
