@@ -137,8 +137,14 @@ describe('/team/schedule', () => {
     });
     renderSchedule();
     await userEvent.click(await screen.findByRole('button', { name: 'New item' }));
-    // The team's zone (where its items are) is the default.
-    expect(screen.getByLabelText('Time zone')).toHaveValue('America/New_York');
+    // The browser's own zone is the default, and first in the list of every zone.
+    const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+    expect(screen.getByLabelText('Time zone')).toHaveValue(zone);
+    const list = document.getElementById(screen.getByLabelText('Time zone').getAttribute('list')!)!;
+    const options = [...list.querySelectorAll('option')].map((o) => o.value);
+    expect(options[0]).toBe(zone);
+    expect(options).toEqual(expect.arrayContaining(['Europe/Berlin', 'America/New_York', 'Asia/Tokyo']));
+    expect(new Set(options).size).toBe(options.length);
     await userEvent.click(screen.getByRole('button', { name: 'Add to schedule' }));
     expect(screen.getByLabelText('Title')).toHaveAccessibleDescription('Title is required');
     expect(net.call('POST', '/api/team/schedule')).toBeUndefined();
