@@ -15,7 +15,7 @@ interface Recipient {
 
 /**
  * Renders and sends one member's schedule e-mail with their answer links and the one-click unsubscribe. `repeat`
- * describes the series' dates the e-mail is about: then its answer links answer all of them.
+ * describes the series' dates the e-mail is about (then its answer links answer all of them), or in a summary who is coming.
  */
 export async function sendItemMail(ctx: Ctx, key: string, item: ScheduleItemRow, team: string, to: Recipient, change: ScheduleChange, repeat?: string) {
   if (!to.email || !to.reminder_email) return;
