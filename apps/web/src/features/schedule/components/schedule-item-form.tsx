@@ -50,8 +50,18 @@ export function ScheduleItemForm({ initial, mode, onSubmit, onCancel }: Schedule
   const schema = useMemo((): ZodType<unknown, ZodTypeDef, unknown> => (mode === 'new' ? newItemForm : editItemForm(scope)), [mode, scope]);
   const form = useZodForm(schema, initial, { validateOnBlur: true });
   const [failure, setFailure] = useState<unknown>(null);
-  const zones = useMemo(() => knownZones(), []);
   const zoneListId = useId();
+  // Hundreds of options: made once, so typing in the form does not render them again.
+  const zoneList = useMemo(
+    () => (
+      <datalist id={zoneListId}>
+        {knownZones().map(({ zone, offset }, index) => (
+          <option key={zone} value={zone} label={index === 0 ? `${offset} · your time zone` : offset} />
+        ))}
+      </datalist>
+    ),
+    [zoneListId],
+  );
 
   const submit = form.handleSubmit(async (body) => {
     setFailure(null);
@@ -107,11 +117,7 @@ export function ScheduleItemForm({ initial, mode, onSubmit, onCancel }: Schedule
         {(control) => (
           <>
             <Input {...control} {...form.field('timeZone')} list={zoneListId} autoComplete="off" spellCheck={false} />
-            <datalist id={zoneListId}>
-              {zones.map(({ zone, offset }, index) => (
-                <option key={zone} value={zone} label={index === 0 ? `${offset} · your time zone` : offset} />
-              ))}
-            </datalist>
+            {zoneList}
           </>
         )}
       </FormField>
