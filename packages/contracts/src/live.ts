@@ -40,6 +40,15 @@ export function toSportCode(value: string): SportCode | null {
   return SPORT_ALIASES[upper] ?? null;
 }
 
+/** What a reader sees of a sport: a code as its name ('FHK' -> 'Field Hockey'), free text as typed. */
+export function sportName(sport: string): string;
+export function sportName(sport: string | null | undefined): string | null;
+export function sportName(sport: string | null | undefined): string | null {
+  if (!sport) return null;
+  const code = toSportCode(sport);
+  return code ? SPORTS[code] : sport;
+}
+
 export const sportCode = z
   .string({ required_error: 'Sport is required', invalid_type_error: 'Sport is required' })
   .trim()

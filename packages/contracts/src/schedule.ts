@@ -50,6 +50,8 @@ export const scheduleItem = z.object({
   status: scheduleStatus,
   /** A game's live event key (`/live/{key}`), or null. */
   liveKey: z.string().nullable(),
+  /** That live event's state ('ended': its recording plays at `/live/archives/{key}`); absent without one. */
+  liveStatus: z.enum(['upcoming', 'live', 'ended']).optional(),
   /** The id of the weekly series it belongs to, or null. */
   series: z.string().nullable(),
   rsvp: rsvpCounts,
@@ -201,7 +203,7 @@ export const rsvpBody = z.object({
 });
 
 /**
- * `GET /api/rsvp/{token}` (no sign-in; changes nothing) and `POST /api/rsvp/{token} {answer}` (records it):
+ * `GET /api/rsvp/{token}` (no sign-in; changes nothing) and `POST /api/rsvp/{token} {answer, note?}` (records it):
  * the item's facts for the answer page, and the member's answer.
  */
 export const rsvpTokenView = z.object({
@@ -211,9 +213,14 @@ export const rsvpTokenView = z.object({
   /** The member the link was sent to (their display name, else username). */
   name: z.string(),
   myRsvp: rsvpAnswer.nullable(),
+  /** The member's note with the answer, or null. */
+  myNote: z.string().nullable().optional(),
+  /** A weekly series' link: how many dates (this one and the later ones not over or cancelled) an answer covers. */
+  seriesDates: z.number().int().optional(),
 });
 export type RsvpTokenView = z.infer<typeof rsvpTokenView>;
-export const rsvpTokenBody = z.object({ answer: rsvpAnswer });
+/** The answer, and the note as the team's schedule takes it (absent: the note stays as it was). */
+export const rsvpTokenBody = rsvpBody;
 /** A forged, foreign or outdated link. */
 export const RSVP_LINK_INVALID = 'This answer link is not valid';
 

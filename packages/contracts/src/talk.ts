@@ -37,6 +37,8 @@ export const boardItem = z.object({
   preview: z.string().nullable(),
   /** How many replies the message has (0 for activity items). */
   replies: z.number().int(),
+  /** On a live game's item: the game has ended (the item reads 'Final: <title>' and links its recording). */
+  ended: z.boolean().optional(),
 });
 export type BoardItem = z.infer<typeof boardItem>;
 

@@ -192,6 +192,19 @@ describe('the page /a/{id} carries its link preview', () => {
     expect(res.body).toContain('<div id="root"></div>');
   });
 
+  it('names a sport saved as its code, on the card and in its preview', async () => {
+    expect((await call(t, 'PUT', '/api/user/me', avery.headers, { sport: 'FHK' })).statusCode).toBe(200);
+    try {
+      const { id } = await save(avery, { published: true });
+      expect((await publicCard(id!)).json()).toMatchObject({ sport: 'Field Hockey' });
+      const res = await page(id!);
+      expect(res.body).toContain('<meta property="og:description" content="Field Hockey · Striker · Lakeside FC" />');
+      expect(res.body).not.toContain('FHK');
+    } finally {
+      await call(t, 'PUT', '/api/user/me', avery.headers, { sport: 'Soccer' });
+    }
+  });
+
   it('serves the plain app with 404 and nothing personal for an unpublished or unknown card', async () => {
     const { id } = await save(avery, { published: true });
     await save(avery, { published: false });

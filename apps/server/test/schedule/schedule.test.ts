@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { scheduleReminderJob } from '../../src/modules/schedule/schedule-reminder.job';
 import { weeklyOccurrences } from '../../src/modules/schedule/weekly-series';
 import { jobContext } from '../transcode/helpers';
+import { createEvent, setStatus } from '../live/events-helpers';
 import { parseScheduleTime, wallTimeAt } from '@app/contracts/zoned-time';
 import { call, coach, teamsApp, type Person, type TeamsApp } from '../teams/helpers';
 import { athlete, joinTeam } from '../videos/helpers';
@@ -132,14 +133,19 @@ describe('reminders', () => {
     await scheduleReminderJob.handle({ itemId: id, startsAtMs: Date.parse(item.start) }, jobContext(t));
   };
 
-  it('reach a member once per item however often the job runs; the owner gets who is coming; none once switched off', async () => {
+  const summaries = async (who: Person, title: string) => (await t.sent(who.email)).filter((m) => m.subject.startsWith(`Who is coming: ${title},`));
+
+  it('reach a member once per item however often the job runs; the owner (its author) gets who is coming instead; none once switched off', async () => {
     const id = await create({ ...practice, title: 'Remind practice' });
     await remind(id);
     // A retried or repeated job finds every reminder of the item already sent.
     await remind(id);
     expect(await reminders(member, 'Remind practice')).toHaveLength(1);
-    const [summary] = await reminders(owner, 'Remind practice');
+    expect(await reminders(owner, 'Remind practice')).toEqual([]);
+    const [summary, ...more] = await summaries(owner, 'Remind practice');
+    expect(more).toEqual([]);
     expect(summary?.text).toContain('Coming (0)');
+    expect(summary?.text).not.toContain('/rsvp/');
 
     // Who said they cannot come is not reminded.
     const declined = await create({ ...practice, title: 'Declined practice' });
@@ -159,8 +165,96 @@ describe('reminders', () => {
     const quiet = await create({ ...practice, title: 'Quiet practice' });
     await remind(quiet);
     expect(await reminders(member, 'Quiet practice')).toHaveLength(0);
-    expect(await reminders(owner, 'Quiet practice')).toHaveLength(1);
+    expect(await summaries(owner, 'Quiet practice')).toHaveLength(1);
     await call(t, 'PUT', '/api/user/schedule-settings', member.headers, { reminderEmail: true });
+  });
+});
+
+describe('who is e-mailed and when', () => {
+  const reminderJobs = async (id: string) => t.sql(`SELECT id FROM pgboss.job WHERE name = 'schedule-reminder' AND data->>'itemId' = $1`, [id]);
+  const mailOf = (who: Person, title: string) =>
+    vi.waitFor(
+      async () => {
+        const mail = (await t.sent(who.email)).find((m) => m.subject.startsWith(`New on the schedule: ${title},`));
+        expect(mail).toBeDefined();
+        return mail!;
+      },
+      { timeout: 30_000, interval: 200 },
+    );
+  const inMinutes = (minutes: number) => new Date(Date.now() + minutes * 60_000).toISOString();
+
+  it('an item starting sooner than the reminder window gets its new-item e-mail and no reminder; a later one gets a reminder', async () => {
+    const soon = await create({ ...practice, title: 'Soon practice', start: inMinutes(1), end: inMinutes(60), timeZone: 'UTC' });
+    await mailOf(member, 'Soon practice');
+    expect(await reminderJobs(soon)).toEqual([]);
+    const later = await create({ ...practice, title: 'Later practice', start: inMinutes(3 * 24 * 60), end: inMinutes(3 * 24 * 60 + 60), timeZone: 'UTC' });
+    expect(await reminderJobs(later)).toHaveLength(1);
+    // Moved to within the window: the changed e-mail tells, no reminder follows it.
+    expect((await call(t, 'PUT', `/api/team/schedule/${later}`, owner.headers, { start: inMinutes(30), end: inMinutes(90), timeZone: 'UTC' })).statusCode).toBe(200);
+    expect(await reminderJobs(later)).toHaveLength(1);
+  });
+
+  it('never e-mails the author of an item about it', async () => {
+    await create({ ...practice, title: 'Authored practice' });
+    // Members are e-mailed in username order: the owner's mail, had there been one, went before the member's.
+    await mailOf(member, 'Authored practice');
+    expect((await t.sent(owner.email)).filter((m) => m.subject.includes('Authored practice'))).toEqual([]);
+  });
+
+  it("a weekly series' answer links answer every date of it, with the note, and the page says how many", async () => {
+    const start = inMinutes(2 * 24 * 60);
+    const until = inMinutes(2 * 24 * 60 + 7 * 3 * 24 * 60).slice(0, 10);
+    const head = await create({ ...practice, title: 'Series practice', start, end: inMinutes(2 * 24 * 60 + 90), timeZone: 'UTC', repeat: { weekly: true, until } });
+    const mail = await mailOf(member, 'Series practice');
+    expect(mail.text).toContain('(4 dates)');
+    expect(mail.text).toContain('One tap answers all of these dates');
+    const token = /\/rsvp\/([^?\s"]+)\?answer=going/.exec(mail.text)![1]!;
+    const view = await call(t, 'GET', `/api/rsvp/${token}`);
+    expect(view.json()).toMatchObject({ seriesDates: 4, myRsvp: null, myNote: null });
+
+    const series = (await call(t, 'GET', `/api/team/schedule/${head}`, member.headers)).json().series as string;
+    const dates = async () => {
+      const res = await call(t, 'GET', `/api/team/schedule?from=${start}&to=${inMinutes(60 * 24 * 60)}`, member.headers);
+      return (res.json().items as { _id: string; series: string | null }[]).filter((i) => i.series === series);
+    };
+    const ids = (await dates()).map((i) => i._id);
+    expect(ids).toHaveLength(4);
+    // A cancelled date is left out.
+    expect((await call(t, 'DELETE', `/api/team/schedule/${ids[2]}`, owner.headers)).statusCode).toBe(204);
+    const answered = await call(t, 'POST', `/api/rsvp/${token}`, {}, { answer: 'going', note: 'Bringing the cones' });
+    expect(answered.statusCode, answered.body).toBe(200);
+    expect(answered.json()).toMatchObject({ myRsvp: 'going', myNote: 'Bringing the cones', seriesDates: 3 });
+    for (const id of ids) {
+      const item = (await call(t, 'GET', `/api/team/schedule/${id}`, owner.headers)).json() as { responses: { username: string; answer: string | null; note: string | null }[] };
+      const mine = item.responses.find((r) => r.username === 'schedmember');
+      expect(mine, id).toEqual(expect.objectContaining(id === ids[2] ? { answer: null, note: null } : { answer: 'going', note: 'Bringing the cones' }));
+    }
+  });
+
+  it('an answer link takes a note, bounded as the schedule bounds it, and keeps it when only the answer changes', async () => {
+    await create({ ...practice, title: 'Note practice' });
+    const token = /\/rsvp\/([^?\s"]+)\?answer=going/.exec((await mailOf(member, 'Note practice')).text)![1]!;
+    const long = await call(t, 'POST', `/api/rsvp/${token}`, {}, { answer: 'maybe', note: 'x'.repeat(301) });
+    expect(long.statusCode).toBe(400);
+    expect(long.json().message).toContain('A note has at most 300 characters');
+    expect((await call(t, 'POST', `/api/rsvp/${token}`, {}, { answer: 'maybe', note: 'Ten minutes late' })).json()).toMatchObject({ myRsvp: 'maybe', myNote: 'Ten minutes late' });
+    expect((await call(t, 'POST', `/api/rsvp/${token}`, {}, { answer: 'going' })).json()).toMatchObject({ myRsvp: 'going', myNote: 'Ten minutes late' });
+    expect((await call(t, 'GET', `/api/rsvp/${token}`)).json()).not.toHaveProperty('seriesDates');
+  });
+});
+
+describe("a game's live stream on the schedule", () => {
+  it("says the stream's state, so an ended game shows as ended", async () => {
+    const { key } = await createEvent(t, owner, { title: 'Owls vs Eagles', date: '2030-05-01T18:00:00.000Z' });
+    const find = async () => {
+      const res = await call(t, 'GET', '/api/team/schedule?from=2030-05-01&to=2030-05-02', member.headers);
+      return (res.json().items as { liveKey: string | null; liveStatus?: string }[]).find((i) => i.liveKey === key);
+    };
+    expect(await find()).toMatchObject({ liveStatus: 'upcoming' });
+    await setStatus(t, key, 'ended');
+    const item = (await call(t, 'GET', '/api/team/schedule?from=2030-05-01&to=2030-05-02', owner.headers)).json().items.find((i: { liveKey: string }) => i.liveKey === key);
+    expect(item).toMatchObject({ liveStatus: 'ended' });
+    expect((await call(t, 'GET', `/api/team/schedule/${item._id}`, member.headers)).json()).toMatchObject({ liveStatus: 'ended' });
   });
 });
 

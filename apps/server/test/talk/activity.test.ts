@@ -186,4 +186,30 @@ describe('a live game starting (a real RTMP publish)', () => {
     // Later segments are the same game: one item.
     expect((await items(mate)).filter((i) => i.action === key)).toHaveLength(1);
   });
+
+  it('reads "Final: <title>" once the game ends, live again when the encoder comes back, and open pages hear each', async () => {
+    const { key, ingestKey } = await createEvent(t, owner, { title: 'Actives vs Owls' });
+    const itemOf = async () => (await items(mate)).find((i) => i.action === key);
+    const heardItem = async (after: number, content: string, run: () => Promise<void>) => {
+      const heard = await listenForUpdate(t, after, (r) => r.kind === 'activity' && (r.data as { item?: Item }).item?.action === key && (r.data as { item: Item }).item.content === content);
+      try {
+        await run();
+        return (await heard.update).data as { _id: string; item: Item & { ended?: boolean } };
+      } finally {
+        await heard.stop();
+      }
+    };
+    const first = await heardItem(await lastUpdateId(t), 'Final: Actives vs Owls', async () => expect(await publish(ingest.port, ingestKey, { seconds: 2 }).exited).toBe(0));
+    expect(first.item).toMatchObject({ type: 'live', action: key, ended: true });
+    expect(await itemOf()).toMatchObject({ _id: first._id, content: 'Final: Actives vs Owls', ended: true });
+
+    // A reconnect within the resume window continues the game: the same item is live again, then final again.
+    const mark = await lastUpdateId(t);
+    const again = publish(ingest.port, ingestKey, { seconds: 2 });
+    const resumed = await heardItem(mark, 'Live now: Actives vs Owls', async () => undefined);
+    expect(resumed).toMatchObject({ _id: first._id, item: { ended: false } });
+    const ended = await heardItem(mark, 'Final: Actives vs Owls', async () => expect(await again.exited).toBe(0));
+    expect(ended._id).toBe(first._id);
+    expect((await items(mate)).filter((i) => i.action === key)).toHaveLength(1);
+  });
 });

@@ -28,7 +28,7 @@ function JoinChannelButton({ owner, channel, label }: { owner: string; channel: 
 }
 
 /** The link of a board message or activity item by its type ('View Clip', 'Watch Live Game', ...), or nothing. */
-export function TalkItemLink({ item }: { item: Pick<BoardItem, 'type' | 'action' | 'channel'> }) {
+export function TalkItemLink({ item }: { item: Pick<BoardItem, 'type' | 'action' | 'channel' | 'ended'> }) {
   const link = itemLink(item);
   if (!link) return null;
   if (link.kind === 'join') return <JoinChannelButton owner={link.owner} channel={link.channel} label={link.label} />;

@@ -1,7 +1,7 @@
 import { and, desc, eq, gte, lt, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/job-transaction';
-import { channelMembers, channels, clips, teamActivity, users } from '../../db/schema';
+import { channelMembers, channels, clips, liveEvents, teamActivity, users } from '../../db/schema';
 import type { BoardItemRow } from './board-item';
 
 /** The pool or a transaction (drizzle's, or a job's). */
@@ -25,6 +25,8 @@ const itemColumns = {
   channel: channels.name,
   posterKey: clips.posterKey,
   replies: sql<number>`0`,
+  liveTitle: liveEvents.title,
+  liveStatus: liveEvents.status,
 };
 
 const items = (q: Reader) =>
@@ -34,7 +36,9 @@ const items = (q: Reader) =>
     .innerJoin(channels, eq(channels.id, teamActivity.channelId))
     .innerJoin(channelOwner, eq(channelOwner.id, channels.ownerUserId))
     .leftJoin(users, eq(users.id, teamActivity.publisherUserId))
-    .leftJoin(clips, eq(clips.id, teamActivity.previewClipId));
+    .leftJoin(clips, eq(clips.id, teamActivity.previewClipId))
+    // A live item's game (the live module's rows): what the item says follows the game's state.
+    .leftJoin(liveEvents, and(eq(teamActivity.type, 'live'), eq(liveEvents.key, teamActivity.action)));
 
 /** Items of a channel, newest first (ties by id, so a page boundary inside one millisecond is stable). */
 export const activityPage = (q: Reader, channelId: number, options: { before?: Date; limit: number }): Promise<BoardItemRow[]> =>
@@ -53,6 +57,10 @@ export const activityItem = (q: Reader, id: string): Promise<BoardItemRow | unde
   items(q)
     .where(eq(teamActivity.id, id))
     .then((rows) => rows[0]);
+
+/** The items of a channel that announce the live game `key`. */
+export const liveItemsOf = (q: Reader, channelId: number, key: string): Promise<BoardItemRow[]> =>
+  items(q).where(and(eq(teamActivity.channelId, channelId), eq(teamActivity.type, 'live'), eq(teamActivity.action, key)));
 
 /**
  * Inserts an item; a reel item's preview is the poster of the reel's first clip (the reels module's

@@ -3,7 +3,7 @@ import type { BoardItem, BoardType } from '@app/contracts/talk';
 import type { Executor } from '../../db/job-transaction';
 import { recordUpdate } from '../updates/record-update';
 import type { MediaUrl } from '../videos/video-view';
-import { activityItem, channelsOfMember, deleteActivityOf, insertActivity } from './activity.repo';
+import { activityItem, channelsOfMember, deleteActivityOf, insertActivity, liveItemsOf } from './activity.repo';
 import { toBoardItem } from './board-item';
 
 /** The pool, a drizzle transaction or a job transaction: whatever the cause's writer holds. */
@@ -64,4 +64,14 @@ export async function recordVideoReady(tx: Writer, video: { id: string; tenantId
 /** Before a board message is deleted: its activity items go now, and the channel's open pages hear it. */
 export async function withdrawActivity(tx: Writer & Pick<Executor, 'delete'>, audience: { tenantId: string; channelId: number }, messageId: string): Promise<void> {
   for (const { id } of await deleteActivityOf(tx, messageId)) await recordUpdate(tx, audience, 'delete', { _id: id, kind: 'activity' });
+}
+
+/**
+ * A live game ended, or went on again after an encoder reconnect (call it in the transaction that changed
+ * its status): its items read from the game, so the channel's open pages hear them anew ('Final: ...').
+ */
+export async function recordLiveItemsChanged(tx: Writer, event: { tenantId: string; channelId: number; key: string }): Promise<void> {
+  for (const row of await liveItemsOf(tx, event.channelId, event.key)) {
+    await recordUpdate(tx, { tenantId: event.tenantId, channelId: event.channelId }, 'activity', { _id: row.id, item: await toBoardItem(undefined, row) });
+  }
 }

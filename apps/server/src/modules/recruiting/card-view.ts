@@ -1,3 +1,4 @@
+import { sportName } from '@app/contracts/live';
 import { DEFAULT_CARD_FIELDS, cardFieldNames, socialLink, socialNetwork, type CardFields, type CardImage, type PublicCard } from '@app/contracts/recruiting';
 import { ageFrom, type Measurable, type UserImage } from '@app/contracts/profiles';
 
@@ -53,7 +54,7 @@ export function publicCardOf(id: string, fields: CardFields, source: CardSource)
     ...(on('avatar') && { avatar: cardImageOf(source.images.find((i) => i.avatar)) }),
     ...(on('hero') && { hero: cardImageOf(source.images.find((i) => i.hero)) }),
     ...(on('jersey') && { jersey: text(p.jersey) }),
-    ...(on('sport') && { sport: text(p.sport) }),
+    ...(on('sport') && { sport: text(sportName(text(p.sport))) }),
     ...(on('position') && { position: text(p.sportPosition) }),
     ...(on('height') && { height: text(p.height) }),
     ...(on('weight') && { weight: text(p.weight) }),

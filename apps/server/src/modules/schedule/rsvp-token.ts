@@ -9,6 +9,8 @@ import { getOrCreateSecret } from '../../db/app-secrets';
  */
 const RSVP = 'schedule-rsvp';
 const MAIL_OFF = 'schedule-email-off';
+/** An answer link of a weekly series' e-mail: it answers the item and the later ones of its series. */
+const RSVP_SERIES = 'schedule-rsvp-series';
 
 export const scheduleLinkKey = (db: Db): Promise<string> => getOrCreateSecret(db, 'schedule-link-signing');
 
@@ -20,14 +22,17 @@ function verified(key: string, message: string, given: string): boolean {
   return got.length === expected.length && timingSafeEqual(got, expected);
 }
 
-/** `<user id>.<item id>.<HMAC>` */
-export const rsvpToken = (key: string, userId: number, itemId: string): string => `${userId}.${itemId}.${mac(key, `${RSVP}:${userId}:${itemId}`)}`;
+/** `<user id>.<item id>.<HMAC>`; a `series` link answers the item and the later ones of its series. */
+export const rsvpToken = (key: string, userId: number, itemId: string, series = false): string =>
+  `${userId}.${itemId}.${mac(key, `${series ? RSVP_SERIES : RSVP}:${userId}:${itemId}`)}`;
 
-export function rsvpTokenOf(key: string, token: string): { userId: number; itemId: string } | null {
+export function rsvpTokenOf(key: string, token: string): { userId: number; itemId: string; series: boolean } | null {
   const match = /^([1-9]\d{0,9})\.([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\.([A-Za-z0-9_-]{43})$/.exec(token);
   if (!match) return null;
   const userId = Number(match[1]);
-  return verified(key, `${RSVP}:${userId}:${match[2]}`, match[3]!) ? { userId, itemId: match[2]! } : null;
+  const signedFor = (purpose: string) => verified(key, `${purpose}:${userId}:${match[2]}`, match[3]!);
+  if (signedFor(RSVP)) return { userId, itemId: match[2]!, series: false };
+  return signedFor(RSVP_SERIES) ? { userId, itemId: match[2]!, series: true } : null;
 }
 
 /** `<user id>.<HMAC>`: lasts as long as the key, as an unsubscribe link in an old e-mail must. */

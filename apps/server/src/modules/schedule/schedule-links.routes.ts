@@ -20,7 +20,7 @@ export const scheduleLinksRoutes: FastifyPluginAsyncZod<{ config: Config; identi
   );
 
   app.post('/api/rsvp/:token', { schema: { params: tokenParams, body: rsvpTokenBody, response: { 200: rsvpTokenView } }, config: { public: true, ...limit } }, async (request) =>
-    schedule.answerByLink(identity.tenants.fromHost(request.headers.host), request.params.token, request.body.answer),
+    schedule.answerByLink(identity.tenants.fromHost(request.headers.host), request.params.token, request.body),
   );
 
   await app.register(async (plain) => {

@@ -5,7 +5,7 @@ import { scheduleItemMail, whenText } from '../mail/templates/schedule-item';
 import { createScheduleRepo, type ScheduleItemRow } from './schedule.repo';
 import { rsvpToken, scheduleLinkKey, scheduleMailOffToken } from './rsvp-token';
 
-export type ScheduleChange = 'new' | 'changed' | 'cancelled' | 'reminder';
+export type ScheduleChange = 'new' | 'changed' | 'cancelled' | 'reminder' | 'summary';
 type Ctx = Pick<JobContext, 'db' | 'mail' | 'config' | 'log'>;
 interface Recipient {
   id: number;
@@ -14,11 +14,15 @@ interface Recipient {
   reminder_email: boolean;
 }
 
-/** Renders and sends one member's schedule e-mail with their answer links and the one-click unsubscribe. */
+/**
+ * Renders and sends one member's schedule e-mail with their answer links and the one-click unsubscribe. `repeat`
+ * describes the series' dates the e-mail is about (then its answer links answer all of them), or in a summary who is coming.
+ */
 export async function sendItemMail(ctx: Ctx, key: string, item: ScheduleItemRow, team: string, to: Recipient, change: ScheduleChange, repeat?: string) {
   if (!to.email || !to.reminder_email) return;
   const base = tenantPublicUrl(ctx.config, item.tenantId);
-  const token = rsvpToken(key, to.id, item.id);
+  const series = repeat !== undefined && item.seriesId !== null && change !== 'summary';
+  const token = rsvpToken(key, to.id, item.id, series);
   const off = scheduleMailOffToken(key, to.id);
   const answer = (a: string) => `${base}/rsvp/${token}?answer=${a}`;
   const rendered = scheduleItemMail({
@@ -30,7 +34,8 @@ export async function sendItemMail(ctx: Ctx, key: string, item: ScheduleItemRow,
     location: item.location,
     repeat,
     itemUrl: `${base}/team/schedule/${item.id}`,
-    answers: item.status === 'cancelled' ? undefined : { going: answer('going'), maybe: answer('maybe'), no: answer('no') },
+    answers: item.status === 'cancelled' || change === 'summary' ? undefined : { going: answer('going'), maybe: answer('maybe'), no: answer('no') },
+    answersSeries: series,
     unsubscribeUrl: `${base}/unsubscribe/schedule/${off}`,
   });
   await ctx.mail.sendRendered(to.email, {
@@ -42,23 +47,25 @@ export async function sendItemMail(ctx: Ctx, key: string, item: ScheduleItemRow,
 }
 
 /**
- * Tells every member of the item's team (one e-mail each) that it is new, changed or cancelled. `repeat` names a
+ * Tells every member of the item's team but its author (one e-mail each) that it is new, changed or cancelled. `repeat` names a
  * weekly series announced in one e-mail. A failed send throws: the queue retries the job (some may get it twice).
  */
-export async function announceItem(ctx: Ctx, itemId: string, change: Exclude<ScheduleChange, 'reminder'>, repeat?: string): Promise<void> {
+export async function announceItem(ctx: Ctx, itemId: string, change: Exclude<ScheduleChange, 'reminder' | 'summary'>, repeat?: string): Promise<void> {
   const repo = createScheduleRepo(ctx.db);
   const key = await scheduleLinkKey(ctx.db);
   const item = await repo.row(ctx.db, itemId);
   if (!item) return;
   const team = await repo.channelInfo(item.channelId);
   if (!team) return;
-  for (const member of await repo.responses(item.channelId, item.id)) await sendItemMail(ctx, key, item, team.teamName, member, change, repeat);
+  for (const member of await repo.responses(item.channelId, item.id)) {
+    if (member.id !== item.createdBy) await sendItemMail(ctx, key, item, team.teamName, member, change, repeat);
+  }
   ctx.log.info({ itemId, change }, 'schedule item announced');
 }
 
 /**
- * The reminder before an item: to members who have not answered and those going; the owner gets who is coming.
- * Each member's reminder is claimed in `schedule_reminders` first, so none is sent twice for one item.
+ * The reminder before an item: to members who have not answered and those going, never to its author; the owner
+ * gets who is coming instead. Each member's mail is claimed in `schedule_reminders` first, so none is sent twice for one item.
  */
 export async function remindItem(ctx: Ctx, itemId: string, startsAtMs: number): Promise<void> {
   const repo = createScheduleRepo(ctx.db);
@@ -71,14 +78,14 @@ export async function remindItem(ctx: Ctx, itemId: string, startsAtMs: number): 
   const members = await repo.responses(item.channelId, item.id);
   for (const m of members) {
     const isOwner = m.id === team.ownerUserId;
-    if (!isOwner && m.answer !== null && m.answer !== 'going') continue;
+    if (!isOwner && (m.id === item.createdBy || (m.answer !== null && m.answer !== 'going'))) continue;
     if (!m.email || !m.reminder_email) continue;
     await withJobTransaction(ctx.db, async (tx) => {
       if (!(await repo.claimReminder(tx, item.id, m.id))) return;
       if (isOwner) {
         const going = members.filter((x) => x.answer === 'going').map((x) => x.name ?? x.username);
         const summary = `Coming (${going.length}): ${going.join(', ') || 'nobody yet'}. Maybe: ${members.filter((x) => x.answer === 'maybe').length}. Can't: ${members.filter((x) => x.answer === 'no').length}. Not answered: ${members.filter((x) => x.answer === null).length}.`;
-        await sendItemMail(ctx, key, item, team.teamName, m, 'reminder', summary);
+        await sendItemMail(ctx, key, item, team.teamName, m, 'summary', summary);
       } else await sendItemMail(ctx, key, item, team.teamName, m, 'reminder');
     });
   }

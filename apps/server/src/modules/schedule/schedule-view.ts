@@ -18,6 +18,7 @@ export const toScheduleItem = (row: ScheduleItemWithCounts): ScheduleItem => ({
   _id: row.id,
   ...itemFacts(row),
   liveKey: row.liveKey,
+  ...(row.liveStatus && { liveStatus: row.liveStatus }),
   series: row.seriesId,
   rsvp: { going: row.going, maybe: row.maybe, no: row.no, none: Math.max(0, row.members - row.answered) },
   myRsvp: row.myAnswer,

@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, gte, inArray, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import type { Executor } from '../../db/job-transaction';
 import { calendarFeeds, channelMembers, channels, liveEvents, scheduleItems, scheduleReminders, scheduleRsvps, users } from '../../db/schema';
@@ -6,7 +6,7 @@ import { calendarFeeds, channelMembers, channels, liveEvents, scheduleItems, sch
 export type ScheduleItemRow = typeof scheduleItems.$inferSelect;
 export type NewScheduleItem = typeof scheduleItems.$inferInsert;
 /** An item with what every view of it shows: its live event key and the answers. */
-export type ScheduleItemWithCounts = ScheduleItemRow & { liveKey: string | null; going: number; maybe: number; no: number; answered: number; members: number; myAnswer: 'going' | 'maybe' | 'no' | null; myNote: string | null };
+export type ScheduleItemWithCounts = ScheduleItemRow & { liveKey: string | null; liveStatus: 'upcoming' | 'live' | 'ended' | null; going: number; maybe: number; no: number; answered: number; members: number; myAnswer: 'going' | 'maybe' | 'no' | null; myNote: string | null };
 type Writer = Pick<Executor, 'execute' | 'insert' | 'select' | 'update' | 'delete'>;
 
 /** Members of a channel: its owner and the rows of channel_members. */
@@ -18,6 +18,7 @@ export function createScheduleRepo(db: Db) {
   const withCounts = (viewerId: number) => ({
     item: scheduleItems,
     liveKey: liveEvents.key,
+    liveStatus: liveEvents.status,
     answers: sql<Answers>`(SELECT json_build_object(
         'going', count(*) FILTER (WHERE r.answer = 'going'),
         'maybe', count(*) FILTER (WHERE r.answer = 'maybe'),
@@ -28,10 +29,11 @@ export function createScheduleRepo(db: Db) {
     members: sql<number>`(SELECT count(*)::int FROM ${memberIds(sql`${scheduleItems.channelId}`)} m)`,
   });
   type Answers = { going: number; maybe: number; no: number; mine: 'going' | 'maybe' | 'no' | null; note: string | null };
-  type Selected = { item: ScheduleItemRow; liveKey: string | null; answers: Answers; members: number };
-  const flat = ({ item, liveKey, answers: a, members }: Selected): ScheduleItemWithCounts => ({
+  type Selected = { item: ScheduleItemRow; liveKey: string | null; liveStatus: ScheduleItemWithCounts['liveStatus']; answers: Answers; members: number };
+  const flat = ({ item, liveKey, liveStatus, answers: a, members }: Selected): ScheduleItemWithCounts => ({
     ...item,
     liveKey,
+    liveStatus,
     going: a.going,
     maybe: a.maybe,
     no: a.no,
@@ -74,6 +76,14 @@ export function createScheduleRepo(db: Db) {
         .where(and(eq(scheduleItems.seriesId, item.seriesId!), gte(scheduleItems.startsAt, item.startsAt)))
         .orderBy(asc(scheduleItems.startsAt))
         .for('update'),
+
+    /** What a series answer link answers: this item and the later ones of its series, not over and not cancelled. */
+    seriesAhead: (tx: Writer, item: ScheduleItemRow, now: Date) =>
+      tx
+        .select()
+        .from(scheduleItems)
+        .where(and(eq(scheduleItems.seriesId, item.seriesId!), gte(scheduleItems.startsAt, item.startsAt), gt(scheduleItems.endsAt, now), eq(scheduleItems.status, 'scheduled')))
+        .orderBy(asc(scheduleItems.startsAt)),
 
     insert: (tx: Writer, rows: NewScheduleItem[]) => tx.insert(scheduleItems).values(rows).returning(),
 

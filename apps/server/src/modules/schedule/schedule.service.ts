@@ -83,10 +83,14 @@ export function createScheduleService({ db, config, teams, users }: ScheduleServ
     return { userId: user.id, item };
   }
 
-  /** Queues the reminder for the item's start (a moved item's old reminder finds the start changed and stops). */
+  /**
+   * Queues the reminder for the item's start (a moved item's old reminder finds the start changed and stops).
+   * An item that starts sooner than the reminder comes before gets none: its new or changed e-mail just went.
+   */
   async function queueReminder(tx: Pick<Executor, 'execute'>, item: ScheduleItemRow) {
     const at = item.startsAt.getTime() - config.mail.scheduleReminderHours * 3600_000;
-    await sendJobIn(tx, 'schedule-reminder', { itemId: item.id, startsAtMs: item.startsAt.getTime() }, { startAfter: new Date(Math.max(at, Date.now())) });
+    if (at < Date.now()) return;
+    await sendJobIn(tx, 'schedule-reminder', { itemId: item.id, startsAtMs: item.startsAt.getTime() }, { startAfter: new Date(at) });
   }
 
   return {
@@ -199,19 +203,30 @@ export function createScheduleService({ db, config, teams, users }: ScheduleServ
 
     /** The facts an answer link's page shows (on the host of the link's tenant); changes nothing. */
     async linkView(hostTenantId: string, token: string): Promise<RsvpTokenView> {
-      const { userId, item } = await linkTarget(hostTenantId, token);
+      const { userId, item, series } = await linkTarget(hostTenantId, token);
       const team = await repo.channelInfo(item.channelId);
       const who = await repo.user(userId);
       const mine = await repo.get(userId, item.id);
-      return { item: itemFacts(item), team: team?.teamName ?? '', name: who?.name || who?.username || '', myRsvp: mine?.myAnswer ?? null };
+      return {
+        item: itemFacts(item),
+        team: team?.teamName ?? '',
+        name: who?.name || who?.username || '',
+        myRsvp: mine?.myAnswer ?? null,
+        myNote: mine?.myNote ?? null,
+        ...(series && { seriesDates: (await repo.seriesAhead(db, item, new Date())).length }),
+      };
     },
 
-    async answerByLink(hostTenantId: string, token: string, answer: RsvpAnswer): Promise<RsvpTokenView> {
-      const { userId, item } = await linkTarget(hostTenantId, token);
-      if (item.status === 'cancelled') throw new AppError('CONFLICT', ITEM_CANCELLED);
+    /** Records the link's answer (and note): a series link answers every date of the series from its item on. */
+    async answerByLink(hostTenantId: string, token: string, body: { answer: RsvpAnswer; note?: string | undefined }): Promise<RsvpTokenView> {
+      const { userId, item, series } = await linkTarget(hostTenantId, token);
       await repo.transaction(async (tx) => {
-        await repo.upsertRsvp(tx, userId, item.id, answer, undefined);
-        await announce(tx, item, 'answer');
+        const targets = series ? await repo.seriesAhead(tx, item, new Date()) : item.status === 'cancelled' ? [] : [item];
+        if (targets.length === 0) throw new AppError('CONFLICT', ITEM_CANCELLED);
+        for (const target of targets) {
+          await repo.upsertRsvp(tx, userId, target.id, body.answer, body.note);
+          await announce(tx, target, 'answer');
+        }
       });
       return this.linkView(hostTenantId, token);
     },
@@ -267,11 +282,11 @@ export function createScheduleService({ db, config, teams, users }: ScheduleServ
   };
 
   /** The member and item a signed answer link is for; 404 for a forged link, or one whose member left the team. */
-  async function linkTarget(hostTenantId: string, token: string): Promise<{ userId: number; item: ScheduleItemRow }> {
+  async function linkTarget(hostTenantId: string, token: string): Promise<{ userId: number; item: ScheduleItemRow; series: boolean }> {
     const target = await answerLink(hostTenantId, token);
     const item = target && (await repo.row(db, target.itemId));
     if (!target || !item || !(await repo.isMember(item.channelId, target.userId))) throw new AppError('NOT_FOUND', RSVP_LINK_INVALID);
-    return { userId: target.userId, item };
+    return { userId: target.userId, item, series: target.series && item.seriesId !== null };
   }
 }
 

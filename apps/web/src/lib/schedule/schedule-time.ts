@@ -101,3 +101,8 @@ export function fullDate(item: Timed, locale?: string): string {
 export function isPast(item: Timed, now: number): boolean {
   return Date.parse(item.end) <= now;
 }
+
+/** Over: past its end, or a game whose live stream has ended (it may end before its planned end). */
+export function isOver(item: Timed & { liveStatus?: string | undefined }, now: number): boolean {
+  return isPast(item, now) || item.liveStatus === 'ended';
+}

@@ -9,6 +9,8 @@ describe('itemLink', () => {
     expect(itemLink({ type: 'reel', action: '/team/clips/r1', channel })).toEqual({ kind: 'path', label: 'View Clip', to: '/team/clips/r1' });
     expect(itemLink({ type: 'reel', action: 'r 1', channel })).toEqual({ kind: 'path', label: 'View Reel', to: '/channels/coach/main/reels/r%201' });
     expect(itemLink({ type: 'live', action: 'k/1', channel })).toEqual({ kind: 'path', label: 'Watch Live Game', to: '/game/k%2F1' });
+    expect(itemLink({ type: 'live', action: 'k/1', channel, ended: false })).toEqual({ kind: 'path', label: 'Watch Live Game', to: '/game/k%2F1' });
+    expect(itemLink({ type: 'live', action: 'k/1', channel, ended: true })).toEqual({ kind: 'path', label: 'Watch the recording', to: '/live/archives/k%2F1' });
     expect(itemLink({ type: 'video', action: 'v1', channel })).toEqual({ kind: 'path', label: 'Go to Video', to: '/video/v1' });
     expect(itemLink({ type: 'link', action: '/team/members/ann', channel })).toEqual({ kind: 'path', label: 'Open link', to: '/team/members/ann' });
     expect(itemLink({ type: 'link', action: 'https://example.com/a', channel })).toEqual({ kind: 'external', label: 'Open link', href: 'https://example.com/a' });

@@ -25,10 +25,10 @@ const segment = encodeURIComponent;
 
 /**
  * The link rules by type: a reel opens its action when that is a path ('View Clip'), otherwise the
- * reel in its channel; a live game /game/{action}; a video /video/{action}; a link its action; join
+ * reel in its channel; a live game /game/{action} (its recording once it ended); a video /video/{action}; a link its action; join
  * offers joining the item's channel. A plain post (no type) or a missing action links nowhere.
  */
-export function itemLink(item: Pick<BoardItem, 'type' | 'action' | 'channel'>): ItemLink | null {
+export function itemLink(item: Pick<BoardItem, 'type' | 'action' | 'channel' | 'ended'>): ItemLink | null {
   const { type, action, channel } = item;
   if (type === 'join') return { kind: 'join', label: 'Join channel', owner: channel.owner, channel: channel.channel };
   if (!type || !action) return null;
@@ -38,7 +38,10 @@ export function itemLink(item: Pick<BoardItem, 'type' | 'action' | 'channel'>): 
         ? { kind: 'path', label: 'View Clip', to: action }
         : { kind: 'path', label: 'View Reel', to: `/channels/${segment(channel.owner)}/${segment(channel.channel)}/reels/${segment(action)}` };
     case 'live':
-      return { kind: 'path', label: 'Watch Live Game', to: `/game/${segment(action)}` };
+      // A game that has ended is its recording.
+      return item.ended
+        ? { kind: 'path', label: 'Watch the recording', to: `/live/archives/${segment(action)}` }
+        : { kind: 'path', label: 'Watch Live Game', to: `/game/${segment(action)}` };
     case 'video':
       return { kind: 'path', label: 'Go to Video', to: `/video/${segment(action)}` };
     case 'link':

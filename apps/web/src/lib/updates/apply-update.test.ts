@@ -90,6 +90,17 @@ describe('applyUpdate', () => {
     expect(client.getQueryState(queryKeys.talk.boardList(me))!.isInvalidated).toBe(true);
   });
 
+  it("replaces a live game's item as it ends, and reloads its schedule item and its live status", () => {
+    const live = { ...item('g', 5), type: 'live' as const, action: 'k1', content: 'Live now: Hawks' };
+    client.setQueryData(queryKeys.talk.activityRecent(me, 3), { items: [live], next: null });
+    client.setQueryData(queryKeys.schedule.list(me, 'upcoming'), []);
+    client.setQueryData(queryKeys.live.event(me, 'k1'), 'live');
+    apply({ name: 'activity', data: { _id: 'g', item: { ...live, content: 'Final: Hawks', ended: true } } });
+    expect(client.getQueryData<BoardPage>(queryKeys.talk.activityRecent(me, 3))!.items).toEqual([{ ...live, content: 'Final: Hawks', ended: true }]);
+    expect(client.getQueryState(queryKeys.schedule.list(me, 'upcoming'))!.isInvalidated).toBe(true);
+    expect(client.getQueryState(queryKeys.live.event(me, 'k1'))!.isInvalidated).toBe(true);
+  });
+
   it("reloads the schedule's lists and items on a schedule change, and the feed's address only on resync", () => {
     const lists = [queryKeys.schedule.list(me, 'upcoming'), queryKeys.schedule.list(me, 'past'), queryKeys.schedule.detail(me, 'i1')];
     for (const key of [...lists, queryKeys.schedule.calendar(me)]) client.setQueryData(key, []);

@@ -22,6 +22,12 @@ export function applyUpdate(queryClient: QueryClient, userKey: UserKey, update: 
     case 'board':
       return addToTeamList(queryClient, userKey, talk.board(userKey), update.data.item);
     case 'activity':
+      // A live game's item changes as the game ends (or goes on again): so do its schedule item and where it links.
+      if (update.data.item.type === 'live') {
+        void queryClient.invalidateQueries({ queryKey: queryKeys.schedule.lists(userKey) });
+        void queryClient.invalidateQueries({ queryKey: queryKeys.schedule.details(userKey) });
+        if (update.data.item.action) void queryClient.invalidateQueries({ queryKey: queryKeys.live.event(userKey, update.data.item.action) });
+      }
       return addToTeamList(queryClient, userKey, talk.activity(userKey), update.data.item);
     case 'reply':
       return addReply(queryClient, userKey, update.data.board, update.data.item);

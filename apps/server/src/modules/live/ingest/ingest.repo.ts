@@ -1,10 +1,18 @@
 import { and, eq, inArray, lt, notInArray, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { liveEvents, liveSegments } from '../../../db/schema';
-import { recordActivity } from '../../activity/record-activity';
+import { recordActivity, recordLiveItemsChanged } from '../../activity/record-activity';
 
 export type IngestEvent = Pick<typeof liveEvents.$inferSelect, 'id' | 'tenantId' | 'ownerUserId' | 'status' | 'endedAt' | 'lastSeenAt'>;
 export type NewLiveSegment = typeof liveSegments.$inferInsert;
+
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+/** An event whose status just changed, as its team's activity items need it. */
+type Changed = { key: string; tenantId: string; channelId: number | null };
+
+/** The game's activity items read from its status: its team's open pages hear them again. */
+const announce = (tx: Tx, event: Changed) => (event.channelId === null ? undefined : recordLiveItemsChanged(tx, { ...event, channelId: event.channelId }));
+const changedColumns = { key: liveEvents.key, tenantId: liveEvents.tenantId, channelId: liveEvents.channelId };
 
 export function createIngestRepo(db: Db) {
   return {
@@ -43,7 +51,13 @@ export function createIngestRepo(db: Db) {
             updatedAt: sql`now()`,
           })
           .where(eq(liveEvents.id, segment.eventId))
-          .returning({ key: liveEvents.key, title: liveEvents.title, tenantId: liveEvents.tenantId, channelId: liveEvents.channelId, ownerUserId: liveEvents.ownerUserId });
+          .returning({
+            ...changedColumns,
+            title: liveEvents.title,
+            ownerUserId: liveEvents.ownerUserId,
+            // The statement's snapshot: the status before this update (a publish resuming an ended game).
+            wasEnded: sql<boolean>`(SELECT o.status = 'ended' FROM ${liveEvents} o WHERE o.id = ${segment.eventId})`,
+          });
         await tx.execute(sql`SELECT pg_notify('live_segment', ${`${segment.eventId}:${segment.seq}`})`);
         if (segment.seq === 0 && event?.channelId) {
           await recordActivity(tx, {
@@ -54,16 +68,20 @@ export function createIngestRepo(db: Db) {
             type: 'live',
             action: event.key,
           });
-        }
+        } else if (event?.wasEnded) await announce(tx, event);
       });
     },
 
     /** The publisher went away: the rows become the archive. Only a live event ends (one that never sent a segment stays as it was). */
     async markEnded(eventId: string): Promise<void> {
-      await db
-        .update(liveEvents)
-        .set({ status: 'ended', endedAt: sql`now()`, updatedAt: sql`now()` })
-        .where(and(eq(liveEvents.id, eventId), eq(liveEvents.status, 'live')));
+      await db.transaction(async (tx) => {
+        const [event] = await tx
+          .update(liveEvents)
+          .set({ status: 'ended', endedAt: sql`now()`, updatedAt: sql`now()` })
+          .where(and(eq(liveEvents.id, eventId), eq(liveEvents.status, 'live')))
+          .returning(changedColumns);
+        if (event) await announce(tx, event);
+      });
     },
 
     /** Events this node is ingesting stay fresh even while their segments queue for Storage. */
@@ -77,18 +95,21 @@ export function createIngestRepo(db: Db) {
      * given. `ended_at` is now, so the encoder has the full reconnect window from here.
      */
     async endAbandoned(staleSec: number, except: string[]): Promise<string[]> {
-      const rows = await db
-        .update(liveEvents)
-        .set({ status: 'ended', endedAt: sql`now()`, updatedAt: sql`now()` })
-        .where(
-          and(
-            eq(liveEvents.status, 'live'),
-            lt(sql`COALESCE(${liveEvents.lastSeenAt}, ${liveEvents.updatedAt})`, sql`now() - make_interval(secs => ${staleSec})`),
-            ...(except.length > 0 ? [notInArray(liveEvents.id, except)] : []),
-          ),
-        )
-        .returning({ id: liveEvents.id });
-      return rows.map((r) => r.id);
+      return db.transaction(async (tx) => {
+        const rows = await tx
+          .update(liveEvents)
+          .set({ status: 'ended', endedAt: sql`now()`, updatedAt: sql`now()` })
+          .where(
+            and(
+              eq(liveEvents.status, 'live'),
+              lt(sql`COALESCE(${liveEvents.lastSeenAt}, ${liveEvents.updatedAt})`, sql`now() - make_interval(secs => ${staleSec})`),
+              ...(except.length > 0 ? [notInArray(liveEvents.id, except)] : []),
+            ),
+          )
+          .returning({ id: liveEvents.id, ...changedColumns });
+        for (const row of rows) await announce(tx, row);
+        return rows.map((r) => r.id);
+      });
     },
   };
 }

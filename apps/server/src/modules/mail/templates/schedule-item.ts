@@ -4,7 +4,8 @@ import { greeting } from './phrases';
 export interface ScheduleItemMailData {
   name?: string;
   team: string;
-  change: 'new' | 'changed' | 'cancelled' | 'reminder';
+  /** `summary`: the owner's list of who is coming, sent when members get their reminder. */
+  change: 'new' | 'changed' | 'cancelled' | 'reminder' | 'summary';
   title: string;
   /** "Tue 3 Mar 2026, 18:00–19:30 (Europe/Berlin)": written in the venue's zone, labelled with it. */
   when: string;
@@ -12,17 +13,22 @@ export interface ScheduleItemMailData {
   /** "Every week until 2026-06-30" for a series. */
   repeat?: string;
   itemUrl: string;
-  /** The three one-tap answers; none for a cancelled item. */
+  /** The three one-tap answers; none for a cancelled item or a summary. */
   answers?: { going: string; maybe: string; no: string };
+  /** The answers are for every date of the series the e-mail describes, not the first alone. */
+  answersSeries?: boolean;
   unsubscribeUrl: string;
 }
 
-const HEADINGS = { new: 'New on the schedule', changed: 'Changed on the schedule', cancelled: 'Cancelled', reminder: 'Coming up' } as const;
+const HEADINGS = { new: 'New on the schedule', changed: 'Changed on the schedule', cancelled: 'Cancelled', reminder: 'Coming up', summary: 'Who is coming' } as const;
 
 const oneLine = (value: string, max: number) => {
   const line = value.replace(/\s+/g, ' ').trim();
   return line.length > max ? `${line.slice(0, max - 1)}…` : line;
 };
+
+const question = (series: boolean | undefined) =>
+  series ? 'Are you coming? One tap answers all of these dates, no sign-in needed:' : 'Are you coming? One tap answers, no sign-in needed:';
 
 export function scheduleItemMail(d: ScheduleItemMailData): RenderedMail {
   const title = oneLine(d.title, 120);
@@ -31,7 +37,7 @@ export function scheduleItemMail(d: ScheduleItemMailData): RenderedMail {
   return renderMail(subject, {
     preheader: oneLine(`${d.team}: ${title}, ${d.when}`, 120),
     heading: `${HEADINGS[d.change]}: ${title}`,
-    paragraphs: [greeting(d.name), ...facts, ...(d.answers ? ['Are you coming? One tap answers, no sign-in needed:'] : ['This is cancelled.'])],
+    paragraphs: [greeting(d.name), ...facts, ...(d.answers ? [question(d.answersSeries)] : d.change === 'cancelled' ? ['This is cancelled.'] : [])],
     items: d.answers
       ? [
           { heading: 'Going', text: 'Count me in.', link: { label: 'Going', url: d.answers.going } },

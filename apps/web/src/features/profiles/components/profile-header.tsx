@@ -1,9 +1,10 @@
+import { sportName } from '@app/contracts/live';
 import type { UserImage } from '@app/contracts/profiles';
 import { BadgeCheckIcon, CameraIcon, ImagePlusIcon } from 'lucide-react';
 
 import { ResponsiveImage } from '@/components/responsive-image';
 import { ImageUploadButton } from '@/features/profiles/components/image-upload-button';
-import { avatarOf, type CardData, displayName, heroOf, sportName } from '@/features/profiles/utils/card-data';
+import { avatarOf, type CardData, displayName, heroOf } from '@/features/profiles/utils/card-data';
 import { initialsOf } from '@/lib/initials';
 
 type ProfileHeaderProps = {

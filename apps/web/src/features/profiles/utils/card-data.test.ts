@@ -1,6 +1,7 @@
+import { sportName } from '@app/contracts/live';
 import { describe, expect, it } from 'vitest';
 
-import { displayName, socialLink, sportName } from '@/features/profiles/utils/card-data';
+import { displayName, socialLink } from '@/features/profiles/utils/card-data';
 
 describe('profile card data', () => {
   it('links a handle or an https address, and never another scheme', () => {

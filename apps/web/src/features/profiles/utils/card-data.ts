@@ -1,4 +1,3 @@
-import { SPORTS } from '@app/contracts/live';
 import type { Measurable, UserImage } from '@app/contracts/profiles';
 
 /** What a profile card shows: the own record and a teammate's card both have it. */
@@ -35,11 +34,6 @@ export function displayName(card: Pick<CardData, 'username' | 'name' | 'firstnam
   return full || card.name?.trim() || card.username;
 }
 
-/** A sport code as its name ('BBK' -> 'Basketball'); free text as typed. */
-export function sportName(sport: string | null | undefined): string | null {
-  if (!sport) return null;
-  return (SPORTS as Record<string, string>)[sport] ?? sport;
-}
 
 export const heroOf = (images: UserImage[] | undefined) => images?.find((image) => image.hero && image.status === 'ready') ?? null;
 export const avatarOf = (images: UserImage[] | undefined) => images?.find((image) => image.avatar && image.status === 'ready') ?? null;

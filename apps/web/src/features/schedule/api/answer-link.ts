@@ -1,4 +1,6 @@
 import { rsvpTokenView, type RsvpAnswer, type RsvpTokenView } from '@app/contracts/schedule';
+
+export type LinkAnswer = { answer: RsvpAnswer; note?: string };
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 
 import { useApiClient } from '@/lib/api-client-context';
@@ -15,12 +17,12 @@ export function useAnswerLink(token: string) {
   });
 }
 
-/** `POST /api/rsvp/{token} {answer}` (no sign-in): records the answer; the page shows what was recorded. */
+/** `POST /api/rsvp/{token} {answer, note?}` (no sign-in): records the answer (a note absent stays); the page shows what was recorded. */
 export function useAnswerByLink(token: string) {
   const api = useApiClient();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (answer: RsvpAnswer): Promise<RsvpTokenView> => api.request(path(token), { method: 'POST', body: { answer }, schema: rsvpTokenView }),
+    mutationFn: (body: LinkAnswer): Promise<RsvpTokenView> => api.request(path(token), { method: 'POST', body, schema: rsvpTokenView }),
     onSuccess: (view) => queryClient.setQueryData(queryKeys.schedule.answerLink(token), view),
   });
 }

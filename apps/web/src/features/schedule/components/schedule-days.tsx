@@ -1,7 +1,7 @@
 import type { ScheduleItem } from '@app/contracts/schedule';
 
 import { ScheduleItemCard } from '@/features/schedule/components/schedule-item-card';
-import { dayLabel, groupByDay } from '@/lib/schedule/schedule-time';
+import { dayLabel, groupByDay, isOver } from '@/lib/schedule/schedule-time';
 import { useNow } from '@/lib/use-now';
 
 const MINUTE_MS = 60_000;
@@ -21,7 +21,7 @@ export function ScheduleDays({ items, past = false }: { items: readonly Schedule
           <ul className="flex flex-col gap-2">
             {(past ? [...dayItems].reverse() : dayItems).map((item) => (
               <li key={item._id}>
-                <ScheduleItemCard item={item} past={past} />
+                <ScheduleItemCard item={item} over={past || isOver(item, now)} />
               </li>
             ))}
           </ul>

@@ -1,10 +1,11 @@
 import type { ScheduleItem } from '@app/contracts/schedule';
-import { MapPinIcon } from 'lucide-react';
+import { MapPinIcon, PlayCircleIcon } from 'lucide-react';
 import { Link } from 'react-router';
 
 import { ScheduleKindIcon } from '@/components/schedule-kind-icon';
 import { useAnswerRsvp } from '@/features/schedule/api/answer-rsvp';
-import { CancelledBadge } from '@/components/cancelled-badge';
+import { CancelledBadge, EndedBadge } from '@/components/cancelled-badge';
+import { Button } from '@/components/ui/button';
 import { ItemWhen } from '@/features/schedule/components/item-when';
 import { RsvpButtons } from '@/features/schedule/components/rsvp-buttons';
 import { RsvpCountsLine } from '@/features/schedule/components/rsvp-counts';
@@ -12,9 +13,9 @@ import { cn } from '@/lib/utils';
 
 /**
  * One item of the schedule: kind, title (opens the item), time, place, who is coming, and my answer as
- * three buttons (for what has not ended and is not cancelled).
+ * three buttons while it is not over or cancelled; once over it says so, and a streamed game links its recording.
  */
-export function ScheduleItemCard({ item, past = false }: { item: ScheduleItem; past?: boolean }) {
+export function ScheduleItemCard({ item, over = false }: { item: ScheduleItem; over?: boolean }) {
   const answer = useAnswerRsvp();
   const cancelled = item.status === 'cancelled';
   return (
@@ -28,7 +29,7 @@ export function ScheduleItemCard({ item, past = false }: { item: ScheduleItem; p
                 {item.title}
               </Link>
             </h3>
-            {cancelled ? <CancelledBadge /> : null}
+            {cancelled ? <CancelledBadge /> : over ? <EndedBadge /> : null}
           </div>
           <p className={cn('text-sm', cancelled && 'text-muted-foreground line-through')}>
             <ItemWhen item={item} />
@@ -42,7 +43,14 @@ export function ScheduleItemCard({ item, past = false }: { item: ScheduleItem; p
           {cancelled ? null : <RsvpCountsLine counts={item.rsvp} />}
         </div>
       </div>
-      {cancelled || past ? null : (
+      {over && !cancelled && item.liveKey && item.liveStatus === 'ended' ? (
+        <Button asChild variant="outline" size="sm" className="self-start sm:self-center">
+          <Link to={`/live/archives/${encodeURIComponent(item.liveKey)}`}>
+            <PlayCircleIcon aria-hidden="true" /> Watch the recording
+          </Link>
+        </Button>
+      ) : null}
+      {cancelled || over ? null : (
         <div className="flex flex-col gap-1 sm:w-72">
           <RsvpButtons value={item.myRsvp} label={`Your answer for ${item.title}`} onAnswer={(a) => answer.mutate({ id: item._id, answer: a })} />
           {answer.isError ? (

@@ -11,6 +11,7 @@ import { Input } from '@/components/ui/input';
 import { Textarea } from '@/components/ui/textarea';
 import { editItemForm, newItemForm, suggestedEnd, type ScheduleFormValues } from '@/features/schedule/utils/schedule-form';
 import { kindLabel } from '@/lib/schedule/labels';
+import { viewerZone } from '@/lib/schedule/schedule-time';
 import { useZodForm } from '@/lib/use-zod-form';
 import { cn } from '@/lib/utils';
 
@@ -22,9 +23,20 @@ type ScheduleItemFormProps = {
   onCancel: () => void;
 };
 
-/** Every IANA zone this browser knows, for the time zone field's suggestions. */
-function knownZones(): string[] {
-  return typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : [];
+/** A zone's offset now ('GMT+1'), shown beside it in the list; '' where the browser cannot say. */
+function offsetName(zone: string): string {
+  try {
+    return new Intl.DateTimeFormat('en-US', { timeZone: zone, timeZoneName: 'shortOffset' }).formatToParts().find((p) => p.type === 'timeZoneName')?.value ?? '';
+  } catch {
+    return '';
+  }
+}
+
+/** Every IANA zone this browser knows, the browser's own first, for the time zone field's list (searched as typed). */
+function knownZones(): { zone: string; offset: string }[] {
+  const all = typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : [];
+  const own = viewerZone();
+  return [own, ...all.filter((zone) => zone !== own)].map((zone) => ({ zone, offset: offsetName(zone) }));
 }
 
 /**
@@ -38,8 +50,18 @@ export function ScheduleItemForm({ initial, mode, onSubmit, onCancel }: Schedule
   const schema = useMemo((): ZodType<unknown, ZodTypeDef, unknown> => (mode === 'new' ? newItemForm : editItemForm(scope)), [mode, scope]);
   const form = useZodForm(schema, initial, { validateOnBlur: true });
   const [failure, setFailure] = useState<unknown>(null);
-  const zones = useMemo(() => knownZones(), []);
   const zoneListId = useId();
+  // Hundreds of options: made once, so typing in the form does not render them again.
+  const zoneList = useMemo(
+    () => (
+      <datalist id={zoneListId}>
+        {knownZones().map(({ zone, offset }, index) => (
+          <option key={zone} value={zone} label={index === 0 ? `${offset} · your time zone` : offset} />
+        ))}
+      </datalist>
+    ),
+    [zoneListId],
+  );
 
   const submit = form.handleSubmit(async (body) => {
     setFailure(null);
@@ -91,15 +113,11 @@ export function ScheduleItemForm({ initial, mode, onSubmit, onCancel }: Schedule
           {(control) => <Input {...control} {...form.field('end')} type="datetime-local" />}
         </FormField>
       </div>
-      <FormField label="Time zone" error={form.errors.timeZone} hint="Where it takes place: times show on this clock.">
+      <FormField label="Time zone" error={form.errors.timeZone} hint="Where it takes place: times show on this clock. Type a city to find its zone.">
         {(control) => (
           <>
             <Input {...control} {...form.field('timeZone')} list={zoneListId} autoComplete="off" spellCheck={false} />
-            <datalist id={zoneListId}>
-              {zones.map((zone) => (
-                <option key={zone} value={zone} />
-              ))}
-            </datalist>
+            {zoneList}
           </>
         )}
       </FormField>

@@ -1,44 +1,98 @@
-import { rsvpAnswer, type RsvpAnswer } from '@app/contracts/schedule';
+import { RSVP_NOTE_MAX, rsvpAnswer, type RsvpAnswer, type RsvpTokenView } from '@app/contracts/schedule';
 import { CircleCheckIcon, LinkIcon, MapPinIcon } from 'lucide-react';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 
+import { CancelledBadge, EndedBadge } from '@/components/cancelled-badge';
 import { ErrorAlert } from '@/components/error-alert';
 import { PageLoading } from '@/components/page-loading';
 import { PublicPage } from '@/components/public-page';
 import { ScheduleKindIcon } from '@/components/schedule-kind-icon';
 import { Button } from '@/components/ui/button';
+import { Label } from '@/components/ui/label';
+import { Textarea } from '@/components/ui/textarea';
 import { useAnswerByLink, useAnswerLink } from '@/features/schedule/api/answer-link';
-import { CancelledBadge } from '@/components/cancelled-badge';
 import { ItemWhen } from '@/features/schedule/components/item-when';
 import { RsvpButtons } from '@/features/schedule/components/rsvp-buttons';
 import { ApiError } from '@/lib/api-client';
 import { answerLabel, kindLabel } from '@/lib/schedule/labels';
-import { fullDate } from '@/lib/schedule/schedule-time';
+import { fullDate, isPast } from '@/lib/schedule/schedule-time';
+import { useNow } from '@/lib/use-now';
 import { cn } from '@/lib/utils';
+
+/** The answer buttons, what was recorded, and the note for the coach (saved with the answer). */
+function AnswerForm({ token, view, asked }: { token: string; view: RsvpTokenView; asked: RsvpAnswer | null }) {
+  const record = useAnswerByLink(token);
+  const [note, setNote] = useState(view.myNote ?? '');
+  // One automatic answer per page load (effects may run twice; a changed answer is the buttons' job).
+  const autoSent = useRef(false);
+  useEffect(() => {
+    if (!asked || autoSent.current) return;
+    autoSent.current = true;
+    record.mutate({ answer: asked });
+  }, [asked, record]);
+
+  const recorded: RsvpAnswer | null = record.isSuccess ? record.data.myRsvp : view.myRsvp;
+  const savedNote = (record.isSuccess ? record.data.myNote : view.myNote) ?? '';
+  // While the tapped answer is being sent, it already shows as chosen.
+  const shown = record.isPending ? record.variables.answer : recorded;
+  const noteSent = record.isSuccess && record.variables.note !== undefined;
+  return (
+    <>
+      <RsvpButtons
+        value={shown}
+        label="Your answer"
+        disabled={record.isPending}
+        onAnswer={(answer) => record.mutate({ answer, ...(note.trim() !== savedNote && { note: note.trim() }) })}
+      />
+      {view.seriesDates !== undefined ? (
+        <p className="text-muted-foreground text-sm">
+          {view.seriesDates === 1 ? 'Your answer counts for this date.' : `Your answer counts for all ${view.seriesDates} dates of this weekly series still ahead.`}
+        </p>
+      ) : null}
+      <div role="status" className="min-h-5 text-sm">
+        {record.isPending ? (
+          <span className="text-muted-foreground">Saving your answer...</span>
+        ) : recorded && !record.isError ? (
+          <span className="flex items-center gap-1.5 font-medium">
+            <CircleCheckIcon aria-hidden="true" className="size-4 text-emerald-700 dark:text-emerald-400" />
+            Your answer: {answerLabel[recorded]}. {noteSent ? 'Note saved.' : record.isSuccess ? 'Thanks, the coach sees it now.' : 'Tap another to change it.'}
+          </span>
+        ) : null}
+      </div>
+      <div className="flex flex-col gap-2">
+        <Label htmlFor="rsvp-note">Note for the coach (optional)</Label>
+        <Textarea id="rsvp-note" value={note} maxLength={RSVP_NOTE_MAX} rows={2} placeholder="Running ten minutes late." onChange={(event) => setNote(event.target.value)} />
+        <Button
+          type="button"
+          variant="outline"
+          size="sm"
+          className="self-start"
+          disabled={!recorded || record.isPending || note.trim() === savedNote}
+          onClick={() => recorded && record.mutate({ answer: recorded, note: note.trim() })}
+        >
+          Save note
+        </Button>
+        {recorded ? null : <p className="text-muted-foreground text-xs">Answer first, then add a note.</p>}
+      </div>
+      <ErrorAlert error={record.error} />
+    </>
+  );
+}
 
 /**
  * /rsvp/{token}?answer=going|maybe|no: where an e-mail's answer links lead, no sign-in needed. The link
  * itself changes nothing (`GET /api/rsvp/{token}` only reads), because mail scanners open every link;
  * the page's script then records the tapped answer with `POST /api/rsvp/{token}`, so one tap in the
  * e-mail is enough (scanners fetch the page but do not run it). The member sees what was recorded and
- * may change it with the buttons.
+ * may change it with the buttons, and add a note. A series' link answers every date of it still ahead.
  */
 export function Component() {
   const token = useParams().token ?? '';
   const [search] = useSearchParams();
   const asked = rsvpAnswer.safeParse(search.get('answer'));
   const view = useAnswerLink(token);
-  const record = useAnswerByLink(token);
-  // One automatic answer per page load (effects may run twice; a changed answer is the buttons' job).
-  const autoSent = useRef(false);
-
-  const cancelled = view.data?.item.status === 'cancelled';
-  useEffect(() => {
-    if (!view.isSuccess || cancelled || !asked.success || autoSent.current) return;
-    autoSent.current = true;
-    record.mutate(asked.data);
-  }, [view.isSuccess, cancelled, asked.success, asked.data, record]);
+  const now = useNow(60_000);
 
   if (view.isPending) return <PageLoading />;
   if (view.isError) {
@@ -67,18 +121,20 @@ export function Component() {
     );
   }
 
-  const { item, team, name, myRsvp } = view.data;
-  const recorded: RsvpAnswer | null = record.isSuccess ? record.data.myRsvp : myRsvp;
-  // While the tapped answer is being sent, it already shows as chosen.
-  const shown = record.isPending ? record.variables : recorded;
+  const { item, team, name } = view.data;
+  const cancelled = item.status === 'cancelled';
+  // A series link still answers the dates ahead when this one is over.
+  const over = isPast(item, now) && !view.data.seriesDates;
+  const closed = (cancelled && !view.data.seriesDates) || over;
+  const title = cancelled && closed ? `${item.title} is cancelled` : over ? `${item.title} has ended` : `Are you coming, ${name}?`;
   return (
-    <PublicPage title={cancelled ? `${item.title} is cancelled` : `Are you coming, ${name}?`} description={`${team} · ${kindLabel[item.kind]}`}>
+    <PublicPage title={title} description={`${team} · ${kindLabel[item.kind]}`}>
       <div className="flex gap-3">
         <ScheduleKindIcon kind={item.kind} />
         <div className={cn('flex min-w-0 flex-col gap-0.5 text-sm', cancelled && 'text-muted-foreground')}>
           <p className="flex items-center gap-2 text-base font-semibold">
             <span className={cn('min-w-0 break-words', cancelled && 'line-through')}>{item.title}</span>
-            {cancelled ? <CancelledBadge /> : null}
+            {cancelled ? <CancelledBadge /> : over ? <EndedBadge /> : null}
           </p>
           <p className={cn(cancelled && 'line-through')}>{fullDate(item)}</p>
           <p className={cn(cancelled && 'line-through')}>
@@ -93,21 +149,10 @@ export function Component() {
           {item.notes ? <p className="text-muted-foreground break-words whitespace-pre-line">{item.notes}</p> : null}
         </div>
       </div>
-      {cancelled ? null : (
-        <>
-          <RsvpButtons value={shown} label="Your answer" disabled={record.isPending} onAnswer={(answer) => record.mutate(answer)} />
-          <div role="status" className="min-h-5 text-sm">
-            {record.isPending ? (
-              <span className="text-muted-foreground">Saving your answer...</span>
-            ) : recorded && !record.isError ? (
-              <span className="flex items-center gap-1.5 font-medium">
-                <CircleCheckIcon aria-hidden="true" className="size-4 text-emerald-700 dark:text-emerald-400" />
-                Your answer: {answerLabel[recorded]}. {record.isSuccess ? 'Thanks, the coach sees it now.' : 'Tap another to change it.'}
-              </span>
-            ) : null}
-          </div>
-          <ErrorAlert error={record.error} />
-        </>
+      {closed ? (
+        view.data.myRsvp ? <p className="text-muted-foreground text-sm">Your answer was: {answerLabel[view.data.myRsvp]}.</p> : null
+      ) : (
+        <AnswerForm token={token} view={view.data} asked={asked.success ? asked.data : null} />
       )}
     </PublicPage>
   );

@@ -13,7 +13,7 @@ import { Button } from '@/components/ui/button';
 import { useAnswerRsvp } from '@/features/schedule/api/answer-rsvp';
 import { useScheduleItem } from '@/features/schedule/api/get-schedule-item';
 import { useChangeScheduleItem } from '@/features/schedule/api/update-schedule-item';
-import { CancelledBadge } from '@/components/cancelled-badge';
+import { CancelledBadge, EndedBadge } from '@/components/cancelled-badge';
 import { EventClips } from '@/features/schedule/components/event-clips';
 import { GameStream } from '@/features/schedule/components/game-stream';
 import { ItemWhen } from '@/features/schedule/components/item-when';
@@ -25,7 +25,7 @@ import { useIsTeamOwner } from '@/features/schedule/hooks/use-is-team-owner';
 import { ApiError } from '@/lib/api-client';
 import { errorMessage } from '@/lib/error-message';
 import { kindLabel } from '@/lib/schedule/labels';
-import { fullDate, isPast, localInputValue, viewerTimeRange, zoneLabel } from '@/lib/schedule/schedule-time';
+import { fullDate, isOver, localInputValue, viewerTimeRange, zoneLabel } from '@/lib/schedule/schedule-time';
 import { useNow } from '@/lib/use-now';
 import { cn } from '@/lib/utils';
 
@@ -72,7 +72,7 @@ function ItemView({ item }: { item: ScheduleItemDetail }) {
   const [editing, setEditing] = useState(false);
   const [saved, setSaved] = useState<string | null>(null);
   const cancelled = item.status === 'cancelled';
-  const over = isPast(item, useNow(60_000));
+  const over = isOver(item, useNow(60_000));
 
   async function save(body: UpdateScheduleItemBody) {
     await update.mutateAsync(body);
@@ -87,7 +87,7 @@ function ItemView({ item }: { item: ScheduleItemDetail }) {
         <span className="inline-flex items-center gap-2">
           {kindLabel[item.kind]}
           {item.series ? ' · every week' : null}
-          {cancelled ? <CancelledBadge /> : null}
+          {cancelled ? <CancelledBadge /> : over ? <EndedBadge /> : null}
         </span>
       }
     >
@@ -120,9 +120,13 @@ function ItemView({ item }: { item: ScheduleItemDetail }) {
           <p className="text-sm">This item was cancelled.</p>
         ) : (
           <div className="flex flex-col gap-2 border-t pt-4">
-            <h2 className="text-sm font-semibold">Are you coming?</h2>
-            {over ? null : (
-              <RsvpButtons className="sm:max-w-sm" value={item.myRsvp} label="Your answer" onAnswer={(a) => answer.mutate({ id: item._id, answer: a })} />
+            {over ? (
+              <h2 className="text-sm font-semibold">This {kindLabel[item.kind].toLowerCase()} has ended.</h2>
+            ) : (
+              <>
+                <h2 className="text-sm font-semibold">Are you coming?</h2>
+                <RsvpButtons className="sm:max-w-sm" value={item.myRsvp} label="Your answer" onAnswer={(a) => answer.mutate({ id: item._id, answer: a })} />
+              </>
             )}
             {answer.isError ? (
               <p role="alert" className="text-destructive text-xs">

@@ -88,6 +88,39 @@ describe('/team/schedule', () => {
     expect(screen.queryByRole('group', { name: /Your answer/ })).not.toBeInTheDocument();
   });
 
+  it('shows a game whose stream has ended as ended, with its recording and no question', async () => {
+    mockFetch({
+      'GET /api/user/team': team,
+      'GET /api/user/me': me('ath'),
+      'GET /api/team/schedule': {
+        items: [
+          scheduleItem({ _id: 'g1', kind: 'game', title: 'Hawks vs Owls', start: inHours(-1), end: inHours(1), liveKey: 'k1', liveStatus: 'ended' }),
+          scheduleItem({ _id: 'p1', title: 'Practice' }),
+        ],
+      },
+    });
+    renderSchedule();
+    const game = (await screen.findByRole('heading', { name: 'Hawks vs Owls' })).closest('article')!;
+    expect(within(game as HTMLElement).getByText('Ended')).toBeInTheDocument();
+    expect(within(game as HTMLElement).getByRole('link', { name: 'Watch the recording' })).toHaveAttribute('href', '/live/archives/k1');
+    expect(screen.queryByRole('group', { name: 'Your answer for Hawks vs Owls' })).not.toBeInTheDocument();
+    expect(screen.getByRole('group', { name: 'Your answer for Practice' })).toBeInTheDocument();
+  });
+
+  it('shows past items as ended, asking nothing', async () => {
+    mockFetch({
+      'GET /api/user/team': team,
+      'GET /api/user/me': me('ath'),
+      'GET /api/team/schedule': (call) =>
+        json({ items: call.url.searchParams.has('from') ? [scheduleItem({ _id: 'old', title: 'Last practice', start: inHours(-30), end: inHours(-28) })] : [] }),
+    });
+    renderSchedule();
+    await userEvent.click(await screen.findByRole('button', { name: 'Show past items' }));
+    const past = (await screen.findByRole('heading', { name: 'Last practice' })).closest('article')!;
+    expect(within(past as HTMLElement).getByText('Ended')).toBeInTheDocument();
+    expect(screen.queryByRole('group', { name: /Your answer/ })).not.toBeInTheDocument();
+  });
+
   it('says so when there is nothing, and offers New item to the owner only', async () => {
     mockFetch({ 'GET /api/user/team': team, 'GET /api/user/me': me('coach'), 'GET /api/team/schedule': { items: [] } });
     renderSchedule();
@@ -104,8 +137,14 @@ describe('/team/schedule', () => {
     });
     renderSchedule();
     await userEvent.click(await screen.findByRole('button', { name: 'New item' }));
-    // The team's zone (where its items are) is the default.
-    expect(screen.getByLabelText('Time zone')).toHaveValue('America/New_York');
+    // The browser's own zone is the default, and first in the list of every zone.
+    const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+    expect(screen.getByLabelText('Time zone')).toHaveValue(zone);
+    const list = document.getElementById(screen.getByLabelText('Time zone').getAttribute('list')!)!;
+    const options = [...list.querySelectorAll('option')].map((o) => o.value);
+    expect(options[0]).toBe(zone);
+    expect(options).toEqual(expect.arrayContaining(['Europe/Berlin', 'America/New_York', 'Asia/Tokyo']));
+    expect(new Set(options).size).toBe(options.length);
     await userEvent.click(screen.getByRole('button', { name: 'Add to schedule' }));
     expect(screen.getByLabelText('Title')).toHaveAccessibleDescription('Title is required');
     expect(net.call('POST', '/api/team/schedule')).toBeUndefined();

@@ -50,8 +50,6 @@ export function Component() {
   const [added, setAdded] = useState<string | null>(null);
   const [showPast, setShowPast] = useState(false);
   const items = upcoming.data?.filter((item) => !isPast(item, now)) ?? [];
-  // The team's zone is where its items are (the latest one's); a first item takes the browser's.
-  const teamZone = upcoming.data?.at(-1)?.timeZone ?? viewerZone();
 
   async function add(body: CreateScheduleItemBody) {
     await create.mutateAsync(body);
@@ -85,7 +83,8 @@ export function Component() {
           </h2>
           <ScheduleItemForm
             mode="new"
-            initial={emptyScheduleForm(teamZone)}
+            // The owner's own clock first: a game set up on /live may have taken UTC, no place's clock.
+            initial={emptyScheduleForm(viewerZone())}
             onSubmit={(body) => add(body as CreateScheduleItemBody)}
             onCancel={() => setAdding(false)}
           />

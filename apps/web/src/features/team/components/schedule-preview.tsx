@@ -6,7 +6,7 @@ import { ScheduleKindIcon } from '@/components/schedule-kind-icon';
 import { errorMessage } from '@/lib/error-message';
 import { useSchedule } from '@/lib/schedule/get-schedule';
 import { answerLabel, answerTone } from '@/lib/schedule/labels';
-import { dayLabel, dayKey, isPast, timeRange, zoneLabel } from '@/lib/schedule/schedule-time';
+import { dayLabel, dayKey, isOver, timeRange, zoneLabel } from '@/lib/schedule/schedule-time';
 import { useNow } from '@/lib/use-now';
 import { cn } from '@/lib/utils';
 
@@ -55,7 +55,7 @@ export function SchedulePreview() {
   }
   // Said quietly: a dashboard section is not worth an alert.
   if (schedule.isError) return <p>{errorMessage(schedule.error)}</p>;
-  const next = schedule.data.filter((item) => !isPast(item, now)).slice(0, DASHBOARD_ITEMS);
+  const next = schedule.data.filter((item) => !isOver(item, now)).slice(0, DASHBOARD_ITEMS);
   if (next.length === 0) return <p>No games or practices coming up.</p>;
   return (
     <ul className="flex flex-col gap-1" aria-label="Coming up">

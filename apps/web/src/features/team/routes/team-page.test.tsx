@@ -96,7 +96,13 @@ describe('Team dashboard', () => {
       'GET /api/user/videos': { items: [], next: null },
       'GET /api/team/buddies': [{ _id: '1', username: 'coach', name: 'Casey Coach', image: null }],
       'GET /api/team/board': { items: [item({ _id: 'm1', subject: 'Practice moved', replies: 2 })], next: null },
-      'GET /api/team/activity': { items: [item({ _id: 'a1', content: 'A new video is ready', type: 'video', action: 'v1' })], next: null },
+      'GET /api/team/activity': {
+        items: [
+          item({ _id: 'a1', content: 'A new video is ready', type: 'video', action: 'v1' }),
+          item({ _id: 'a2', content: 'Final: Hawks vs Owls', type: 'live', action: 'k1', ended: true }),
+        ],
+        next: null,
+      },
     });
     renderDashboard();
     const messages = await screen.findByRole('list', { name: 'Latest messages' });
@@ -105,6 +111,8 @@ describe('Team dashboard', () => {
     expect(await within(messages).findByText('Casey Coach')).toBeInTheDocument();
     const activity = await screen.findByRole('list', { name: 'Latest activity' });
     expect(within(activity).getByRole('link', { name: 'A new video is ready' })).toHaveAttribute('href', '/video/v1');
+    // A finished game is its recording.
+    expect(within(activity).getByRole('link', { name: 'Final: Hawks vs Owls' })).toHaveAttribute('href', '/live/archives/k1');
     expect(net.calls.find((c) => c.path === '/api/team/board')!.url.searchParams.get('limit')).toBe('3');
     expect(net.calls.find((c) => c.path === '/api/team/activity')!.url.searchParams.get('limit')).toBe('3');
   });
