@@ -113,10 +113,12 @@ describe('a capability link opens only on its own tenant’s host', () => {
 
   it('mails another tenant’s links at that tenant’s host, where they open', async () => {
     const eagleCoach = await coach(t, 'capeaglecoach', 'Team Eagles', { other: true });
+    await joinTeam(t, 'capeaglecoach', 'capeagle');
     const created = await call(t, 'POST', '/api/team/schedule', eagleCoach.headers, practice('Eagles practice'));
     expect(created.statusCode, created.body).toBe(201);
     await announceItem(jobContext(t), created.json()._id as string, 'new');
-    const [mail] = await t.sent(eagleCoach.email);
+    // The item's author is never mailed about it: its member is.
+    const [mail] = await t.sent(eagle.email);
     const link = new URL(/(https:\/\/\S+\/rsvp\/[^?\s"]+)\?answer=going/.exec(mail!.text)![1]!);
     expect(link.host).toBe(OTHER_HOST);
     const token = link.pathname.split('/').pop()!;
