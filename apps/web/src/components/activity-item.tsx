@@ -1,3 +1,4 @@
+import { displayName } from '@app/contracts/user-me';
 import type { BoardItem } from '@app/contracts/talk';
 import { ImageIcon } from 'lucide-react';
 import { Link } from 'react-router';
@@ -48,7 +49,7 @@ export function ActivityItem({ item, buddies, compact = false }: { item: BoardIt
           )}
         </p>
         <p className="text-muted-foreground flex flex-wrap items-center gap-x-1.5 text-xs">
-          <span className="font-medium">{publisher?.name || item.publisher}</span>
+          <span className="font-medium">{displayName(publisher ?? { username: item.publisher })}</span>
           <span aria-hidden="true">·</span>
           <RelativeTime time={item.timestamp} />
         </p>
