@@ -68,6 +68,8 @@ export const video = z.object({
   /** The owner's identity user id (the owner is `userId === ownerId`). */
   ownerId: z.number(),
   ownerUsername: z.string(),
+  /** The owner's name (the username when they have none), as pages name them. */
+  ownerName: z.string(),
   status: videoStatus,
   /** 0-100 while processing. */
   progress: z.number(),

@@ -73,6 +73,7 @@ export async function toVideo(sign: MediaUrl, row: VideoWithOwner): Promise<Vide
     dateTime: row.createdAt.toISOString(),
     ownerId: row.ownerIdentityUserId,
     ownerUsername: row.ownerUsername,
+    ownerName: displayName({ username: row.ownerUsername, name: row.ownerName }),
     status: row.status as Video['status'],
     progress: row.progress,
     failureReason: row.status === 'failed' ? row.failureReason : null,

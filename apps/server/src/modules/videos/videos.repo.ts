@@ -37,6 +37,7 @@ export interface HighlightMaker {
 export type VideoWithOwner = Pick<VideoRow, Exclude<keyof typeof viewColumns, 'highlightMakers'>> & {
   highlightMakers: HighlightMaker[];
   ownerUsername: string;
+  ownerName: string | null;
   ownerIdentityUserId: number;
 };
 
@@ -67,6 +68,7 @@ const visibleToPlaceholders = (): SQL => visibleTo({ tenantId: sql.placeholder('
 const withOwner = {
   ...viewColumns,
   ownerUsername: users.username,
+  ownerName: users.name,
   ownerIdentityUserId: users.identityUserId,
 };
 

@@ -280,7 +280,7 @@ export function createVideosService({ db, storage, jobs, users, billing, dataDir
           });
         });
         jobs.wake('transcode-video');
-        return view({ ...row, highlightMakers: [], ownerUsername: user.username, ownerIdentityUserId: user.identityUserId });
+        return view({ ...row, highlightMakers: [], ownerUsername: user.username, ownerName: user.name, ownerIdentityUserId: user.identityUserId });
       } catch (err) {
         await storage.delete(sourceKey).catch(() => undefined);
         throw err;

@@ -122,7 +122,7 @@ function VideoView({ video, clipsPath, onSourceError }: { video: Video; clipsPat
           <p className="text-muted-foreground flex flex-wrap items-center gap-x-2 text-sm">
             <time dateTime={video.dateTime}>{formatVideoDate(video.dateTime)}</time>
             {duration ? <span aria-label="Duration">· {formatMediaTime(duration)}</span> : null}
-            {!isOwner && me.data ? <span>· by {video.ownerUsername}</span> : null}
+            {!isOwner && me.data ? <span>· by {video.ownerName}</span> : null}
             {video.isTest ? <span className="bg-muted text-foreground rounded px-1.5 py-0.5 text-xs">Test video</span> : null}
           </p>
           {isOwner ? (
