@@ -117,6 +117,18 @@ describe('clip pages', () => {
 
     const athlete = await openPage(browser, '/login');
     await signIn(athlete.page, mate.email);
+    // A teammate marks a highlight on the coach's video, and may remove their own (not the coach's).
+    await apiCall(coach.access, 'POST', `/api/user/videos/${key}/highlights`, { at: 5 });
+    await athlete.page.goto(`/team/videos/${key}`);
+    await athlete.page.getByRole('button', { name: /^Highlight 1/ }).waitFor();
+    // The player stands at 0: the athlete's highlight comes first.
+    const saved = athlete.page.waitForResponse((r) => new URL(r.url()).pathname === `/api/user/videos/${key}/highlights` && r.request().method() === 'POST');
+    await athlete.page.getByRole('button', { name: 'Mark Highlight' }).click();
+    expect((await saved).status()).toBe(201);
+    await athlete.page.getByRole('button', { name: 'Remove Highlight 1' }).waitFor();
+    expect(await athlete.page.getByRole('button', { name: 'Remove Highlight 2' }).count()).toBe(0);
+    const video = await apiCall(coach.access, 'GET', `/api/user/videos/${key}`);
+    expect((video.body.highlights as { highlight: number }[]).map((h) => h.highlight)).toEqual([0, 5]);
     await athlete.page.goto(`/team/clips/${encodeURIComponent(clip.reel_id)}`);
     const box = athlete.page.getByPlaceholder("What's new?");
     await box.waitFor();

@@ -131,6 +131,8 @@ describe('team talk journeys', () => {
     await second.getByRole('button', { name: 'Notifications' }).waitFor();
     expect(await badge(first).count()).toBe(0);
 
+    // The coach is named by their name, never their username, in the bell.
+    expect((await apiCall(coach.access, 'PUT', '/api/user/me', { name: 'Dana Kim' })).status).toBe(200);
     const posted = await apiCall(coach.access, 'POST', '/api/team/board', { subject: 'Film', message: `@${mate.username} watch the second period` });
     expect(posted.status).toBe(201);
     await expect.poll(() => badge(first).textContent(), { timeout: 15_000 }).toBe('1');
@@ -138,9 +140,13 @@ describe('team talk journeys', () => {
 
     // Reading it in the second tab opens its message and clears the first tab's badge.
     await second.getByRole('button', { name: /Notifications, 1 unread/ }).click();
-    await second.getByRole('menuitem', { name: /watch the second period/ }).click();
+    await second.getByRole('menuitem', { name: new RegExp(`^Dana Kim mentioned you: @${mate.username} watch the second period`) }).click();
     await second.waitForURL(`**/team/messages/${String(posted.body.id)}`);
     await second.getByRole('heading', { level: 1, name: 'Film' }).waitFor();
+    // The mention is a link to the member's page; the post names the coach.
+    const mention = second.getByRole('link', { name: `@${mate.username}` });
+    expect(await mention.getAttribute('href')).toBe(`/team/members/${mate.username}`);
+    await second.getByText('Dana Kim', { exact: true }).first().waitFor();
     await badge(second).waitFor({ state: 'detached' });
     await badge(first).waitFor({ state: 'detached' });
     expect(mateTab.problems).toEqual([]);

@@ -172,7 +172,7 @@ export async function build(config: Config, runtime: Runtime, options: BuildOpti
   // The clips module needs the videos service (who may see a video) and the videos service runs the
   // clips module's delete hook: the hook reaches the clips service once both exist.
   const onVideoDeleted: Parameters<typeof createVideosService>[0]['onDelete'] = [(tx, video) => clips.onVideoDeleted(tx, video)];
-  const videos = createVideosService({ db: runtime.db, storage: runtime.storage, jobs: runtime.jobs, users, dataDir: config.dataDir, onDelete: onVideoDeleted });
+  const videos = createVideosService({ db: runtime.db, storage: runtime.storage, jobs: runtime.jobs, users, billing, dataDir: config.dataDir, onDelete: onVideoDeleted });
   // A game set up on /live goes on its team's schedule; the schedule sets up live events for its games.
   const schedule = createScheduleService({ db: runtime.db, config, teams, users });
   const events = createEventsService({ db: runtime.db, users, billing, onCreated: [(event) => schedule.gameFromEvent(event)] });

@@ -56,6 +56,14 @@ export const clip = z.object({
 });
 export type Clip = z.infer<typeof clip>;
 
+/**
+ * An untitled clip's name, the same wherever it shows (a game's highlights, the clip's page, beside
+ * the library's cards): where it comes from and where in it, 'Hawks vs Owls · 00:00:04'.
+ */
+export function clipName(clip: { clipTitle: string; time: string }): string {
+  return `${clip.clipTitle} · ${clip.time}`;
+}
+
 export const clipList = z.object({
   items: z.array(clip),
   /** `timestamp` for the next page (the last item's), or null at the end. */

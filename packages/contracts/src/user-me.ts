@@ -162,3 +162,11 @@ export type CoachRegistration = z.infer<typeof coachRegistration>;
 
 /** Athlete and fan registration: the same without Team. */
 export const personRegistration = coachRegistration.omit({ team: true });
+
+/**
+ * How a person is named wherever others read about them (board, bell, e-mail, activity, comments,
+ * highlights): the name they gave, else their username. Server and web both name people with it.
+ */
+export function displayName(person: { username: string; name?: string | null }): string {
+  return person.name?.trim() || person.username;
+}

@@ -16,14 +16,35 @@ export const RESUMABLE_THRESHOLD_BYTES = 64 * 1024 * 1024;
 
 export const videoStatus = z.enum(['processing', 'ready', 'failed']);
 
-export const highlight = z
-  .object({
-    intro: z.number().finite().min(0),
-    highlight: z.number().finite().min(0),
-    outro: z.number().finite().min(0),
-  })
-  .refine((h) => h.intro <= h.highlight && h.highlight <= h.outro, 'A highlight needs intro <= highlight <= outro');
+const highlightTimes = z.object({
+  intro: z.number().finite().min(0),
+  highlight: z.number().finite().min(0),
+  outro: z.number().finite().min(0),
+});
+export const highlight = highlightTimes.refine((h) => h.intro <= h.highlight && h.highlight <= h.outro, 'A highlight needs intro <= highlight <= outro');
 export type Highlight = z.infer<typeof highlight>;
+
+/** A video's highlight as the team sees it: who marked it, so the maker (or the video's owner) may remove it. */
+export const videoHighlight = highlightTimes.extend({
+  id: z.string(),
+  /** The maker's identity user id (compare with the signed-in `userId`, as `ownerId`). */
+  makerId: z.number(),
+  /** The maker's name (the username when they have none). */
+  makerName: z.string(),
+});
+export type VideoHighlight = z.infer<typeof videoHighlight>;
+
+/** Two marks closer than this are one highlight marked twice (a double click, a repeated key, two teammates). */
+export const HIGHLIGHT_SAME_MOMENT_SEC = 0.5;
+/** A video holds at most this many highlights. */
+export const HIGHLIGHTS_MAX = 500;
+export const TOO_MANY_HIGHLIGHTS = `A video has at most ${HIGHLIGHTS_MAX} highlights.`;
+/** `POST /api/user/videos/{key}/highlights`: marks the moment `at` (seconds); the server adds 3 s before and 5 s after. */
+export const markHighlightBody = z.object({ at: z.number().finite().min(0).max(24 * 3600) });
+/** Said to a fan (or anyone without a coach's or athlete's level) who may watch a team video but not mark it. */
+export const HIGHLIGHT_MARKERS_ONLY = "Only the team's coach and athletes can mark highlights.";
+export const HIGHLIGHT_REMOVERS_ONLY = "Only the video's owner or the highlight's maker can remove it.";
+export const HIGHLIGHT_NOT_FOUND = 'This highlight was removed already.';
 
 /** The marker times (3 s before, 5 s after) for a highlight marked at `at` seconds. */
 export function highlightAt(at: number, durationSec?: number | null): Highlight {
@@ -49,6 +70,8 @@ export const video = z.object({
   /** The owner's identity user id (the owner is `userId === ownerId`). */
   ownerId: z.number(),
   ownerUsername: z.string(),
+  /** The owner's name (the username when they have none), as pages name them. */
+  ownerName: z.string(),
   status: videoStatus,
   /** 0-100 while processing. */
   progress: z.number(),
@@ -68,7 +91,7 @@ export const video = z.object({
       count: z.number(),
     })
     .nullable(),
-  highlights: z.array(highlight),
+  highlights: z.array(videoHighlight),
   isTest: z.boolean(),
   /** ISO 8601: the media URLs above stop working at this time; fetch the video again before it to renew them. */
   mediaExpiresAt: z.string(),
@@ -100,7 +123,7 @@ export const videoListQuery = z.object({
 export const updateVideoBody = z
   .object({
     title: z.string().trim().max(VIDEO_TITLE_MAX, VIDEO_TITLE_TOO_LONG).nullable().optional(),
-    highlights: z.array(highlight).max(500).optional(),
+    highlights: z.array(highlight).max(HIGHLIGHTS_MAX, TOO_MANY_HIGHLIGHTS).optional(),
   })
   .passthrough();
 export type UpdateVideoBody = z.infer<typeof updateVideoBody>;

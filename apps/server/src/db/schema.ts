@@ -291,6 +291,9 @@ export interface StoredHighlight {
   intro: number;
   highlight: number;
   outro: number;
+  /** Absent on highlights marked before makers were kept: those are the owner's (video-view.ts). */
+  id?: string;
+  makerUserId?: number;
 }
 
 /**

@@ -106,7 +106,7 @@ describe('mail templates', () => {
     const out = notificationDigest({ items, unread: 40, notificationsUrl: 'https://teamfilm.test/home', unsubscribeUrl: 'https://teamfilm.test/unsubscribe/t.k' });
     expect(out.subject).toBe('You have 40 unread notifications on Teamfilm');
     expect(out.html).not.toContain('<script');
-    expect(out.html).toContain(`@${ESCAPED}`);
+    expect(out.html).toContain(ESCAPED);
     expect(out.text).toContain(`line 0 next ${SCRIPT}`);
     expect(out.text).toContain(`https://teamfilm.test/team/messages/${DIGEST_ITEMS_MAX - 1}`);
     expect(out.text).not.toContain(`https://teamfilm.test/team/messages/${DIGEST_ITEMS_MAX}\n`);

@@ -77,7 +77,7 @@ describe('notification e-mail digest', () => {
     const mail = await smtp.nthTo(kid.email);
     expect(mail.at - (await createdAt(first))).toBeGreaterThanOrEqual(DELAY_SEC * 1000);
     const text = textOf(mail);
-    for (const line of ['Film session at 6', 'Bring your <b>cleats</b>', 'Bus leaves at 5', '@mcoach', `${PUBLIC_URL}/team/messages`, `${PUBLIC_URL}/team/activity`, `${PUBLIC_URL}/home`]) {
+    for (const line of ['Film session at 6', 'Bring your <b>cleats</b>', 'Bus leaves at 5', 'Casey Coach', `${PUBLIC_URL}/team/messages`, `${PUBLIC_URL}/team/activity`, `${PUBLIC_URL}/home`]) {
       expect(text).toContain(line);
     }
     expect(header(mail.raw, 'Subject')).toBe('You have 3 unread notifications on Teamfilm');
@@ -98,7 +98,9 @@ describe('notification e-mail digest', () => {
     expect(second.at - mail.at).toBeGreaterThanOrEqual(DELAY_SEC * 1000);
     expect(textOf(second)).toContain('Game moved to Sunday');
     expect(textOf(second)).not.toContain('Film session at 6');
-    expect(header(second.raw, 'Subject')).toBe('mcoach wrote to you on Teamfilm');
+    // People are named by their name (the coach's), never by a username.
+    expect(header(second.raw, 'Subject')).toBe('Casey Coach wrote to you on Teamfilm');
+    expect(textOf(mail)).not.toContain('mcoach');
 
     // One click (as a mail client sends it) switches e-mail off: the next notification mails nothing.
     const res = await t.app.inject({ method: 'POST', url: `/api/unsubscribe/${token}`, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'List-Unsubscribe=One-Click' });
@@ -107,6 +109,22 @@ describe('notification e-mail digest', () => {
     await message(t, owner, kid, 'Are you there?');
     await digestSettled('mkid');
     expect(smtp.sentTo(kid.email)).toHaveLength(2);
+  });
+
+  it('names who mentioned by their name as it is when mailed, in the subject and the body', async () => {
+    const kid = await teammate('mnamed');
+    const mentioner = await athlete(t, 'coachkim');
+    await joinTeam(t, 'mcoach', 'coachkim');
+    const posted = await call(t, 'POST', '/api/team/board', mentioner.headers, { subject: 'Film', message: 'Great run @mnamed' });
+    expect(posted.statusCode, posted.body).toBe(201);
+    await digestWaiting('mnamed');
+    // Renamed before the e-mail goes: the new name is the one shown, in the bell as in the mail.
+    expect((await call(t, 'PUT', '/api/user/me', mentioner.headers, { name: 'Dana Kim' })).statusCode).toBe(200);
+    expect((await call(t, 'GET', '/api/user/notifications', kid.headers)).json().items[0].message).toBe('Dana Kim mentioned you: Great run @mnamed');
+    const mail = await smtp.nthTo(kid.email);
+    expect(header(mail.raw, 'Subject')).toBe('Dana Kim wrote to you on Teamfilm');
+    expect(textOf(mail)).toContain('Dana Kim mentioned you: Great run @mnamed');
+    expect(textOf(mail)).not.toContain('coachkim');
   });
 
   it('mails nothing when it was read meanwhile', async () => {

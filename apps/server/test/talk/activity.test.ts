@@ -80,13 +80,13 @@ describe('GET /api/team/activity', () => {
   });
 
   it('a member joining (an invitation accepted): a link to their member page; joining again adds nothing', async () => {
-    const joiner = await athlete(t, 'ajoiner');
+    const joiner = await athlete(t, 'ajoiner', { firstname: 'Alex', lastname: 'Rivera' });
     const invited = await call(t, 'PUT', '/api/channel/acoach/main/invites', owner.headers, { member: 'ajoiner' });
     expect(invited.statusCode, invited.body).toBe(200);
     const after = await lastUpdateId(t);
     expect((await call(t, 'PUT', '/api/channel/acoach/main/members', joiner.headers)).statusCode).toBe(200);
     const [item] = await items(mate);
-    expect(item).toMatchObject({ type: 'link', action: '/team/members/ajoiner', publisher: 'ajoiner', content: 'ajoiner joined the team' });
+    expect(item).toMatchObject({ type: 'link', action: '/team/members/ajoiner', publisher: 'ajoiner', content: 'Alex Rivera joined the team' });
     expect((await updatesAfter(t, after)).map((r) => [r.channel_id, r.kind])).toEqual([[team, 'activity']]);
     // Activating the team again is not joining it.
     expect((await call(t, 'PUT', '/api/channel/acoach/main/members', joiner.headers)).statusCode).toBe(200);

@@ -198,7 +198,10 @@ describe('mentions', () => {
   it('a post notifies the members it mentions (once each), never a non-member or the publisher, and records them as recipients', async () => {
     const after = await lastUpdateId(t);
     const id = await post(t, owner, 'Great game @bmate and @BMATE2! @boutsider @brival @nobody @bcoach');
-    expect(await notificationsOf(t, 'bmate')).toContainEqual({ message: 'bcoach mentioned you: Great game @bmate and @BMATE2! @boutsider @brival @nobody @bcoach', action: `/team/messages/${id}`, message_id: id });
+    // Stored is the excerpt; the bell names who mentioned by their name (the coach's is Casey Coach).
+    expect(await notificationsOf(t, 'bmate')).toContainEqual({ message: 'Great game @bmate and @BMATE2! @boutsider @brival @nobody @bcoach', action: `/team/messages/${id}`, message_id: id });
+    const bell = (await call(t, 'GET', '/api/user/notifications', mate.headers)).json().items;
+    expect(bell[0]).toMatchObject({ message: 'Casey Coach mentioned you: Great game @bmate and @BMATE2! @boutsider @brival @nobody @bcoach', publisher: 'bcoach' });
     expect((await notificationsOf(t, 'bmate2')).filter((n) => n.message_id === id)).toHaveLength(1);
     for (const who of ['boutsider', 'brival', 'bcoach']) expect((await notificationsOf(t, who)).filter((n) => n.message_id === id)).toEqual([]);
     const item = (await board.thread(t, mate, id)).json().board;
@@ -220,7 +223,7 @@ describe('mentions', () => {
     const long = `@bmate ${'x'.repeat(300)}`;
     const id = await post(t, mate2, long);
     const [note] = (await notificationsOf(t, 'bmate')).filter((n) => n.message_id === id);
-    expect(note!.message).toBe(`bmate2 mentioned you: ${long.slice(0, 140)}…`);
+    expect(note!.message).toBe(`${long.slice(0, 140)}…`);
   });
 
   it('a reply notifies the members it mentions, opening the thread; its update names the thread', async () => {
@@ -229,7 +232,7 @@ describe('mentions', () => {
     const res = await board.reply(t, mate, id, 'ask @bmate2 and @boutsider');
     expect(res.statusCode, res.body).toBe(201);
     expect((await notificationsOf(t, 'bmate2')).filter((n) => n.message_id === res.json()._id)).toEqual([
-      { message: 'bmate mentioned you: ask @bmate2 and @boutsider', action: `/team/messages/${id}`, message_id: res.json()._id },
+      { message: 'ask @bmate2 and @boutsider', action: `/team/messages/${id}`, message_id: res.json()._id },
     ]);
     expect(await notificationsOf(t, 'boutsider')).toEqual([]);
     const rows = await updatesAfter(t, after);
@@ -245,7 +248,7 @@ describe('mentions', () => {
     const res = await call(t, 'POST', `/api/channel/bcoach/main/${clip.json()._id}`, mate.headers, { message: 'look @bcoach @bmate @boutsider' });
     expect(res.statusCode, res.body).toBe(201);
     expect((await notificationsOf(t, 'bcoach')).filter((n) => n.message_id === res.json()._id)).toEqual([
-      { message: 'bmate mentioned you: look @bcoach @bmate @boutsider', action: `/team/clips/${clip.json().reel_id}`, message_id: res.json()._id },
+      { message: 'look @bcoach @bmate @boutsider', action: `/team/clips/${clip.json().reel_id}`, message_id: res.json()._id },
     ]);
     expect((await notificationsOf(t, 'bmate')).filter((n) => n.message_id === res.json()._id)).toEqual([]);
     const rows = await updatesAfter(t, after);

@@ -43,7 +43,7 @@ describe('the fast first-play copy of a ready video', () => {
     const row = await readyVideo(0);
     const [stored] = await t.runtime.db.select().from(videos).where(eq(videos.id, row.id));
     if (!stored) throw new Error(`video ${row.id} is gone`);
-    const video = await toVideo(createMediaUrls(t.runtime.storage), { ...stored, ownerUsername: 'coach', ownerIdentityUserId: 1 });
+    const video = await toVideo(createMediaUrls(t.runtime.storage), { ...stored, highlightMakers: [], ownerUsername: 'coach', ownerName: null, ownerIdentityUserId: 1 });
     expect(Object.keys(video.sources).sort()).toEqual(['full', 'low']);
   });
 

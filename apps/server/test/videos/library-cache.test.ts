@@ -13,7 +13,7 @@ const list = async (who: Person) => {
   const res = await call(t, 'GET', '/api/user/videos', who.headers);
   expect(res.statusCode, res.body).toBe(200);
   expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
-  return res.json() as { items: { key: string; title: string | null; status: string; progress: number; ownerUsername: string }[] };
+  return res.json() as { items: { key: string; title: string | null; status: string; progress: number; ownerUsername: string; ownerName: string }[] };
 };
 const one = (who: Person, key = video) => call(t, 'GET', `/api/user/videos/${key}`, who.headers);
 const version = async () => Number((await t.sql<{ version: string }>(`SELECT version FROM library_versions WHERE tenant_id = 'demo'`))[0]?.version ?? 0);
@@ -80,6 +80,14 @@ describe('the library cache', () => {
     await t.sql(`UPDATE users SET username = 'cacheboss' WHERE username = 'cacheowner'`);
     expect((await list(mate)).items[0]!.ownerUsername).toBe('cacheboss');
     await t.sql(`UPDATE users SET username = 'cacheowner' WHERE username = 'cacheboss'`);
+  });
+
+  it('shows an owner’s new name at once', async () => {
+    await list(mate);
+    await t.sql(`UPDATE users SET name = 'Dana Kim' WHERE username = 'cacheowner'`);
+    expect((await list(mate)).items[0]!.ownerName).toBe('Dana Kim');
+    await t.sql(`UPDATE users SET name = NULL WHERE username = 'cacheowner'`);
+    expect((await list(mate)).items[0]!.ownerName).toBe('cacheowner');
   });
 
   it('stops showing a team’s videos to a member as soon as the membership ends', async () => {

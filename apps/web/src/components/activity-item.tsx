@@ -1,16 +1,18 @@
+import { displayName } from '@app/contracts/user-me';
 import type { BoardItem } from '@app/contracts/talk';
 import { ImageIcon } from 'lucide-react';
 import { Link } from 'react-router';
 
+import { MentionText } from '@/components/mention-text';
 import { RelativeTime } from '@/components/relative-time';
 import { TalkItemLink } from '@/components/talk-item-link';
 import { UserAvatar } from '@/components/user-avatar';
-import type { BuddyMap } from '@/lib/talk/get-buddies';
+import { mentionMap, type BuddyMap } from '@/lib/talk/get-buddies';
 import { itemLink } from '@/lib/talk/item-link';
 
 /**
  * One activity item: a reel's clip thumbnail (or the publisher's avatar), what happened, who and
- * when, and its link by type. Activity text is written by the server, so it is shown as text.
+ * when, and its link by type. Activity text is shown as text (never HTML).
  */
 export function ActivityItem({ item, buddies, compact = false }: { item: BoardItem; buddies: BuddyMap; compact?: boolean }) {
   const publisher = buddies.get(item.publisher.toLowerCase());
@@ -44,11 +46,12 @@ export function ActivityItem({ item, buddies, compact = false }: { item: BoardIt
               {item.content}
             </Link>
           ) : (
-            item.content
+            // A post's item holds what its author wrote: mentions link to the members, as on the board.
+            <MentionText text={item.content} members={mentionMap(buddies)} />
           )}
         </p>
         <p className="text-muted-foreground flex flex-wrap items-center gap-x-1.5 text-xs">
-          <span className="font-medium">{publisher?.name || item.publisher}</span>
+          <span className="font-medium">{displayName(publisher ?? { username: item.publisher })}</span>
           <span aria-hidden="true">·</span>
           <RelativeTime time={item.timestamp} />
         </p>

@@ -12,7 +12,7 @@ export function MentionText({ text, members }: { text: string; /** Lower-case us
       {splitMentions(text).map((part, index) => {
         const username = part.mention && members.get(part.mention.toLowerCase());
         return username ? (
-          <Link key={index} to={`/team/members/${encodeURIComponent(username)}`} className="text-primary font-medium hover:underline">
+          <Link key={index} to={`/team/members/${encodeURIComponent(username)}`} className="bg-primary/10 text-primary rounded px-0.5 font-medium hover:underline">
             {part.text}
           </Link>
         ) : (

@@ -10,6 +10,7 @@ export function videoFixture(overrides: Partial<Video> = {}): Video {
     dateTime: '2025-03-04T18:00:00.000Z',
     ownerId: 7,
     ownerUsername: 'coach',
+    ownerName: 'coach',
     status: 'ready',
     progress: 100,
     failureReason: null,

@@ -25,7 +25,8 @@ export async function notifyMentions(
     tenantId: mention.tenantId,
     userIds: mention.userIds,
     publisherUserId: mention.publisher.id,
-    message: `${mention.publisher.username} mentioned you: ${excerpt}`,
+    // Only the excerpt: who mentioned is named when the notification is read (notification-text.ts).
+    message: excerpt,
     action: mention.action,
     messageId: mention.messageId,
   });

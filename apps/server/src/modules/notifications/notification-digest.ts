@@ -4,6 +4,7 @@ import { withJobTransaction } from '../../db/job-transaction';
 import type { JobContext } from '../../job-context';
 import { sendJobIn } from '../../jobs/send-job-in';
 import { notificationDigest } from '../mail/templates/notification-digest';
+import { notificationText, publisherName } from './notification-text';
 import { digestQueries } from './notifications.repo';
 import { unsubscribeKey, unsubscribeToken } from './unsubscribe-token';
 
@@ -41,7 +42,7 @@ export async function mailDigest(userId: number, ctx: Pick<JobContext, 'db' | 'm
     const notificationsUrl = `${base}${NOTIFICATIONS_PATH}`;
     const rendered = notificationDigest({
       name: user.name ?? undefined,
-      items: items.map((n) => ({ publisher: n.publisher, message: n.message, url: n.action && isAppPath(n.action) ? `${base}${n.action}` : notificationsUrl })),
+      items: items.map((n) => ({ publisher: publisherName(n.publisher), message: notificationText(n, n.publisher), url: n.action && isAppPath(n.action) ? `${base}${n.action}` : notificationsUrl })),
       unread,
       notificationsUrl,
       unsubscribeUrl: `${base}/unsubscribe/${token}`,

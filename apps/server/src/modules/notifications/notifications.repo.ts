@@ -15,7 +15,9 @@ export function createNotificationsRepo(db: Db) {
         type: notifications.type,
         message: notifications.message,
         action: notifications.action,
+        messageId: notifications.messageId,
         publisher: publishers.username,
+        publisherName: publishers.name,
         readAt: notifications.readAt,
         createdAt: notifications.createdAt,
       })
@@ -101,13 +103,20 @@ export function digestQueries(tx: Executor) {
         .update(notifications)
         .set({ mailedAt: sql`now()` })
         .where(and(eq(notifications.userId, userId), isNull(notifications.readAt), isNull(notifications.mailedAt)))
-        .returning({ id: notifications.id, message: notifications.message, action: notifications.action, publisherUserId: notifications.publisherUserId, createdAt: notifications.createdAt });
+        .returning({
+          id: notifications.id,
+          message: notifications.message,
+          messageId: notifications.messageId,
+          action: notifications.action,
+          publisherUserId: notifications.publisherUserId,
+          createdAt: notifications.createdAt,
+        });
       const ids = [...new Set(taken.map((n) => n.publisherUserId).filter((id): id is number => id !== null))];
-      const names = ids.length ? await tx.select({ id: users.id, username: users.username }).from(users).where(inArray(users.id, ids)) : [];
-      const byId = new Map(names.map((u) => [u.id, u.username]));
+      const names = ids.length ? await tx.select({ id: users.id, username: users.username, name: users.name }).from(users).where(inArray(users.id, ids)) : [];
+      const byId = new Map(names.map((u) => [u.id, u]));
       return taken
         .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime())
-        .map((n) => ({ message: n.message, action: n.action, publisher: n.publisherUserId === null ? null : (byId.get(n.publisherUserId) ?? null) }));
+        .map((n) => ({ message: n.message, messageId: n.messageId, action: n.action, publisher: n.publisherUserId === null ? null : (byId.get(n.publisherUserId) ?? null) }));
     },
 
     async unread(userId: number): Promise<number> {

@@ -8,13 +8,14 @@ import { AppError } from '../../errors';
 import { isUuid } from '../../uuid';
 import type { UsersService } from '../users/users.service';
 import { createNotificationsRepo, type NotificationRow } from './notifications.repo';
+import { notificationText } from './notification-text';
 import { notify, recordUnread } from './notify';
 import { unsubscribeKey, unsubscribedUser } from './unsubscribe-token';
 
 const toNotification = (row: NotificationRow) => ({
   _id: row.id,
   type: row.type,
-  message: row.message,
+  message: notificationText(row, row.publisher === null ? null : { username: row.publisher, name: row.publisherName }),
   action: row.action,
   publisher: row.publisher,
   timestamp: row.createdAt.getTime(),

@@ -4,6 +4,7 @@ import { notifications, users } from '../../db/schema';
 import { sendJobIn } from '../../jobs/send-job-in';
 import { lockUpdates, recordUpdate } from '../updates/record-update';
 import { digestJob } from './notification-digest';
+import { notificationText } from './notification-text';
 
 type Writer = Pick<Executor, 'execute' | 'insert' | 'select' | 'delete'>;
 
@@ -42,13 +43,13 @@ export async function notify(tx: Writer, note: NewNotification): Promise<string[
     .insert(notifications)
     .values(userIds.map((userId) => ({ tenantId: note.tenantId, userId, publisherUserId: note.publisherUserId, message: note.message, action: note.action, messageId: note.messageId ?? null })))
     .returning();
-  const [publisher] = note.publisherUserId === null ? [] : await tx.select({ username: users.username }).from(users).where(eq(users.id, note.publisherUserId));
+  const [publisher = null] = note.publisherUserId === null ? [] : await tx.select({ username: users.username, name: users.name }).from(users).where(eq(users.id, note.publisherUserId));
   for (const row of rows) {
     const job = digestJob(row.userId);
     await sendJobIn(tx, 'notification-mail', job.data, job.options);
   }
   for (const row of rows) {
-    const item = { _id: row.id, type: row.type, message: row.message, action: row.action, publisher: publisher?.username ?? null, timestamp: row.createdAt.getTime(), read: false };
+    const item = { _id: row.id, type: row.type, message: notificationText(row, publisher), action: row.action, publisher: publisher?.username ?? null, timestamp: row.createdAt.getTime(), read: false };
     await recordUpdate(tx, { tenantId: note.tenantId, userId: row.userId }, 'notification', { _id: row.id, item });
     await recordUnread(tx, note.tenantId, row.userId);
   }

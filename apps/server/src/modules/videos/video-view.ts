@@ -1,5 +1,6 @@
-import type { Highlight, Video } from '@app/contracts/videos';
-import type { StoredRendition } from '../../db/schema';
+import type { Video, VideoHighlight } from '@app/contracts/videos';
+import { displayName } from '@app/contracts/user-me';
+import type { StoredHighlight, StoredRendition } from '../../db/schema';
 import type { Storage } from '../../storage/storage';
 import type { VideoWithOwner } from './videos.repo';
 
@@ -72,6 +73,7 @@ export async function toVideo(sign: MediaUrl, row: VideoWithOwner): Promise<Vide
     dateTime: row.createdAt.toISOString(),
     ownerId: row.ownerIdentityUserId,
     ownerUsername: row.ownerUsername,
+    ownerName: displayName({ username: row.ownerUsername, name: row.ownerName }),
     status: row.status as Video['status'],
     progress: row.progress,
     failureReason: row.status === 'failed' ? row.failureReason : null,
@@ -82,8 +84,25 @@ export async function toVideo(sign: MediaUrl, row: VideoWithOwner): Promise<Vide
       sb && storyboardUrl
         ? { url: storyboardUrl, intervalSec: sb.intervalSec, columns: sb.columns, rows: sb.rows, tileWidth: sb.tileWidth, tileHeight: sb.tileHeight, count: sb.count }
         : null,
-    highlights: row.highlights as Highlight[],
+    highlights: highlightsOf(row),
     isTest: row.isTest,
     mediaExpiresAt,
   };
+}
+
+/** A stored highlight's id; one marked before ids were kept is named by its moment (unique within a video). */
+export const highlightId = (h: StoredHighlight): string => h.id ?? `at-${h.highlight}`;
+
+/** The maker of a stored highlight: whoever marked it, else (an older highlight) the owner. */
+export const makerOf = (h: StoredHighlight, ownerUserId: number): number => h.makerUserId ?? ownerUserId;
+
+function highlightsOf(row: VideoWithOwner): VideoHighlight[] {
+  const makers = new Map(row.highlightMakers.map((m) => [m.userId, m]));
+  return row.highlights.flatMap((h) => {
+    const maker = makers.get(makerOf(h, row.ownerUserId));
+    // A maker whose account is gone leaves the highlight to the owner.
+    const shown = maker ?? makers.get(row.ownerUserId);
+    if (!shown) return [];
+    return [{ intro: h.intro, highlight: h.highlight, outro: h.outro, id: highlightId(h), makerId: shown.identityUserId, makerName: displayName(shown) }];
+  });
 }

@@ -1,7 +1,7 @@
 import { and, desc, eq, gte, inArray, lt, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import type { Executor } from '../../db/job-transaction';
-import { libraryVersions, uploads, users, videoMessages, videos } from '../../db/schema';
+import { libraryVersions, uploads, users, videoMessages, videos, type StoredHighlight } from '../../db/schema';
 
 export type VideoRow = typeof videos.$inferSelect;
 export type NewVideo = typeof videos.$inferInsert;
@@ -18,11 +18,28 @@ const viewColumns = {
   posterKey: videos.posterKey,
   storyboard: videos.storyboard,
   highlights: videos.highlights,
+  // Who marked the highlights (and the owner, whose are the unattributed ones), in the same query:
+  // the users table is read here as the owner's is below.
+  highlightMakers: sql<HighlightMaker[]>`(SELECT coalesce(jsonb_agg(jsonb_build_object('userId', m.id, 'identityUserId', m.identity_user_id, 'username', m.username, 'name', m.name)), '[]'::jsonb)
+      FROM users m WHERE m.id = ${videos.ownerUserId}
+         OR m.id IN (SELECT (h->>'makerUserId')::int FROM jsonb_array_elements(${videos.highlights}) h))`,
   isTest: videos.isTest,
   createdAt: videos.createdAt,
 };
+/** A person who marked a highlight, as the video's JSON names them. */
+export interface HighlightMaker {
+  userId: number;
+  identityUserId: number;
+  username: string;
+  name: string | null;
+}
 /** A video with what its JSON shows of the owner. */
-export type VideoWithOwner = Pick<VideoRow, keyof typeof viewColumns> & { ownerUsername: string; ownerIdentityUserId: number };
+export type VideoWithOwner = Pick<VideoRow, Exclude<keyof typeof viewColumns, 'highlightMakers'>> & {
+  highlightMakers: HighlightMaker[];
+  ownerUsername: string;
+  ownerName: string | null;
+  ownerIdentityUserId: number;
+};
 
 export interface Viewer {
   tenantId: string;
@@ -51,6 +68,7 @@ const visibleToPlaceholders = (): SQL => visibleTo({ tenantId: sql.placeholder('
 const withOwner = {
   ...viewColumns,
   ownerUsername: users.username,
+  ownerName: users.name,
   ownerIdentityUserId: users.identityUserId,
 };
 
@@ -123,6 +141,19 @@ export function createVideosRepo(db: Db) {
         .innerJoin(users, eq(users.id, videos.ownerUserId))
         .where(and(visibleTo(viewer), gte(videos.createdAt, at), lt(videos.createdAt, new Date(at.getTime() + 1))))
         .orderBy(desc(videos.createdAt), desc(videos.id));
+    },
+
+    /**
+     * Changes a video's highlights with the row locked, so two teammates marking at once both land:
+     * `change` gets the stored list and answers the new one (the same list: nothing is written).
+     */
+    async changeHighlights(id: string, change: (highlights: StoredHighlight[]) => StoredHighlight[]): Promise<void> {
+      await db.transaction(async (tx) => {
+        const [row] = await tx.select({ highlights: videos.highlights }).from(videos).where(eq(videos.id, id)).for('update');
+        if (!row) return;
+        const next = change(row.highlights);
+        if (next !== row.highlights) await tx.update(videos).set({ highlights: next, updatedAt: sql`now()` }).where(eq(videos.id, id));
+      });
     },
 
     async update(id: string, values: Pick<Partial<NewVideo>, 'title' | 'highlights'>): Promise<void> {

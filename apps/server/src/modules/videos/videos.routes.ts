@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { deleteVideoResponse, postVideoMessageBody, updateVideoBody, video, videoList, videoListQuery, videoMessage, videoMessages } from '@app/contracts/videos';
+import { deleteVideoResponse, markHighlightBody, postVideoMessageBody, updateVideoBody, video, videoList, videoListQuery, videoMessage, videoMessages } from '@app/contracts/videos';
 import { requireSignedIn } from '../../plugins/auth';
 import { replySerialized } from '../../plugins/serialized-reply';
 import type { Identity } from '../identity/identity';
@@ -35,6 +35,18 @@ export const videosRoutes: FastifyPluginAsyncZod<VideosRoutesOptions> = async (a
     '/api/user/videos/:key',
     { schema: { params: keyParams, body: updateVideoBody, response: { 200: video } } },
     async (request) => videos.update(request.caller, request.params.key, request.body),
+  );
+
+  app.post(
+    '/api/user/videos/:key/highlights',
+    { schema: { params: keyParams, body: markHighlightBody, response: { 201: video } } },
+    async (request, reply) => reply.status(201).send(await videos.markHighlight(request.caller, request.params.key, request.body.at)),
+  );
+
+  app.delete(
+    '/api/user/videos/:key/highlights/:id',
+    { schema: { params: keyParams.extend({ id: z.string().max(100) }), response: { 200: video } } },
+    async (request) => videos.removeHighlight(request.caller, request.params.key, request.params.id),
   );
 
   app.delete('/api/user/videos/:key', { schema: { params: keyParams, response: { 204: deleteVideoResponse } } }, async (request, reply) => {

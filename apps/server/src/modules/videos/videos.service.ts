@@ -1,16 +1,31 @@
 import { randomUUID } from 'node:crypto';
-import type { UpdateVideoBody, Video, VideoList, VideoMessage } from '@app/contracts/videos';
+import {
+  HIGHLIGHT_MARKERS_ONLY,
+  HIGHLIGHT_NOT_FOUND,
+  HIGHLIGHT_REMOVERS_ONLY,
+  HIGHLIGHT_SAME_MOMENT_SEC,
+  HIGHLIGHTS_MAX,
+  highlightAt,
+  TOO_MANY_HIGHLIGHTS,
+  type UpdateVideoBody,
+  type Video,
+  type VideoList,
+  type VideoMessage,
+} from '@app/contracts/videos';
+import type { Level } from '@app/contracts/levels';
+import type { StoredHighlight } from '../../db/schema';
 import type { Db } from '../../db/client';
 import { AppError } from '../../errors';
 import { storageKey } from '../../storage/keys';
 import type { Storage } from '../../storage/storage';
 import type { Caller } from '../../caller';
+import type { BillingService } from '../billing/billing.service';
 import type { UsersService } from '../users/users.service';
 import { isUuid } from '../../uuid';
 import { insertProcessingVideo, type TranscodeQueue } from './processing-video';
 import { createLibraryCache } from './library-cache';
 import { createTestVideoFile, TEST_VIDEO_TITLE } from './test-video';
-import { createMediaUrls, toVideo } from './video-view';
+import { createMediaUrls, highlightId, makerOf, toVideo } from './video-view';
 import { withJobTransaction, type Executor } from '../../db/job-transaction';
 import { createVideosRepo, type VideoWithOwner, type Viewer } from './videos.repo';
 
@@ -32,12 +47,19 @@ export interface VisibleVideo {
 type ListQuery = { limit: number; timestamp?: string | undefined; keys?: string[] | undefined };
 /** Comments returned with a video, newest first. */
 const MESSAGES_LIMIT = 200;
+/** Who marks highlights on a teammate's video: the team's coach and athletes (a fan in the team watches them). */
+const MARKING_LEVELS: readonly Level[] = ['athlete', 'team'];
+
+const byMoment = (a: StoredHighlight, b: StoredHighlight) => a.highlight - b.highlight;
+const sameTimes = (a: StoredHighlight, b: StoredHighlight) => a.intro === b.intro && a.highlight === b.highlight && a.outro === b.outro;
 
 export interface VideosServiceDeps {
   db: Db;
   storage: Storage;
   jobs: TranscodeQueue;
   users: UsersService;
+  /** Whether a teammate may mark highlights (their level). */
+  billing: Pick<BillingService, 'level'>;
   /** Where the test video clip is encoded once and kept. */
   dataDir: string;
   /**
@@ -51,9 +73,10 @@ export interface VideosServiceDeps {
 /**
  * The video library: a video is visible to its owner and, once ready, to
  * everyone who shares a team with the owner, in the owner's tenant; to anyone else it does not exist
- * (404, so keys cannot be probed). Only the owner changes it.
+ * (404, so keys cannot be probed). Only the owner changes it, except highlights: the team's coach and
+ * athletes who see it mark them, and a highlight's maker or the owner removes it.
  */
-export function createVideosService({ db, storage, jobs, users, dataDir, onDelete = [] }: VideosServiceDeps) {
+export function createVideosService({ db, storage, jobs, users, billing, dataDir, onDelete = [] }: VideosServiceDeps) {
   const repo = createVideosRepo(db);
   const testVideoFile = createTestVideoFile(dataDir);
 
@@ -142,12 +165,47 @@ export function createVideosService({ db, storage, jobs, users, dataDir, onDelet
     async update(caller: Caller, key: string, body: UpdateVideoBody): Promise<Video> {
       const { viewer, video } = await requireVisible(caller, key);
       if (video.ownerUserId !== viewer.userId) throw new AppError('FORBIDDEN', OWNER_ONLY);
-      const values = {
-        // An emptied title falls back to the default ('Video') in the web app.
-        ...(body.title !== undefined && { title: body.title?.trim() || null }),
-        ...(body.highlights !== undefined && { highlights: body.highlights }),
-      };
-      if (Object.keys(values).length > 0) await repo.update(video.id, values);
+      // An emptied title falls back to the default ('Video') in the web app.
+      if (body.title !== undefined) await repo.update(video.id, { title: body.title?.trim() || null });
+      const sent = body.highlights;
+      if (sent !== undefined) {
+        // The owner sends the whole list: one kept keeps its id and maker, a new one is the owner's.
+        await repo.changeHighlights(video.id, (stored) =>
+          sent.map((h) => stored.find((s) => sameTimes(s, h)) ?? { ...h, id: randomUUID(), makerUserId: viewer.userId }).sort(byMoment),
+        );
+      }
+      return view((await repo.visible(viewer, video.id))!);
+    },
+
+    /**
+     * `POST /api/user/videos/{key}/highlights {at}`: the owner, or a teammate who is the team's coach
+     * or an athlete (403 for a fan), marks a moment; a moment marked already (within half a second)
+     * is left as it is. Answers the video.
+     */
+    async markHighlight(caller: Caller, key: string, at: number): Promise<Video> {
+      const { viewer, video } = await requireVisible(caller, key);
+      // Seeing a video someone else owns means sharing a team with them (and the video is ready).
+      if (video.ownerUserId !== viewer.userId && !MARKING_LEVELS.includes(await billing.level(caller))) {
+        throw new AppError('FORBIDDEN', HIGHLIGHT_MARKERS_ONLY);
+      }
+      const moment = Math.round(at * 1000) / 1000;
+      await repo.changeHighlights(video.id, (stored) => {
+        if (stored.some((h) => Math.abs(h.highlight - moment) < HIGHLIGHT_SAME_MOMENT_SEC)) return stored;
+        if (stored.length >= HIGHLIGHTS_MAX) throw new AppError('CONFLICT', TOO_MANY_HIGHLIGHTS);
+        return [...stored, { ...highlightAt(moment, video.durationSec), id: randomUUID(), makerUserId: viewer.userId }].sort(byMoment);
+      });
+      return view((await repo.visible(viewer, video.id))!);
+    },
+
+    /** `DELETE /api/user/videos/{key}/highlights/{id}`: the video's owner or the highlight's maker (403 for others). */
+    async removeHighlight(caller: Caller, key: string, id: string): Promise<Video> {
+      const { viewer, video } = await requireVisible(caller, key);
+      await repo.changeHighlights(video.id, (stored) => {
+        const target = stored.find((h) => highlightId(h) === id);
+        if (!target) throw new AppError('NOT_FOUND', HIGHLIGHT_NOT_FOUND);
+        if (video.ownerUserId !== viewer.userId && makerOf(target, video.ownerUserId) !== viewer.userId) throw new AppError('FORBIDDEN', HIGHLIGHT_REMOVERS_ONLY);
+        return stored.filter((h) => h !== target);
+      });
       return view((await repo.visible(viewer, video.id))!);
     },
 
@@ -222,7 +280,7 @@ export function createVideosService({ db, storage, jobs, users, dataDir, onDelet
           });
         });
         jobs.wake('transcode-video');
-        return view({ ...row, ownerUsername: user.username, ownerIdentityUserId: user.identityUserId });
+        return view({ ...row, highlightMakers: [], ownerUsername: user.username, ownerName: user.name, ownerIdentityUserId: user.identityUserId });
       } catch (err) {
         await storage.delete(sourceKey).catch(() => undefined);
         throw err;

@@ -3,7 +3,7 @@ import { greeting, PRODUCT_NAME } from './phrases';
 
 export interface NotificationDigestData {
   name?: string;
-  /** Newest first: who (a username, or null), what they wrote, and the link that opens it. */
+  /** Newest first: who (their name, or null), what they wrote, and the link that opens it. */
   items: { publisher: string | null; message: string; url: string }[];
   /** Unread notifications in all (some may have been mailed before or not be listed). */
   unread: number;
@@ -36,7 +36,7 @@ export function notificationDigest(data: NotificationDigestData): RenderedMail {
     heading: `You have ${count}`,
     paragraphs: [greeting(data.name), 'While you were away:'],
     items: listed.map((item) => ({
-      heading: item.publisher ? `@${oneLine(item.publisher, 60)}` : PRODUCT_NAME,
+      heading: item.publisher ? oneLine(item.publisher, 60) : PRODUCT_NAME,
       text: oneLine(item.message, MESSAGE_CHARS),
       link: { label: 'Open it', url: item.url },
     })),

@@ -1,3 +1,4 @@
+import { displayName } from '@app/contracts/user-me';
 import { CHANNEL_MESSAGE_MAX } from '@app/contracts/clips';
 import type { Membership } from '@app/contracts/teams';
 import { SendIcon } from 'lucide-react';
@@ -127,7 +128,7 @@ function CommentsPanel({ where, members, me, clipId, reelId, canShare }: Comment
               <UserAvatar person={{ username: comment.publisher, name: comment.name, image: comment.image }} />
               <div className="flex min-w-0 flex-col gap-0.5">
                 <span className="flex items-baseline gap-2">
-                  <span className="font-medium">{comment.name || comment.publisher}</span>
+                  <span className="font-medium">{displayName({ username: comment.publisher, name: comment.name })}</span>
                   <RelativeTime time={comment.timestamp} className="text-muted-foreground text-xs" />
                 </span>
                 <span className="break-words whitespace-pre-wrap">

@@ -1,4 +1,4 @@
-import type { ReelView } from '@app/contracts/clips';
+import { clipName, type ReelView } from '@app/contracts/clips';
 import { ClapperboardIcon, PencilIcon } from 'lucide-react';
 import { Link } from 'react-router';
 
@@ -36,7 +36,7 @@ function LoadedClip({ reel: data, onSourceError }: { reel: ReelView; onSourceErr
   const chunk = data.chunks[0];
   const clipId = chunk?.clip ?? '';
   // Untitled, a clip is named by where it comes from, as the library's cards name it.
-  const title = data.title || (chunk?.clipTitle && chunk.time ? `${chunk.clipTitle} · ${chunk.time}` : 'Clip');
+  const title = data.title || (chunk?.clipTitle && chunk.time ? clipName({ clipTitle: chunk.clipTitle, time: chunk.time }) : 'Clip');
   return (
     <Page
       width="wide"

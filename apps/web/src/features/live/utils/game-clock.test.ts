@@ -14,21 +14,21 @@ describe('a Game Highlights card', () => {
     expect(minuteOfPlay(start - 5000, start)).toBe(1);
   });
 
-  it('is titled by its description, else its auto highlight with stars, else its minute', () => {
+  it('is titled by its description, else the name it has in Clips (game and time); an auto highlight has its stars', () => {
     const highlights = autoHighlights([
       { timestamp: start + 60_000, cheer: 10, path: '/team/clips/reel-a' },
       { timestamp: start + 600_000, cheer: 4, path: '' },
     ]);
-    const saved = clipFixture({ clip_id: start + 22 * 60_000, description: '', cheer: false });
-    expect(gameHighlightCard(saved, start, highlights)).toMatchObject({ title: "Clip at 23'", minute: 23, stars: null });
+    const saved = clipFixture({ clip_id: start + 22 * 60_000, description: '', cheer: false, clipTitle: 'Hawks vs Owls', time: '00:22:04' });
+    expect(gameHighlightCard(saved, start, highlights)).toMatchObject({ title: 'Hawks vs Owls · 00:22:04', minute: 23, stars: null });
     const described = clipFixture({ clip_id: start + 90_000, description: 'Goal by #9', cheer: false });
     expect(gameHighlightCard(described, start, highlights)).toMatchObject({ title: 'Goal by #9', minute: 2 });
-    const cheer = clipFixture({ clip_id: start + 600_000, description: '', cheer: true, reel_id: 'reel-b' });
-    expect(gameHighlightCard(cheer, start, highlights)).toMatchObject({ title: 'Highlight 2', minute: 11, stars: 2 });
+    const cheer = clipFixture({ clip_id: start + 600_000, description: '', cheer: true, reel_id: 'reel-b', time: '00:10:00' });
+    expect(gameHighlightCard(cheer, start, highlights)).toMatchObject({ title: 'Hawks vs Owls · 00:10:00', minute: 11, stars: 2 });
     // Matched by its clip page when the moments differ.
     const byPath = clipFixture({ clip_id: start + 61_000, description: '', cheer: true, reel_id: 'reel-a' });
-    expect(gameHighlightCard(byPath, start, highlights)).toMatchObject({ title: 'Highlight 1', stars: 5 });
+    expect(gameHighlightCard(byPath, start, highlights)).toMatchObject({ stars: 5 });
     const unknown = clipFixture({ clip_id: start + 30 * 60_000, description: '', cheer: true, reel_id: 'reel-z' });
-    expect(gameHighlightCard(unknown, start, highlights)).toMatchObject({ title: "Crowd highlight at 31'", stars: null });
+    expect(gameHighlightCard(unknown, start, highlights)).toMatchObject({ stars: null });
   });
 });

@@ -1,4 +1,4 @@
-import type { Clip } from '@app/contracts/clips';
+import { clipName, type Clip } from '@app/contracts/clips';
 
 import type { AutoHighlight } from '@/features/live/utils/cheers';
 
@@ -16,13 +16,12 @@ export type GameHighlightCard = {
 };
 
 /**
- * What a 'Game Highlights' card says of a clip, so that five clips of one game do not all read as the
- * game's title: its description, else the auto highlight it was cut for ('Highlight n') or the minute
- * it was saved at; the minute of play; an auto highlight's stars. A clip's moment is its `clip_id`.
+ * What a 'Game Highlights' card says of a clip: its description, else the name the clip has everywhere
+ * (the game and the time in its recording, as in Clips and on the clip's page); the minute of play;
+ * an auto highlight's stars. A clip's moment is its `clip_id`.
  */
 export function gameHighlightCard(clip: Clip, startMs: number, highlights: readonly AutoHighlight[]): GameHighlightCard {
   const minute = minuteOfPlay(clip.clip_id, startMs);
   const highlight = clip.cheer ? highlights.find((h) => h.timestamp === clip.clip_id || h.path.endsWith(`/${clip.reel_id}`)) : undefined;
-  const title = clip.description.trim() || (highlight ? `Highlight ${highlight.index}` : clip.cheer ? `Crowd highlight at ${minute}'` : `Clip at ${minute}'`);
-  return { clip, title, minute, stars: highlight ? highlight.stars : null };
+  return { clip, title: clip.description.trim() || clipName(clip), minute, stars: highlight ? highlight.stars : null };
 }

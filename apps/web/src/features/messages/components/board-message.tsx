@@ -1,3 +1,4 @@
+import { displayName } from '@app/contracts/user-me';
 import type { BoardItem } from '@app/contracts/talk';
 import { MessageSquareIcon } from 'lucide-react';
 import { Link } from 'react-router';
@@ -21,22 +22,22 @@ type BoardMessageProps = {
 };
 
 /**
- * A board message: avatar and name (for others' messages), subject, content (links and mentions
+ * A board message: avatar and name ('You' for one's own), subject, content (links and mentions
  * clickable, never HTML), when, its link by type, replies and GO to its thread; Delete for its
  * author and the team owner.
  */
 export function BoardMessage({ item, viewer, inThread = false, onDeleted }: BoardMessageProps) {
   const remove = useDeleteMessage();
   const mine = item.publisher === viewer.username;
-  const publisher = viewer.buddies.get(item.publisher.toLowerCase()) ?? { username: item.publisher, name: null, image: null };
+  const publisher = viewer.buddies.get(item.publisher.toLowerCase()) ?? (mine ? viewer.self : null) ?? { username: item.publisher, name: null, image: null };
   const threadPath = `/team/messages/${encodeURIComponent(item._id)}`;
   return (
     <article className="bg-card text-card-foreground flex w-full min-w-0 gap-3 rounded-xl border p-4 shadow-sm">
-      {mine ? null : <UserAvatar person={publisher} className="size-10" />}
+      <UserAvatar person={publisher} className="size-10" />
       <div className="flex min-w-0 flex-1 flex-col gap-1.5">
         <header className="flex items-start justify-between gap-2">
           <p className="text-muted-foreground flex min-w-0 flex-wrap items-baseline gap-x-1.5 text-xs">
-            {mine ? <span className="font-medium">You</span> : <span className="text-foreground truncate text-sm font-medium">{publisher.name || publisher.username}</span>}
+            {mine ? <span className="font-medium">You</span> : <span className="text-foreground truncate text-sm font-medium">{displayName(publisher)}</span>}
             <span aria-hidden="true">·</span>
             <RelativeTime time={item.timestamp} />
           </p>

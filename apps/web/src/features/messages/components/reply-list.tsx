@@ -1,3 +1,4 @@
+import { displayName } from '@app/contracts/user-me';
 import type { BoardReply } from '@app/contracts/talk';
 import { MessageSquareIcon } from 'lucide-react';
 
@@ -16,7 +17,7 @@ function Reply({ reply, messageId, viewer }: { reply: BoardReply; messageId: str
       <div className="flex min-w-0 flex-1 flex-col gap-0.5">
         <header className="flex items-start justify-between gap-2">
           <p className="flex min-w-0 flex-wrap items-baseline gap-x-2">
-            <span className="truncate font-medium">{reply.publisher === viewer.username ? 'You' : reply.name || reply.publisher}</span>
+            <span className="truncate font-medium">{reply.publisher === viewer.username ? 'You' : displayName({ username: reply.publisher, name: reply.name })}</span>
             <RelativeTime time={reply.timestamp} className="text-muted-foreground text-xs" />
           </p>
           {viewer.canDelete(reply.publisher) ? (

@@ -22,8 +22,11 @@ export function useBoardViewer() {
     return map;
   }, [buddies, username]);
   const mentionable = useMemo(() => [...buddies.values()].filter((b) => b.username !== username), [buddies, username]);
+  // One's own picture and name, for one's posts even before the team's list has them.
+  const self = me.data ? { username: me.data.username, name: me.data.name ?? null, image: me.data.image ?? null } : null;
   return {
     username,
+    self,
     channel,
     isTeamOwner: username !== null && joined?.owner === username,
     buddies,

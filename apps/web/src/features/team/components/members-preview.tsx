@@ -1,3 +1,4 @@
+import { displayName } from '@app/contracts/user-me';
 import { NOT_A_MEMBER } from '@app/contracts/teams';
 
 import { useTeam } from '@/lib/teams/get-team';
@@ -18,7 +19,7 @@ export function MembersPreview() {
       <ul className="flex flex-wrap gap-2" aria-label="Team members">
         {members.slice(0, PREVIEW).map((member) => (
           <li key={member.username} className="bg-muted rounded-full px-2.5 py-1 text-xs">
-            {member.name || member.username}
+            {displayName(member)}
           </li>
         ))}
         {members.length > PREVIEW ? <li className="px-1 py-1 text-xs">+{members.length - PREVIEW} more</li> : null}

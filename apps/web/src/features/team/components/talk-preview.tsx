@@ -1,3 +1,4 @@
+import { displayName } from '@app/contracts/user-me';
 import { DASHBOARD_PAGE_SIZE, type BoardItem } from '@app/contracts/talk';
 import { MessageSquareIcon } from 'lucide-react';
 import { Link } from 'react-router';
@@ -21,7 +22,7 @@ function MessageRow({ item, buddies }: { item: BoardItem; buddies: BuddyMap }) {
       <span className="flex min-w-0 flex-1 flex-col">
         <span className="text-foreground truncate text-sm font-medium">{item.subject || item.content}</span>
         <span className="text-muted-foreground flex items-center gap-1.5 text-xs">
-          <span className="truncate">{publisher.name || publisher.username}</span>
+          <span className="truncate">{displayName(publisher)}</span>
           <span aria-hidden="true">·</span>
           <RelativeTime time={item.timestamp} className="shrink-0" />
           {item.replies > 0 ? (

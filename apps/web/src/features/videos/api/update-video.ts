@@ -15,10 +15,11 @@ export function updateVideo(api: ApiClient, key: string, body: UpdateVideoBody):
 }
 
 /**
- * Optimistic: the page shows the change at once (a marked highlight must appear on the timeline
- * while the game plays on), and rolls back if the server refuses it.
+ * A change of a video that answers the video. Optimistic: the page shows `preview` of the change at
+ * once (a marked highlight must appear on the timeline while the game plays on), and rolls back if
+ * the server refuses it.
  */
-export function useUpdateVideo(key: string) {
+export function useVideoChange<T>(key: string, send: (api: ApiClient, change: T) => Promise<Video>, preview: (current: Video, change: T) => Video) {
   const api = useApiClient();
   const queryClient = useQueryClient();
   const session = useSession();
@@ -26,20 +27,14 @@ export function useUpdateVideo(key: string) {
   const queryKey = queryKeys.videos.detail(userKey, key);
   return useMutation({
     mutationKey: queryKey,
-    mutationFn: (body: UpdateVideoBody) => updateVideo(api, key, body),
-    onMutate: async (body) => {
+    mutationFn: (change: T) => send(api, change),
+    onMutate: async (change) => {
       await queryClient.cancelQueries({ queryKey });
       const previous = queryClient.getQueryData<Video>(queryKey);
-      if (previous) {
-        queryClient.setQueryData<Video>(queryKey, {
-          ...previous,
-          ...(body.title !== undefined && { title: body.title }),
-          ...(body.highlights !== undefined && { highlights: body.highlights }),
-        });
-      }
+      if (previous) queryClient.setQueryData<Video>(queryKey, preview(previous, change));
       return { previous };
     },
-    onError: (_error, _body, context) => {
+    onError: (_error, _change, context) => {
       if (context?.previous) queryClient.setQueryData(queryKey, context.previous);
     },
     onSuccess: (updated) => {
@@ -49,4 +44,12 @@ export function useUpdateVideo(key: string) {
     // The grid shows titles too.
     onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.videos.list(userKey) }),
   });
+}
+
+/** The owner renames the video. */
+export function useUpdateVideo(key: string) {
+  return useVideoChange(key, (api, body: Pick<UpdateVideoBody, 'title'>) => updateVideo(api, key, body), (current, body) => ({
+    ...current,
+    ...(body.title !== undefined && { title: body.title }),
+  }));
 }

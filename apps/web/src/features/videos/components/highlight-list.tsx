@@ -1,4 +1,4 @@
-import type { Highlight } from '@app/contracts/videos';
+import type { VideoHighlight } from '@app/contracts/videos';
 import { PlayIcon, ScissorsIcon, XIcon } from 'lucide-react';
 
 import { markerColor } from '@/components/player/markers';
@@ -6,17 +6,21 @@ import { highlightLabel } from '@/features/videos/utils/highlights';
 import { formatMediaTime } from '@/lib/media-time';
 
 type HighlightListProps = {
-  highlights: readonly Highlight[];
-  onPlay: (highlight: Highlight) => void;
+  highlights: readonly VideoHighlight[];
+  onPlay: (highlight: VideoHighlight) => void;
   /** 'Clip this highlight': a clip from its intro to its outro. Absent: no such button. */
-  onClip?: (highlight: Highlight) => void;
-  /** Absent: the list is read-only. */
-  onRemove?: (highlight: Highlight) => void;
+  onClip?: (highlight: VideoHighlight) => void;
+  /** Which highlights get a Remove button (none when absent). */
+  canRemove?: (highlight: VideoHighlight) => boolean;
+  onRemove?: (highlight: VideoHighlight) => void;
   emptyText?: string;
 };
 
-/** The marked highlights, in time order, each coloured as its timeline marker; a click plays it from intro to outro. */
-export function HighlightList({ highlights, onPlay, onClip, onRemove, emptyText = 'No highlights yet.' }: HighlightListProps) {
+/**
+ * The marked highlights, in time order, each coloured as its timeline marker and named by who marked
+ * it; a click plays it from intro to outro.
+ */
+export function HighlightList({ highlights, onPlay, onClip, canRemove, onRemove, emptyText = 'No highlights yet.' }: HighlightListProps) {
   if (highlights.length === 0) {
     return (
       <p className="text-muted-foreground text-sm">{emptyText}</p>
@@ -25,7 +29,7 @@ export function HighlightList({ highlights, onPlay, onClip, onRemove, emptyText 
   return (
     <ol className="flex flex-col gap-1" aria-label="Highlights">
       {highlights.map((h, index) => (
-        <li key={`${h.highlight}-${index}`} className="flex items-center gap-1">
+        <li key={h.id} className="flex items-center gap-1">
           <button
             type="button"
             onClick={() => onPlay(h)}
@@ -33,8 +37,11 @@ export function HighlightList({ highlights, onPlay, onClip, onRemove, emptyText 
           >
             <span aria-hidden="true" className="size-2.5 shrink-0 rounded-full" style={{ backgroundColor: markerColor(index) }} />
             <span className="font-medium">{highlightLabel(index)}</span>
-            <span className="text-muted-foreground tabular-nums">
-              {formatMediaTime(h.intro)} – {formatMediaTime(h.outro)}
+            <span className="flex min-w-0 flex-col leading-tight">
+              <span className="text-muted-foreground tabular-nums">
+                {formatMediaTime(h.intro)} – {formatMediaTime(h.outro)}
+              </span>
+              <span className="text-muted-foreground truncate text-xs">by {h.makerName}</span>
             </span>
             <PlayIcon aria-hidden="true" className="text-muted-foreground ml-auto size-3.5" />
           </button>
@@ -49,7 +56,7 @@ export function HighlightList({ highlights, onPlay, onClip, onRemove, emptyText 
               <ScissorsIcon aria-hidden="true" className="size-4" />
             </button>
           ) : null}
-          {onRemove ? (
+          {onRemove && canRemove?.(h) ? (
             <button
               type="button"
               onClick={() => onRemove(h)}

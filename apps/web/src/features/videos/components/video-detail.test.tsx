@@ -2,6 +2,9 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 
+import type { Level } from '@app/contracts/levels';
+import { HIGHLIGHT_MARKERS_ONLY, HIGHLIGHT_REMOVERS_ONLY } from '@app/contracts/videos';
+
 import { VideoDetail } from '@/features/videos/components/video-detail';
 import { clipFixture, reelFixture } from '@/test/clip-fixture';
 import { videoFixture } from '@/test/video-fixture';
@@ -14,13 +17,22 @@ const key = '11111111-1111-4111-8111-111111111111';
 const path = `/api/user/videos/${key}`;
 const me = { userId: 7, userUuid: 'uuid-7', username: 'coach' };
 
-function renderVideo() {
+function renderVideo(level: Level = 'team') {
   return renderApp(`/team/videos/${key}`, {
     routes: [{ path: '/team/videos/:key', element: <VideoDetail videoKey={key} clipsPath="/team/clips" /> }],
     session: signedInSession,
-    level: 'team',
+    level,
   });
 }
+
+/** A highlight at `at` s as the server answers it, marked by `maker` (the owner, user 7, by default). */
+const marked = (at: number, maker: { makerId: number; makerName: string } = { makerId: 7, makerName: 'coach' }) => ({
+  id: `h-${at}`,
+  intro: at - 3,
+  highlight: at,
+  outro: at + 5,
+  ...maker,
+});
 
 function player() {
   return screen.getByRole('region', { name: /video player/i });
@@ -48,7 +60,7 @@ describe('VideoDetail', () => {
       [`GET ${path}`]: videoFixture(),
       'GET /api/user/me': me,
       [`GET ${path}/messages`]: [],
-      [`PUT ${path}`]: (call) => json(videoFixture(call.body as object)),
+      [`POST ${path}/highlights`]: json(videoFixture({ highlights: [marked(20)] }), 201),
     });
     renderVideo();
     await screen.findByRole('heading', { name: 'Hawks vs Owls' });
@@ -56,7 +68,7 @@ describe('VideoDetail', () => {
     await userEvent.setup().click(await screen.findByRole('button', { name: /mark highlight/i }));
     expect(await screen.findByRole('button', { name: /Highlight 1 0:17 – 0:25/ })).toBeInTheDocument();
     expect(player().querySelectorAll('[data-marker]')).toHaveLength(1);
-    await waitFor(() => expect(net.call('PUT', path)?.body).toEqual({ highlights: [{ intro: 17, highlight: 20, outro: 25 }] }));
+    await waitFor(() => expect(net.call('POST', `${path}/highlights`)?.body).toEqual({ at: 20 }));
   });
 
   it('takes the highlight back when saving fails', async () => {
@@ -64,12 +76,12 @@ describe('VideoDetail', () => {
       [`GET ${path}`]: videoFixture(),
       'GET /api/user/me': me,
       [`GET ${path}/messages`]: [],
-      [`PUT ${path}`]: errorJson(403, 'Only the owner can change this video.', 'FORBIDDEN'),
+      [`POST ${path}/highlights`]: errorJson(403, HIGHLIGHT_MARKERS_ONLY, 'FORBIDDEN'),
     });
     renderVideo();
     await screen.findByRole('heading', { name: 'Hawks vs Owls' });
     await userEvent.setup().click(await screen.findByRole('button', { name: /mark highlight/i }));
-    expect(await screen.findByText('Only the owner can change this video.')).toBeInTheDocument();
+    expect(await screen.findByText(HIGHLIGHT_MARKERS_ONLY)).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /Highlight 1/ })).not.toBeInTheDocument();
     expect(player().querySelectorAll('[data-marker]')).toHaveLength(0);
   });
@@ -121,20 +133,40 @@ describe('VideoDetail', () => {
     expect(net.call('DELETE', path)).toBeDefined();
   });
 
-  it('shows no title edit nor Mark Highlight to others', async () => {
+  it('shows a fan in the team no title edit nor Mark Highlight, and says why', async () => {
     mockFetch({
-      [`GET ${path}`]: videoFixture({ highlights: [{ intro: 7, highlight: 10, outro: 15 }] }),
-      'GET /api/user/me': { ...me, userId: 8, username: 'athlete' },
+      [`GET ${path}`]: videoFixture({ highlights: [marked(10)] }),
+      'GET /api/user/me': { ...me, userId: 8, username: 'fanny' },
       [`GET ${path}/messages`]: [],
     });
-    renderVideo();
-    expect(await screen.findByText(/by coach/)).toBeInTheDocument();
+    renderVideo('fan');
+    expect(await screen.findByText(HIGHLIGHT_MARKERS_ONLY)).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Edit title' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /mark highlight/i })).not.toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: /delete/i })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /delete|remove/i })).not.toBeInTheDocument();
     // The highlight list still plays a highlight from its intro.
     await userEvent.setup().click(screen.getByRole('button', { name: /^Highlight 1/ }));
     expect(player().querySelector('video')!.currentTime).toBe(7);
+  });
+
+  it('lets a teammate mark highlights and remove their own, not the others’', async () => {
+    const mine = { makerId: 8, makerName: 'Alex Rivera' };
+    const net = mockFetch({
+      [`GET ${path}`]: videoFixture({ highlights: [marked(10), marked(40, mine)] }),
+      'GET /api/user/me': { ...me, userId: 8, username: 'alexr', name: 'Alex Rivera' },
+      [`GET ${path}/messages`]: [],
+      [`DELETE ${path}/highlights/h-40`]: json(videoFixture({ highlights: [marked(10)] })),
+      [`DELETE ${path}/highlights/h-10`]: errorJson(403, HIGHLIGHT_REMOVERS_ONLY, 'FORBIDDEN'),
+    });
+    renderVideo('athlete');
+    expect(await screen.findByRole('button', { name: /mark highlight/i })).toBeInTheDocument();
+    expect(screen.getByText('by coach')).toBeInTheDocument();
+    expect(screen.getByText('by Alex Rivera')).toBeInTheDocument();
+    const removeMine = await screen.findByRole('button', { name: 'Remove Highlight 2' });
+    expect(screen.queryByRole('button', { name: 'Remove Highlight 1' })).not.toBeInTheDocument();
+    await userEvent.setup().click(removeMine);
+    await waitFor(() => expect(screen.queryByText('by Alex Rivera')).not.toBeInTheDocument());
+    expect(net.call('DELETE', `${path}/highlights/h-40`)).toBeDefined();
   });
 
   it('shows processing progress and a playable preview', async () => {
@@ -272,7 +304,7 @@ describe('VideoDetail', () => {
 
     it('clips a highlight from its intro to its outro, and lists the video’s clips linking to their pages', async () => {
       const net = mockFetch({
-        [`GET ${path}`]: videoFixture({ highlights: [{ intro: 7, highlight: 10, outro: 15 }] }),
+        [`GET ${path}`]: videoFixture({ highlights: [marked(10)] }),
         'GET /api/user/me': me,
         [`GET ${path}/messages`]: [],
         [`GET ${clipsPath}`]: [clipFixture({ _id: 'old', reel_id: 'reel-old', time: '00:01:05', clipTitle: 'Hawks vs Owls' })],

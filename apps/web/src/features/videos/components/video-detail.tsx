@@ -1,4 +1,5 @@
-import { DEFAULT_VIDEO_TITLE, type Highlight, type Video } from '@app/contracts/videos';
+import { displayName } from '@app/contracts/user-me';
+import { DEFAULT_VIDEO_TITLE, HIGHLIGHT_MARKERS_ONLY, type Highlight, type Video } from '@app/contracts/videos';
 import { BookmarkPlusIcon, CircleAlertIcon, FilmIcon, Loader2Icon, RefreshCwIcon } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -13,6 +14,8 @@ import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Progress } from '@/components/ui/progress';
 import { useVideo } from '@/features/videos/api/get-video';
+import { useMarkHighlight } from '@/features/videos/api/mark-highlight';
+import { useRemoveHighlight } from '@/features/videos/api/remove-highlight';
 import { useUpdateVideo } from '@/features/videos/api/update-video';
 import { ClipControl } from '@/features/videos/components/clip-control';
 import { HighlightList } from '@/features/videos/components/highlight-list';
@@ -21,11 +24,12 @@ import { useClipButton } from '@/features/videos/hooks/use-clip-button';
 import { clipRange, type ClipMarks } from '@/features/videos/utils/clip-range';
 import { VideoMessages } from '@/features/videos/components/video-messages';
 import { VideoTitle } from '@/features/videos/components/video-title';
-import { addHighlight, highlightMarkers, removeHighlight, sortHighlights } from '@/features/videos/utils/highlights';
+import { highlightMarkers, sortHighlights } from '@/features/videos/utils/highlights';
 import { ApiError } from '@/lib/api-client';
 import { errorMessage } from '@/lib/error-message';
 import { formatMediaTime, formatVideoDate } from '@/lib/media-time';
 import { useDocumentTitle } from '@/lib/use-document-title';
+import { useLevel } from '@/lib/subscription/level-context';
 import { useMe } from '@/lib/users/get-me';
 
 const NO_MARKS: ClipMarks = { in: null, out: null };
@@ -68,7 +72,11 @@ export function VideoDetail({ videoKey, clipsPath }: { videoKey: string; /** Whe
 function VideoView({ video, clipsPath, onSourceError }: { video: Video; clipsPath: string; onSourceError: () => void }) {
   useDocumentTitle(video.title?.trim() || DEFAULT_VIDEO_TITLE);
   const me = useMe();
+  const level = useLevel();
   const update = useUpdateVideo(video.key);
+  const myId = me.data?.userId ?? -1;
+  const mark = useMarkHighlight(video.key, { makerId: myId, makerName: me.data ? displayName(me.data) : '' });
+  const unmark = useRemoveHighlight(video.key);
   const player = useRef<FilmPlayerHandle>(null);
   const navigate = useNavigate();
   const clipper = useClipButton(video.key, clipsPath);
@@ -76,15 +84,16 @@ function VideoView({ video, clipsPath, onSourceError }: { video: Video; clipsPat
   const [marksError, setMarksError] = useState<string | null>(null);
 
   const isOwner = me.data !== undefined && me.data.userId === video.ownerId;
+  // As the server decides: the owner, or a teammate who is the team's coach or an athlete (a fan watches them).
+  const canMark = isOwner || level === 'athlete' || level === 'team';
+  const failed = [update, mark, unmark].find((m) => m.isError);
   const highlights = sortHighlights(video.highlights);
   const playable = Boolean(video.sources.full || video.sources.preview || video.sources.low);
   const duration = video.durationSec;
 
   function markHighlight() {
-    const at = player.current?.getCurrentTime() ?? 0;
-    const next = addHighlight(highlights, at, duration ?? player.current?.getDuration());
-    if (next.length === highlights.length) return;
-    update.mutate({ highlights: next });
+    const at = Math.max(0, Math.round((player.current?.getCurrentTime() ?? 0) * 1000) / 1000);
+    mark.mutate(at);
   }
 
   function makeClip() {
@@ -94,7 +103,7 @@ function VideoView({ video, clipsPath, onSourceError }: { video: Video; clipsPat
     void clipper.clip(range);
   }
 
-  function mark(point: 'in' | 'out', time: number) {
+  function setMark(point: 'in' | 'out', time: number) {
     setMarksError(null);
     setMarks((current) => ({ ...current, [point]: time }));
   }
@@ -113,7 +122,7 @@ function VideoView({ video, clipsPath, onSourceError }: { video: Video; clipsPat
           <p className="text-muted-foreground flex flex-wrap items-center gap-x-2 text-sm">
             <time dateTime={video.dateTime}>{formatVideoDate(video.dateTime)}</time>
             {duration ? <span aria-label="Duration">· {formatMediaTime(duration)}</span> : null}
-            {!isOwner && me.data ? <span>· by {video.ownerUsername}</span> : null}
+            {!isOwner && me.data ? <span>· by {video.ownerName}</span> : null}
             {video.isTest ? <span className="bg-muted text-foreground rounded px-1.5 py-0.5 text-xs">Test video</span> : null}
           </p>
           {isOwner ? (
@@ -127,11 +136,11 @@ function VideoView({ video, clipsPath, onSourceError }: { video: Video; clipsPat
           ) : null}
         </header>
 
-        {update.isError ? (
+        {failed ? (
           <Alert variant="destructive">
             <CircleAlertIcon aria-hidden="true" />
             <AlertTitle>Your change was not saved.</AlertTitle>
-            <AlertDescription>{errorMessage(update.error)}</AlertDescription>
+            <AlertDescription>{errorMessage(failed.error)}</AlertDescription>
           </Alert>
         ) : null}
 
@@ -156,7 +165,7 @@ function VideoView({ video, clipsPath, onSourceError }: { video: Video; clipsPat
             markers={highlightMarkers(highlights)}
             durationHint={duration}
             onSourceError={onSourceError}
-            onMark={mark}
+            onMark={setMark}
             className={laptopPlayerSize}
           />
         ) : video.status === 'processing' ? (
@@ -168,11 +177,12 @@ function VideoView({ video, clipsPath, onSourceError }: { video: Video; clipsPat
 
         {playable ? (
           <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
-            {/* The server lets only the owner change a video (highlights included); teammates watch them. */}
-            {isOwner ? (
+            {canMark ? (
               <Button onClick={markHighlight}>
                 <BookmarkPlusIcon aria-hidden="true" /> Mark Highlight
               </Button>
+            ) : level ? (
+              <p className="text-muted-foreground text-sm">{HIGHLIGHT_MARKERS_ONLY}</p>
             ) : null}
             <p className="text-muted-foreground hidden text-xs sm:block">
               Space play/pause · ← → 5 s · , . one frame · I O mark in/out · F fullscreen
@@ -200,9 +210,11 @@ function VideoView({ video, clipsPath, onSourceError }: { video: Video; clipsPat
             highlights={highlights}
             onPlay={playHighlight}
             onClip={playable ? (h) => void clipper.clip({ timestamp: h.intro, duration: h.outro - h.intro }) : undefined}
-            onRemove={playable && isOwner ? (h) => update.mutate({ highlights: removeHighlight(highlights, h) }) : undefined}
+            // The owner removes any highlight, a teammate their own (the server checks it again).
+            canRemove={(h) => playable && (isOwner || h.makerId === myId)}
+            onRemove={(h) => unmark.mutate(h.id)}
             emptyText={
-              playable && isOwner ? 'No highlights yet. Press Mark Highlight while the video plays to mark a moment.' : 'No highlights yet.'
+              playable && canMark ? 'No highlights yet. Press Mark Highlight while the video plays to mark a moment.' : 'No highlights yet.'
             }
           />
         </section>
