@@ -1,4 +1,5 @@
 import type { RsvpAnswer, RsvpResponse } from '@app/contracts/schedule';
+import { displayName } from '@app/contracts/user-me';
 
 import { RelativeTime } from '@/components/relative-time';
 import { UserAvatar } from '@/components/user-avatar';
@@ -34,7 +35,7 @@ export function OwnerAnswers({ responses }: { responses: readonly RsvpResponse[]
                   <li key={person.username} className="flex min-w-0 items-start gap-2 text-sm">
                     <UserAvatar person={{ username: person.username, name: person.name, image: buddies.get(person.username.toLowerCase())?.image ?? null }} />
                     <div className="flex min-w-0 flex-col">
-                      <span className="truncate font-medium">{person.name || person.username}</span>
+                      <span className="truncate font-medium">{displayName(person)}</span>
                       {person.note ? <span className="text-muted-foreground break-words">“{person.note}”</span> : null}
                       {person.at ? <RelativeTime time={person.at} className="text-muted-foreground text-xs" /> : null}
                     </div>
