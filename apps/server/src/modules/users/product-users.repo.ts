@@ -2,6 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { identitySessions, users } from '../../db/schema';
 import { isActiveSession } from '../identity/active-session';
+import { readyImagesJson } from '../images/ready-images';
 
 export type ProductUserRow = typeof users.$inferSelect;
 export type NewProductUser = typeof users.$inferInsert;
@@ -27,12 +28,24 @@ export function createProductUsersRepo(db: Db) {
     .leftJoin(users, and(eq(users.tenantId, sql.placeholder('tenantId')), eq(users.identityUserId, identitySessions.userId)))
     .where(and(eq(identitySessions.id, sql.placeholder('sessionId')), isActiveSession()))
     .prepare('users_signed_in');
+  // The same, with the user's ready images (GET and PUT /api/user/me answer them): one statement, so
+  // the first read of every page costs one round trip, and the images are those of the row it read.
+  // The images are the images module's; it owns every write and the filter and order (ready-images.ts).
+  const signedInWithImages = db
+    .select({ sessionUserId: identitySessions.userId, user: users, images: readyImagesJson(users.id) })
+    .from(identitySessions)
+    .leftJoin(users, and(eq(users.tenantId, sql.placeholder('tenantId')), eq(users.identityUserId, identitySessions.userId)))
+    .where(and(eq(identitySessions.id, sql.placeholder('sessionId')), isActiveSession()))
+    .prepare('users_signed_in_with_images');
   return {
     byIdentity: (tenantId: string, identityUserId: number) => byIdentity.execute({ tenantId, identityUserId }).then(first),
 
     /** The live session's identity account and its product user (null before registration); undefined when the session ended. */
     signedIn: (tenantId: string, sessionId: string): Promise<{ sessionUserId: number; user: ProductUserRow | null } | undefined> =>
       signedIn.execute({ tenantId, sessionId }).then((rows) => rows[0]),
+
+    /** `signedIn` with the product user's ready images (none before registration). */
+    signedInWithImages: (tenantId: string, sessionId: string) => signedInWithImages.execute({ tenantId, sessionId }).then((rows) => rows[0]),
 
     /** The identity account id is unique across tenants (the Stripe client reference). */
     byIdentityAccount: (identityUserId: number) => db.select().from(users).where(eq(users.identityUserId, identityUserId)).limit(1).then(first),
