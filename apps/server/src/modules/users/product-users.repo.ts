@@ -22,11 +22,13 @@ export function createProductUsersRepo(db: Db) {
   // what saves a round trip on every signed-in request (the identity module owns every write to it,
   // and its `sessions.active` stays the check of identity's own routes). Never cached: logout,
   // password change and refresh-token reuse must refuse the next request.
+  const userOfSession = and(eq(users.tenantId, sql.placeholder('tenantId')), eq(users.identityUserId, identitySessions.userId));
+  const liveSession = and(eq(identitySessions.id, sql.placeholder('sessionId')), isActiveSession());
   const signedIn = db
     .select({ sessionUserId: identitySessions.userId, user: users })
     .from(identitySessions)
-    .leftJoin(users, and(eq(users.tenantId, sql.placeholder('tenantId')), eq(users.identityUserId, identitySessions.userId)))
-    .where(and(eq(identitySessions.id, sql.placeholder('sessionId')), isActiveSession()))
+    .leftJoin(users, userOfSession)
+    .where(liveSession)
     .prepare('users_signed_in');
   // The same, with the user's ready images (GET and PUT /api/user/me answer them): one statement, so
   // the first read of every page costs one round trip, and the images are those of the row it read.
@@ -34,8 +36,8 @@ export function createProductUsersRepo(db: Db) {
   const signedInWithImages = db
     .select({ sessionUserId: identitySessions.userId, user: users, images: readyImagesJson(users.id) })
     .from(identitySessions)
-    .leftJoin(users, and(eq(users.tenantId, sql.placeholder('tenantId')), eq(users.identityUserId, identitySessions.userId)))
-    .where(and(eq(identitySessions.id, sql.placeholder('sessionId')), isActiveSession()))
+    .leftJoin(users, userOfSession)
+    .where(liveSession)
     .prepare('users_signed_in_with_images');
   return {
     byIdentity: (tenantId: string, identityUserId: number) => byIdentity.execute({ tenantId, identityUserId }).then(first),
