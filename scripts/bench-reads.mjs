@@ -169,13 +169,13 @@ export async function readBenchmarks() {
     const row = (name, r, base) =>
       `  ${name.padEnd(50)} ${r.rps.toFixed(0).padStart(7)} req/s  p99 ${String(r.p99).padStart(4)} ms` +
       (base ? `  ${((r.rps / base) * 100).toFixed(0).padStart(3)}% of bare` : '');
-    // Warm both (JIT, pools) before measuring.
+    // Warm the bare route (JIT, pool) before measuring; each read is warmed right before its own run.
     await autocannon({ url: bare.url, connections: CONNECTIONS, duration: 2 });
-    await autocannon({ url: `${app.baseUrl}${routes[4]}`, connections: CONNECTIONS, duration: 2, headers: { authorization: await user.auth() } });
 
     // Each route right after its own bare run: on a shared machine the load from elsewhere moves
     // between runs, so a ratio is only fair against a baseline measured next to it.
     const paired = async (name, url, headers) => {
+      await autocannon({ url, connections: CONNECTIONS, duration: 2, headers });
       const base = await load(autocannon, bare.url, undefined, bare.pid, dataDir);
       const r = await load(autocannon, url, headers, app.pid, dataDir);
       const cpu = (x) => `server CPU ${x.cpuMs.toFixed(2)}, database CPU ${x.dbCpuMs.toFixed(2)} ms/req`;
