@@ -150,7 +150,7 @@ export async function build(config: Config, runtime: Runtime, options: BuildOpti
     users,
     ownedTeam: async (user) => (await teams.ownedChannel(user, user.username, 'main', LOGO_OWNER_ONLY)).id,
   });
-  await app.register(usersRoutes, { identity: runtime.identity, users, images });
+  await app.register(usersRoutes, { identity: runtime.identity, users });
   // The node's one LISTEN connection: live playback, the live status streams and team updates all hear it.
   const dbListener = createNotificationListener(
     (runtime.db.$client as pg.Pool & { options: pg.ClientConfig }).options,

@@ -1,4 +1,5 @@
 // Types that identity, users, the auth plugin and every module's services share: who calls.
+import type { UserImage } from '@app/contracts/profiles';
 import type { users } from './db/schema';
 
 /** The claims of an access token: what identity signs and the auth plugin verifies. */
@@ -25,4 +26,6 @@ export interface Caller {
   tenantId: string;
   identityUserId: number;
   user?: typeof users.$inferSelect | null;
+  /** The product user's ready images, when the route's sign-in read them with the user row (`GET /api/user/me`). */
+  images?: UserImage[];
 }

@@ -94,6 +94,7 @@ export async function authenticateCallerToken({ identity, users }: CallerAuth, r
     ...authUserOf(claims),
     identityUserId: claims.userId,
     user: caller.user ?? null,
+    ...(caller.images && { images: caller.images }),
   };
 }
 

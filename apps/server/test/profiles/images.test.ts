@@ -263,3 +263,36 @@ describe('replacing, deleting, the avatar as the member picture, the logo', () =
     expect((await call(t, 'GET', '/api/user/me', owner.headers)).json().images).toEqual([]);
   });
 });
+
+describe('GET /api/user/me: the first read of every page', () => {
+  const me = async (who: Person) => {
+    const res = await call(t, 'GET', '/api/user/me', who.headers);
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json() as { userId: number; username: string; image: string | null; images: UserImage[] };
+  };
+
+  it('shows a new avatar on the next read, and none once it is deleted; PUT answers the same images', async () => {
+    const who = await person(t, 'pixswitch');
+    const first = await uploadImage(t, who, await solidJpeg(600, 600, '#2a6'), 'avatar');
+    expect(await me(who)).toMatchObject({ image: `/api/images/${first._id}/256.webp`, images: [first] });
+    const second = await uploadImage(t, who, await solidJpeg(600, 600, '#a33'), 'avatar');
+    expect(await me(who)).toMatchObject({ image: `/api/images/${second._id}/256.webp`, images: [second] });
+    const put = await call(t, 'PUT', '/api/user/me', who.headers, { city: 'Springfield' });
+    expect(put.json()).toMatchObject({ city: 'Springfield', image: `/api/images/${second._id}/256.webp`, images: [second] });
+    expect((await call(t, 'DELETE', `/api/user/images/${second._id}`, who.headers)).statusCode).toBe(204);
+    expect(await me(who)).toMatchObject({ image: null, images: [] });
+  });
+
+  it("answers each tenant's user their own record and images, also under the same username", async () => {
+    const here = await person(t, 'pixtwin');
+    const there = await person(t, 'pixtwin', { other: true });
+    const mine = await uploadImage(t, here, await solidJpeg(600, 600), 'avatar');
+    const [theirs] = await t.sql<{ id: number }>(`SELECT id FROM users WHERE username = 'pixtwin' AND tenant_id = 'eagles'`);
+    await t.sql(`INSERT INTO user_images (id, tenant_id, user_id, tag, status, original_key, variants) VALUES (gen_random_uuid(), 'eagles', $1, 'hero', 'ready', 'x', '[]')`, [theirs!.id]);
+    const [ours, eagles] = [await me(here), await me(there)];
+    expect(ours.images.map((i) => i._id)).toEqual([mine._id]);
+    expect(eagles.images.map((i) => i.tag)).toEqual(['hero']);
+    expect(eagles.image).toBeNull();
+    expect(eagles.userId).not.toBe(ours.userId);
+  });
+});

@@ -1,12 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { userMe } from '@app/contracts/user-me';
+import { queryCounter } from '../helpers/query-count';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 import { bearer, signUp } from '../identity/helpers';
 
 let t: TestApp;
+let queriesOf: ReturnType<typeof queryCounter>;
 
 beforeAll(async () => {
-  t = await createTestApp({ AUTH_RATE_LIMIT: '1000', TENANTS: 'demo=localhost,eagles=eagles.test' });
+  // No job workers: the statements a request sends are the only ones on the pool while it runs.
+  t = await createTestApp({ AUTH_RATE_LIMIT: '1000', TENANTS: 'demo=localhost,eagles=eagles.test', WORKERS: '0' });
+  queriesOf = queryCounter(t.runtime.db.$client);
 });
 afterAll(async () => {
   await t.close();
@@ -48,6 +52,21 @@ describe('GET /api/user/me', () => {
     const after = await me(h);
     expect(after.statusCode).toBe(401);
     expect(after.json().message).toBe('Your session has ended. Please sign in again.');
+  });
+
+  it('signs in and answers the record with its ready images in one statement', async () => {
+    const h = await person('onequery');
+    await post(h, { username: 'onequery', type: 'athlete' });
+    const [user] = (await t.runtime.db.$client.query(`SELECT id FROM users WHERE username = 'onequery'`)).rows as { id: number }[];
+    for (const tag of ['avatar', 'hero', 'logo']) {
+      await t.runtime.db.$client.query(
+        `INSERT INTO user_images (id, tenant_id, user_id, tag, status, original_key, variants) VALUES (gen_random_uuid(), 'demo', $1, $2, 'ready', 'x', '[]')`,
+        [user!.id, tag],
+      );
+    }
+    const { result, queries } = await queriesOf(() => me(h));
+    expect(result.json().images.map((image: { tag: string }) => image.tag)).toEqual(['hero', 'avatar']);
+    expect(queries).toHaveLength(1);
   });
 
   it('refuses a token of another tenant on this host', async () => {

@@ -1,6 +1,5 @@
 import { AVATAR_DISPLAY_SIZE, type ImageTag, type UserImage } from '@app/contracts/profiles';
-import type { ImageVariant } from '../../db/schema';
-import type { ImageRow } from './images.repo';
+import type { ImageVariant, userImages } from '../../db/schema';
 
 /**
  * The stable address of one size: `GET /api/images/{id}/{size}.webp` redirects to a short-lived
@@ -14,8 +13,11 @@ export const avatarPath = (id: string) => imagePath(id, String(AVATAR_DISPLAY_SI
 
 const largest = (variants: ImageVariant[]) => variants.reduce<ImageVariant | undefined>((a, b) => (!a || b.width * b.height > a.width * a.height ? b : a), undefined);
 
+/** What the API shows of an image row. */
+export type ImageView = Pick<typeof userImages.$inferSelect, 'id' | 'tag' | 'status' | 'failure' | 'variants' | 'placeholder' | 'createdAt'>;
+
 /** An image row as the API shows it to its owner and teammates. */
-export function toUserImage(row: ImageRow): UserImage {
+export function toUserImage(row: ImageView): UserImage {
   const full = largest(row.variants);
   const ready = row.status === 'ready' && full !== undefined;
   // One entry per distinct width: a small source gives several sizes of the same width.

@@ -1,7 +1,8 @@
-import { and, asc, desc, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import type { Executor } from '../../db/job-transaction';
 import { userImages, type ImageVariant } from '../../db/schema';
+import { readyImagesOf, readyImagesOrder } from './ready-images';
 
 export type ImageRow = typeof userImages.$inferSelect;
 export type NewImage = typeof userImages.$inferInsert;
@@ -24,8 +25,8 @@ export function createImagesRepo(db: Db) {
       db
         .select()
         .from(userImages)
-        .where(and(eq(userImages.userId, userId), eq(userImages.status, 'ready'), ne(userImages.tag, 'logo')))
-        .orderBy(sql`CASE ${userImages.tag} WHEN 'hero' THEN 0 WHEN 'avatar' THEN 1 ELSE 2 END`, desc(userImages.createdAt), asc(userImages.id)),
+        .where(readyImagesOf(userId))
+        .orderBy(...readyImagesOrder),
 
     logoOf: (channelId: number) =>
       db

@@ -2,6 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { identitySessions, users } from '../../db/schema';
 import { isActiveSession } from '../identity/active-session';
+import { readyImagesJson } from '../images/ready-images';
 
 export type ProductUserRow = typeof users.$inferSelect;
 export type NewProductUser = typeof users.$inferInsert;
@@ -21,18 +22,32 @@ export function createProductUsersRepo(db: Db) {
   // what saves a round trip on every signed-in request (the identity module owns every write to it,
   // and its `sessions.active` stays the check of identity's own routes). Never cached: logout,
   // password change and refresh-token reuse must refuse the next request.
+  const userOfSession = and(eq(users.tenantId, sql.placeholder('tenantId')), eq(users.identityUserId, identitySessions.userId));
+  const liveSession = and(eq(identitySessions.id, sql.placeholder('sessionId')), isActiveSession());
   const signedIn = db
     .select({ sessionUserId: identitySessions.userId, user: users })
     .from(identitySessions)
-    .leftJoin(users, and(eq(users.tenantId, sql.placeholder('tenantId')), eq(users.identityUserId, identitySessions.userId)))
-    .where(and(eq(identitySessions.id, sql.placeholder('sessionId')), isActiveSession()))
+    .leftJoin(users, userOfSession)
+    .where(liveSession)
     .prepare('users_signed_in');
+  // The same, with the user's ready images (GET and PUT /api/user/me answer them): one statement, so
+  // the first read of every page costs one round trip, and the images are those of the row it read.
+  // The images are the images module's; it owns every write and the filter and order (ready-images.ts).
+  const signedInWithImages = db
+    .select({ sessionUserId: identitySessions.userId, user: users, images: readyImagesJson(users.id) })
+    .from(identitySessions)
+    .leftJoin(users, userOfSession)
+    .where(liveSession)
+    .prepare('users_signed_in_with_images');
   return {
     byIdentity: (tenantId: string, identityUserId: number) => byIdentity.execute({ tenantId, identityUserId }).then(first),
 
     /** The live session's identity account and its product user (null before registration); undefined when the session ended. */
     signedIn: (tenantId: string, sessionId: string): Promise<{ sessionUserId: number; user: ProductUserRow | null } | undefined> =>
       signedIn.execute({ tenantId, sessionId }).then((rows) => rows[0]),
+
+    /** `signedIn` with the product user's ready images (none before registration). */
+    signedInWithImages: (tenantId: string, sessionId: string) => signedInWithImages.execute({ tenantId, sessionId }).then((rows) => rows[0]),
 
     /** The identity account id is unique across tenants (the Stripe client reference). */
     byIdentityAccount: (identityUserId: number) => db.select().from(users).where(eq(users.identityUserId, identityUserId)).limit(1).then(first),

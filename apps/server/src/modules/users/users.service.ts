@@ -5,6 +5,7 @@ import type { Db } from '../../db/client';
 import { AppError } from '../../errors';
 import type { Identity } from '../identity/identity';
 import { uniqueViolation } from '../../db/unique-violation';
+import { toReadyImages } from '../images/ready-images';
 import { createProductUsersRepo, type NewProductUser, type ProductUserRow } from './product-users.repo';
 
 export const USERNAME_TAKEN = 'Username already exists';
@@ -59,6 +60,13 @@ export function createUsersService({ db, identity }: { db: Db; identity: Identit
       const row = await repo.signedIn(tenantId, sessionId);
       if (!row || row.sessionUserId !== identityUserId) return undefined;
       return { tenantId, identityUserId, user: row.user };
+    },
+
+    /** `signedIn` with the product user's ready images on the caller (`GET /api/user/me` answers them), in the same round trip. */
+    async signedInWithImages(tenantId: string, identityUserId: number, sessionId: string): Promise<Caller | undefined> {
+      const row = await repo.signedInWithImages(tenantId, sessionId);
+      if (!row || row.sessionUserId !== identityUserId) return undefined;
+      return { tenantId, identityUserId, user: row.user, images: toReadyImages(row.images) };
     },
     byId: repo.byId,
     byIdentityAccount: repo.byIdentityAccount,
