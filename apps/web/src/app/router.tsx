@@ -282,7 +282,7 @@ export const routes: RouteObject[] = [
             path: 'subscribe',
             element: <ProtectedRoute levels={subscribeLevels} />,
             children: [
-              { index: true, lazy: () => import('@/features/subscription/routes/subscribe-page') },
+              { index: true, lazy: () => import('@/app/routes/subscribe-route') },
             ],
           },
           {
