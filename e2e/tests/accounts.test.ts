@@ -65,7 +65,7 @@ describe('accounts journeys', () => {
     await page.getByText(/test mode/i).first().waitFor();
     await page.getByRole('button', { name: /subscribe/i }).first().click();
     await page.waitForURL(/\/team$/);
-    await expect.poll(() => bottomNavLinks(page)).toEqual(['Team', 'Upload', 'Watch', 'Profile']);
+    await expect.poll(() => bottomNavLinks(page)).toEqual(['Team', 'Library', 'Upload', 'Watch', 'Profile']);
     const usage = await apiAs(context, '/api/user/usage');
     expect((usage.body.items as { type: string }[]).map((i) => i.type)).toEqual(['team']);
     expect(problems).toEqual([]);
