@@ -1,6 +1,5 @@
 import type { Level } from '@app/contracts/levels';
 import { screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 import { VideoGrid } from '@/features/videos/components/video-grid';
