@@ -13,10 +13,15 @@ export function RouteNoticeToast() {
   const navigate = useNavigate();
   const carried = noticeOf(location.state);
   const [message, setMessage] = useState<string | null>(null);
+  // Taken in during render (once per history entry), not in an effect: no extra render pass.
+  const [taken, setTaken] = useState<string | null>(null);
+  if (carried !== null && taken !== location.key) {
+    setTaken(location.key);
+    setMessage(carried);
+  }
 
   useEffect(() => {
     if (carried === null) return;
-    setMessage(carried);
     void navigate({ pathname: location.pathname, search: location.search, hash: location.hash }, { replace: true, state: null });
   }, [carried, location.pathname, location.search, location.hash, navigate]);
 

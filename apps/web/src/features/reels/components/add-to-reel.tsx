@@ -95,14 +95,17 @@ function ReelChoices({ chunk, timestamp }: AddToReelProps) {
                 <li key={reel.reelId}>
                   <Button
                     type="button"
-                    variant="ghost"
+                    variant="outline"
                     className="h-auto w-full justify-between gap-3 py-2 text-left"
                     disabled={has || busy}
                     aria-label={has ? `${reelCardTitle(reel)}: has this clip` : `Add to ${reelCardTitle(reel)}`}
                     onClick={() => addTo(reel)}
                   >
-                    <span className="truncate font-medium">{reelCardTitle(reel)}</span>
-                    <span className="text-muted-foreground shrink-0 text-xs">{has ? 'Has this clip' : chunkCount(reel)}</span>
+                    <span className="flex min-w-0 flex-col">
+                      <span className="truncate font-medium">{reelCardTitle(reel)}</span>
+                      <span className="text-muted-foreground text-xs font-normal">{has ? 'Has this clip' : chunkCount(reel)}</span>
+                    </span>
+                    {has ? null : <PlusIcon aria-hidden="true" className="text-muted-foreground" />}
                   </Button>
                 </li>
               );

@@ -1,6 +1,6 @@
 import { usageResponse, type PlanType, type UsageResponse } from '@app/contracts/billing';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef } from 'react';
 
 import type { ApiClient } from '@/lib/api-client';
 import { useApiClient } from '@/lib/api-client-context';
@@ -22,15 +22,18 @@ type Options = {
   onSubscribed?: (type: PlanType) => Promise<void> | void;
 };
 
-/** A promise that settles when the component using it unmounts: the page it is on has been replaced. */
-function useUnmounted(): Promise<void> {
-  const [gone] = useState(() => {
+/**
+ * The promise of the current mount that settles when the component using it unmounts: the page it is
+ * on has been replaced. One per mount, so a remount (StrictMode's, in development) gets a fresh one.
+ */
+function useUnmounted(): () => Promise<void> {
+  const gone = useRef<Promise<void> | null>(null);
+  useEffect(() => {
     let resolve = () => {};
-    const promise = new Promise<void>((done) => (resolve = done));
-    return { promise, resolve };
-  });
-  useEffect(() => () => gone.resolve(), [gone]);
-  return gone.promise;
+    gone.current = new Promise<void>((done) => (resolve = done));
+    return () => resolve();
+  }, []);
+  return useCallback(() => gone.current ?? Promise.resolve(), []);
 }
 
 export function useSubscribeLocal({ onSubscribed }: Options = {}) {
@@ -52,7 +55,7 @@ export function useSubscribeLocal({ onSubscribed }: Options = {}) {
           // The navigation's promise settles when the router has moved, which may be before React has
           // replaced the page: a level-none guard still on screen would then send the user to /login.
           // The table leaving the screen is the event that says the old page is gone.
-          await unmounted;
+          await unmounted();
         }
       } finally {
         // The answer is the new usage: LevelProvider recomputes the level from it at once.
