@@ -53,19 +53,22 @@ describe('accounts journeys', () => {
     await page.getByText('Invalid email address').waitFor();
     for (const [i, athlete] of athletes.entries()) await rows.nth(i).fill(athlete.email);
     await page.getByRole('button', { name: 'Send invitations' }).click();
-    await page.waitForURL(/\/register\/subscribe\/team$/);
+    // The coach (in the trial) lands on the team's members, told what happened.
+    await page.waitForURL(/\/team\/members$/);
+    await page.getByText(`${athletes.length} invitations sent.`).waitFor();
     for (const athlete of athletes) {
       expect(await outboxLink(athlete.email, joinLink)).toContain('/join/');
       const [mail] = await outboxMessages(athlete.email);
       expect(mail!.text).toContain('Riverside Hawks');
     }
 
+    await page.goto('/register/subscribe/team');
     await page.getByRole('heading', { name: 'Subscribe' }).waitFor();
     await page.getByText('Get a subscription. Cancel any time.').waitFor();
     await page.getByText(/test mode/i).first().waitFor();
     await page.getByRole('button', { name: /subscribe/i }).first().click();
     await page.waitForURL(/\/team$/);
-    await expect.poll(() => bottomNavLinks(page)).toEqual(['Team', 'Upload', 'Watch', 'Profile']);
+    await expect.poll(() => bottomNavLinks(page)).toEqual(['Team', 'Library', 'Upload', 'Watch', 'Profile']);
     const usage = await apiAs(context, '/api/user/usage');
     expect((usage.body.items as { type: string }[]).map((i) => i.type)).toEqual(['team']);
     expect(problems).toEqual([]);
@@ -92,7 +95,9 @@ describe('accounts journeys', () => {
     await page.getByLabel('First Name').fill('Alex');
     await page.getByLabel('Last Name').fill('Athlete');
     await page.getByRole('button', { name: 'Continue' }).click();
-    await page.waitForURL(/\/register\/subscribe\/athlete$/);
+    // On to the team just joined (the athlete is in the trial), saying so.
+    await page.waitForURL(/\/team$/);
+    await page.getByText('You joined Lakeside Owls.').waitFor();
 
     const team = await apiAs(context, '/api/user/team');
     expect(team.body).toMatchObject({ owner: coach.username, channel: 'main', description: 'Lakeside Owls' });
@@ -140,6 +145,7 @@ describe('accounts journeys', () => {
     await page.waitForURL(/\/join\//);
     await page.getByRole('button', { name: 'Join team' }).click();
     await page.waitForURL(/\/team$/);
+    await page.getByText('You joined Hilltop Foxes.').waitFor();
     const team = await apiAs(context, '/api/user/team');
     expect(team.body).toMatchObject({ owner: coach.username, description: 'Hilltop Foxes' });
     expect(Object.keys(team.body.members as object)).toContain(athlete.username);

@@ -31,7 +31,7 @@ describe('film study on a laptop (1366 x 768)', () => {
     // One navigation, at the left edge under the header, with the level's items; no bottom bar.
     const nav = page.getByRole('navigation', { name: 'Main' });
     await nav.waitFor();
-    expect((await nav.getByRole('link').allTextContents()).map((t) => t.trim())).toEqual(['Team', 'Upload', 'Watch', 'Profile']);
+    expect((await nav.getByRole('link').allTextContents()).map((t) => t.trim())).toEqual(['Team', 'Library', 'Upload', 'Watch', 'Profile']);
     expect(await page.getByRole('navigation').count()).toBe(1);
     const navBox = await box(nav);
     expect(navBox.x).toBe(0);

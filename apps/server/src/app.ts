@@ -202,7 +202,7 @@ export async function build(config: Config, runtime: Runtime, options: BuildOpti
   const channels = createChannelsService({ db: runtime.db, storage: runtime.storage, teams, clips, reels, users });
   await app.register(channelsRoutes, { identity: runtime.identity, channels, users });
   await app.register(boardRoutes, { identity: runtime.identity, board: createBoardService({ db: runtime.db, storage: runtime.storage, teams, users }), users });
-  await app.register(activityRoutes, { identity: runtime.identity, activity: createActivityService({ db: runtime.db, storage: runtime.storage, users }), users });
+  await app.register(activityRoutes, { identity: runtime.identity, activity: createActivityService({ db: runtime.db, storage: runtime.storage, users, billing }), users });
   await app.register(buddiesRoutes, { identity: runtime.identity, buddies: createBuddiesService({ db: runtime.db, teams, users }), users });
   const tusStore = createTusStore(config, runtime.storage);
   const uploads = createUploadsService({ db: runtime.db, storage: runtime.storage, jobs: runtime.jobs, users, tus: tusStore, images, uploadMaxBytes: config.uploadMaxBytes });

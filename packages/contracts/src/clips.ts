@@ -158,6 +158,12 @@ export const reelViewChunk = reelChunk.extend({
   clipTitle: z.string().optional(),
   /** The chunk's position in its source, hh:mm:ss. */
   time: z.string().optional(),
+  /**
+   * A video's clip only: the video's key and the clip's moment there, what `POST /api/user/reels/{stream_id}`
+   * takes to start a new reel with it (a live game's clip has none).
+   */
+  stream_id: z.string().optional(),
+  clip_id: z.number().optional(),
 });
 export type ReelViewChunk = z.infer<typeof reelViewChunk>;
 

@@ -118,6 +118,9 @@ describe('GET /api/user/reels/{reelId}', () => {
           poster: null,
           clipTitle: 'Game',
           time: '00:00:20',
+          // Where the clip comes from: what a new reel with it is made of (a clip page's Add to reel).
+          stream_id: game.key,
+          clip_id: clips.b!.clip_id,
         },
       ],
     });

@@ -8,6 +8,7 @@ import type { Ingest } from '../../src/modules/live/ingest/ingest.service';
 import { transcodeStoredVideo } from '../../src/modules/videos/transcode/transcode.service';
 import { createEvent } from '../live/events-helpers';
 import { publish, startTestIngest } from '../live/ingest-helpers';
+import { WELCOME_TEXT, WELCOME_UPLOADER_TEXT } from '../../src/modules/activity/activity.service';
 import { insertVideo as insertUploadedVideo, jobContext } from '../transcode/helpers';
 import {
   activity,
@@ -21,6 +22,7 @@ import {
   lastUpdateId,
   listenForUpdate,
   pathOf,
+  person,
   post,
   readyVideo,
   updatesAfter,
@@ -57,17 +59,31 @@ const items = async (who: Person): Promise<Item[]> => {
 };
 
 describe('GET /api/team/activity', () => {
-  it('a team with no activity at all gets the welcome item, which links to /settings, on its first page only', async () => {
+  it('a team with no activity at all gets the welcome item on its first page only; a coach in the trial is told how to start, not to upgrade', async () => {
     const quiet = await coach(t, 'aquiet', 'Quiet');
     const res = await activity(t, quiet, '?limit=3');
     expect(res.statusCode, res.body).toBe(200);
     const page = boardPage.parse(res.json());
     expect(page.next).toBeNull();
     expect(page.items).toEqual([
-      expect.objectContaining({ _id: 'welcome', type: 'link', action: '/settings', channel: { owner: 'aquiet', channel: 'main' }, replies: 0, preview: null }),
+      expect.objectContaining({ _id: 'welcome', type: 'link', action: '/upload', channel: { owner: 'aquiet', channel: 'main' }, replies: 0, preview: null }),
     ]);
-    expect(page.items[0]!.content).toMatch(/upgrade to a Teams or Athlete account/i);
+    expect(page.items[0]!.content).toBe(WELCOME_UPLOADER_TEXT);
     expect((await activity(t, quiet, `?timestamp=${Date.now()}`)).json()).toEqual({ items: [], next: null });
+  });
+
+  it('the welcome follows the caller\'s level: past the trial it says to upgrade (linking /settings), and right after subscribing it does not', async () => {
+    await coach(t, 'wcoach', 'Welcomers');
+    const lapsed = await person(t, 'wlapsed', { type: 'athlete' });
+    await joinTeam(t, 'wcoach', 'wlapsed');
+    // A registered athlete whose 8-day trial is over and who never subscribed: level none.
+    await t.sql(`UPDATE users SET trial_started_at = now() - interval '9 days' WHERE username = 'wlapsed'`);
+    const welcome = async () => boardPage.parse((await activity(t, lapsed, '?limit=3')).json()).items[0]!;
+
+    expect(await welcome()).toMatchObject({ _id: 'welcome', action: '/settings', content: WELCOME_TEXT });
+    const bought = await call(t, 'POST', '/api/billing/local/subscribe', lapsed.headers, { type: 'athlete' });
+    expect(bought.statusCode, bought.body).toBe(200);
+    expect(await welcome()).toMatchObject({ _id: 'welcome', action: '/upload', content: WELCOME_UPLOADER_TEXT });
   });
 
   it('a board post: a link to its thread, with its subject and content, recorded with an activity update', async () => {

@@ -176,7 +176,7 @@ export const routes: RouteObject[] = [
               { path: 'videos', lazy: () => import('@/features/videos/routes/team-videos-page') },
               { path: 'videos/:key', lazy: () => import('@/features/videos/routes/team-video-page') },
               { path: 'clips', lazy: () => import('@/features/clips/routes/team-clips-page') },
-              { path: 'clips/:clipId', lazy: () => import('@/features/clips/routes/team-clip-page') },
+              { path: 'clips/:clipId', lazy: () => import('@/app/routes/clip-route') },
               {
                 path: 'clips/:clipId/edit',
                 lazy: () => import('@/features/clips/routes/edit-clip-page'),
@@ -218,7 +218,7 @@ export const routes: RouteObject[] = [
               },
               {
                 path: 'clips/:clipId',
-                lazy: () => import('@/features/clips/routes/library-clip-page'),
+                lazy: () => import('@/app/routes/clip-route'),
               },
               { path: 'reels', lazy: () => import('@/features/reels/routes/library-reels-page') },
               {
@@ -282,7 +282,7 @@ export const routes: RouteObject[] = [
             path: 'subscribe',
             element: <ProtectedRoute levels={subscribeLevels} />,
             children: [
-              { index: true, lazy: () => import('@/features/subscription/routes/subscribe-page') },
+              { index: true, lazy: () => import('@/app/routes/subscribe-route') },
             ],
           },
           {

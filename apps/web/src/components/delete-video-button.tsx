@@ -12,8 +12,6 @@ type DeleteVideoButtonProps = {
   title: string;
   /** After the server deleted it (e.g. leave the video's page). */
   onDeleted?: () => void;
-  /** `icon`: a small button over a card; `button`: a labelled button on a page. */
-  variant?: 'icon' | 'button';
   /**
    * false: one click removes it, labelled Remove. Only for videos that failed to process: nothing
    * in them can be lost.
@@ -23,7 +21,7 @@ type DeleteVideoButtonProps = {
 };
 
 /** Delete with a confirmation step (deleting cannot be undone); shown to the owner only, the server checks it too. */
-export function DeleteVideoButton({ videoKey, title, onDeleted, variant = 'button', confirm = true, className }: DeleteVideoButtonProps) {
+export function DeleteVideoButton({ videoKey, title, onDeleted, confirm = true, className }: DeleteVideoButtonProps) {
   const [confirming, setConfirming] = useState(false);
   const remove = useDeleteVideo();
   const run = () => remove.mutate(videoKey, { onSuccess: () => onDeleted?.() });
@@ -42,15 +40,15 @@ export function DeleteVideoButton({ videoKey, title, onDeleted, variant = 'butto
     return (
       <Button
         type="button"
-        variant={variant === 'icon' ? 'secondary' : 'outline'}
-        size={variant === 'icon' ? 'icon' : 'sm'}
+        variant="outline"
+        size="sm"
         aria-label={`Delete ${title}`}
         title="Delete video"
         className={className}
         onClick={() => setConfirming(true)}
       >
         <Trash2Icon aria-hidden="true" />
-        {variant === 'button' ? 'Delete' : null}
+        Delete
       </Button>
     );
   }

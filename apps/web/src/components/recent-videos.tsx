@@ -1,5 +1,4 @@
 import { VideoCard, VideoCardSkeleton } from '@/components/video-card';
-import { useMe } from '@/lib/users/get-me';
 import { cn } from '@/lib/utils';
 import { useRecentVideos } from '@/lib/videos/get-videos';
 
@@ -16,7 +15,6 @@ type RecentVideosProps = {
 /** The newest videos as a small card grid: the library home's Videos and the team dashboard's Recent Videos. */
 export function RecentVideos({ limit, videoPath, empty, className }: RecentVideosProps) {
   const videos = useRecentVideos(limit);
-  const myId = useMe().data?.userId;
   const gridClass = cn('grid grid-cols-2 gap-3', className);
   if (videos.isPending) {
     return (
@@ -34,7 +32,7 @@ export function RecentVideos({ limit, videoPath, empty, className }: RecentVideo
     <ul className={gridClass}>
       {items.map((video) => (
         <li key={video.key} className="flex">
-          <VideoCard video={video} to={videoPath(video.key)} canDelete={myId !== undefined && video.ownerId === myId} className="flex-1" />
+          <VideoCard video={video} to={videoPath(video.key)} className="flex-1" />
         </li>
       ))}
     </ul>

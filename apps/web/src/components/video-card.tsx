@@ -2,38 +2,24 @@ import { DEFAULT_VIDEO_TITLE, type Video } from '@app/contracts/videos';
 import { CircleAlertIcon, FilmIcon, Loader2Icon } from 'lucide-react';
 
 import { CardLink } from '@/components/card-link';
-import { DeleteVideoButton } from '@/components/delete-video-button';
 import { Progress } from '@/components/ui/progress';
 import { formatMediaTime, formatVideoDate } from '@/lib/media-time';
-import { cn } from '@/lib/utils';
 
 type VideoCardProps = {
   video: Pick<Video, 'key' | 'title' | 'dateTime' | 'durationSec' | 'poster' | 'status' | 'progress' | 'failureReason'>;
   /** The video's page. */
   to: string;
-  /** The owner's cards offer Delete (with a confirmation); the server checks ownership too. */
-  canDelete?: boolean;
   className?: string;
 };
 
 /**
  * A video in a grid (videos library, library home): poster, title ('Video' when it has none),
  * date and duration; while processing, a progress bar with its percent; when
- * processing failed, the reason. Shared by the videos and library features.
+ * processing failed, the reason. Shared by the videos and library features. No Delete here: it
+ * lives on the video's own page, where a stray tap on a phone's grid cannot reach it.
  */
-export function VideoCard({ video, to, canDelete = false, className }: VideoCardProps) {
+export function VideoCard({ video, to, className }: VideoCardProps) {
   const title = video.title?.trim() || DEFAULT_VIDEO_TITLE;
-  if (!canDelete) return <VideoCardLink video={video} title={title} to={to} className={className} />;
-  // The delete control sits beside the link, not in it: a button inside a link is not valid HTML.
-  return (
-    <div className={cn('relative flex min-w-0', className)}>
-      <VideoCardLink video={video} title={title} to={to} className="flex-1" />
-      <DeleteVideoButton videoKey={video.key} title={title} variant="icon" className="absolute top-1.5 right-1.5 max-w-[calc(100%-0.75rem)]" />
-    </div>
-  );
-}
-
-function VideoCardLink({ video, title, to, className }: Omit<VideoCardProps, 'canDelete'> & { title: string }) {
   const percent = Math.round(Math.min(100, Math.max(0, video.progress)));
   return (
     <CardLink to={to} className={className}>

@@ -1,6 +1,7 @@
 import type { BoardItem, BoardPage } from '@app/contracts/talk';
 import type { Caller } from '../../caller';
 import type { Db } from '../../db/client';
+import type { BillingService } from '../billing/billing.service';
 import type { Storage } from '../../storage/storage';
 import { msPage } from '../clips/ms-page';
 import type { UsersService } from '../users/users.service';
@@ -11,29 +12,35 @@ import { createTalkPages, type PageQuery } from './talk-pages';
 
 export const WELCOME_ID = 'welcome';
 export const WELCOME_TEXT = 'Welcome to your team! Upgrade to a Teams or Athlete account in Settings to share videos, clips and live games here.';
+/** The welcome of a team or athlete level (the 8-day trial counts): nothing to upgrade, so how to start. */
+export const WELCOME_UPLOADER_TEXT = 'Welcome to your team! Upload a game or go live, and its videos, clips and live games show here.';
 
 export interface ActivityServiceDeps {
   db: Db;
   storage: Storage;
   users: Pick<UsersService, 'find'>;
+  billing: Pick<BillingService, 'level'>;
 }
 
 /** The activity feed of the caller's active team; items are recorded by their causes (record-activity.ts). */
-export function createActivityService({ db, storage, users }: ActivityServiceDeps) {
+export function createActivityService({ db, storage, users, billing }: ActivityServiceDeps) {
   const sign = createMediaUrls(storage);
   const pages = createTalkPages({ db, users });
 
-  /** What an empty feed shows: a link to /settings that tells the user how to fill it. */
-  async function welcome(channelId: number): Promise<BoardItem> {
+  /**
+   * What an empty feed shows, by the caller's level: a team or athlete level is told how to fill it
+   * (a link to /upload); anyone else to upgrade (a link to /settings).
+   */
+  async function welcome(channelId: number, uploader: boolean): Promise<BoardItem> {
     const ref = (await channelRef(db, channelId))!;
     return {
       _id: WELCOME_ID,
       subject: 'Welcome',
       publisher: '',
-      content: WELCOME_TEXT,
+      content: uploader ? WELCOME_UPLOADER_TEXT : WELCOME_TEXT,
       timestamp: ref.createdAt.getTime(),
       type: 'link',
-      action: '/settings',
+      action: uploader ? '/upload' : '/settings',
       recipients: [],
       channel: { owner: ref.owner, channel: ref.channel },
       preview: null,
@@ -47,13 +54,16 @@ export function createActivityService({ db, storage, users }: ActivityServiceDep
      * as the JSON `serialize` makes of it (kept per channel while the feed did not change: talk-pages.ts).
      */
     async pageJson(caller: Caller, query: PageQuery, serialize: (page: BoardPage) => string): Promise<Buffer> {
-      return pages.read(caller, 'activity', query, async (channelId) => {
+      // The welcome differs by level, so the kept pages do too (a purchase shows its welcome at once).
+      const level = await billing.level(caller);
+      const uploader = level === 'team' || level === 'athlete';
+      return pages.read(caller, `activity:${uploader ? 'uploader' : 'other'}`, query, async (channelId) => {
         const { rows, next } = await msPage(query.limit, query.timestamp, {
           page: (options) => activityPage(db, channelId, options),
           inMillisecond: (at) => activityInMillisecond(db, channelId, at),
           at: (row) => row.createdAt,
         });
-        if (rows.length === 0 && query.timestamp === undefined) return serialize({ items: [await welcome(channelId)], next: null });
+        if (rows.length === 0 && query.timestamp === undefined) return serialize({ items: [await welcome(channelId, uploader)], next: null });
         return serialize({ items: await Promise.all(rows.map((row) => toBoardItem(sign, row))), next });
       });
     },

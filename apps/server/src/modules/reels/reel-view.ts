@@ -22,5 +22,7 @@ export async function toReelViewChunk(sign: MediaUrl, chunk: ChunkWithClip): Pro
     ...(await toReelChunk(sign, chunk)),
     clipTitle: chunk.clip.sourceTitle ?? DEFAULT_VIDEO_TITLE,
     time: clockTime(chunk.clip.startSec + chunk.inSec),
+    // A new reel starts from a video's clips (`POST /api/user/reels/{videoKey}`).
+    ...(chunk.clip.streamKind === 'video' && { stream_id: chunk.clip.streamId, clip_id: chunk.clip.momentMs }),
   };
 }

@@ -6,8 +6,10 @@ import { clipVisibleTo, sourceEvent, sourceTitle, sourceVideo, teamFootage, type
 import type { ChunkClip } from '../clips/clip-view';
 
 export type ReelRow = typeof reels.$inferSelect;
-/** A chunk with what its URL is made of. */
-export type ChunkWithClip = typeof reelChunks.$inferSelect & { clip: ChunkClip };
+/** A chunk with what its URL is made of, and where its clip comes from. */
+export type ChunkWithClip = typeof reelChunks.$inferSelect & {
+  clip: ChunkClip & Pick<typeof clips.$inferSelect, 'streamKind' | 'streamId' | 'momentMs'>;
+};
 
 const reelMaker: VisibilityOf = { tenantId: reels.tenantId, userId: reels.ownerUserId };
 
@@ -105,6 +107,9 @@ export function createReelsRepo(db: Db) {
             posterKey: clips.posterKey,
             status: clips.status,
             sourceTitle,
+            streamKind: clips.streamKind,
+            streamId: clips.streamId,
+            momentMs: clips.momentMs,
           },
         })
         .from(reelChunks)

@@ -37,6 +37,7 @@ describe('MainLayout', () => {
     const links = within(mainNav()).getAllByRole('link');
     expect(links.map((link) => [link.textContent, link.getAttribute('href')])).toEqual([
       ['Team', '/team'],
+      ['Library', '/library'],
       ['Upload', '/upload'],
       ['Watch', '/live'],
       ['Profile', '/profile'],

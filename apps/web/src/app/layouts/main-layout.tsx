@@ -4,6 +4,7 @@ import { Link, Outlet, ScrollRestoration } from 'react-router';
 import { BottomNav } from '@/app/layouts/bottom-nav';
 import { Header } from '@/app/layouts/header';
 import { NotificationBell } from '@/app/layouts/notification-bell';
+import { RouteNoticeToast } from '@/app/layouts/route-notice-toast';
 import { SideNav } from '@/app/layouts/side-nav';
 import { Button } from '@/components/ui/button';
 import { paths } from '@/config/paths';
@@ -53,6 +54,7 @@ export function MainLayout() {
         </main>
       </div>
       {laptop ? null : <BottomNav />}
+      <RouteNoticeToast />
       <ScrollRestoration />
     </div>
   );

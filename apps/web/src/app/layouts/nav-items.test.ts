@@ -7,8 +7,8 @@ describe('bottom navigation table', () => {
   it.each<[Level, [string, string][]]>([
     ['none', [['Events', '/events'], ['Subscribe', '/subscribe']]],
     ['fan', [['Events', '/events'], ['Library', '/library'], ['Watch', '/live']]],
-    ['athlete', [['Team', '/team'], ['Upload', '/upload'], ['Watch', '/live'], ['Profile', '/profile']]],
-    ['team', [['Team', '/team'], ['Upload', '/upload'], ['Watch', '/live'], ['Profile', '/profile']]],
+    ['athlete', [['Team', '/team'], ['Library', '/library'], ['Upload', '/upload'], ['Watch', '/live'], ['Profile', '/profile']]],
+    ['team', [['Team', '/team'], ['Library', '/library'], ['Upload', '/upload'], ['Watch', '/live'], ['Profile', '/profile']]],
   ])('level %s sees exactly its items, in table order', (level, expected) => {
     expect(navItemsFor(level).map((item) => [item.label, item.to])).toEqual(expected);
   });

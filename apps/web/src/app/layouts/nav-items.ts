@@ -23,7 +23,7 @@ export type NavItem = {
 export const navItems: readonly NavItem[] = [
   { label: 'Events', to: paths.events, icon: CalendarDaysIcon, levels: ['none', 'fan'] },
   { label: 'Team', to: paths.team, icon: UsersIcon, levels: ['athlete', 'team'] },
-  { label: 'Library', to: paths.library, icon: LibraryBigIcon, levels: ['fan'] },
+  { label: 'Library', to: paths.library, icon: LibraryBigIcon, levels: ['athlete', 'team', 'fan'] },
   { label: 'Upload', to: paths.upload, icon: UploadIcon, levels: ['athlete', 'team'] },
   { label: 'Watch', to: paths.live, icon: MonitorPlayIcon, levels: ['athlete', 'team', 'fan'] },
   { label: 'Profile', to: paths.profile, icon: UserRoundIcon, levels: ['athlete', 'team'] },

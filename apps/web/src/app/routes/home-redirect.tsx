@@ -1,4 +1,4 @@
-import { Navigate } from 'react-router';
+import { Navigate, useLocation } from 'react-router';
 
 import { paths } from '@/config/paths';
 import { teamLevels, useLevel } from '@/lib/subscription/level-context';
@@ -10,6 +10,8 @@ import { teamLevels, useLevel } from '@/lib/subscription/level-context';
  */
 export function HomeRedirect() {
   const level = useLevel();
+  // The state goes along: a flow that ends "home" may carry a notice for the page it lands on.
+  const { state } = useLocation();
   const to = level && teamLevels.includes(level) ? paths.team : paths.events;
-  return <Navigate to={to} replace />;
+  return <Navigate to={to} replace state={state} />;
 }

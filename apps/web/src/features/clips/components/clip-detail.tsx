@@ -1,4 +1,4 @@
-import { clipName, type ReelView } from '@app/contracts/clips';
+import { clipName, type ReelView, type ReelViewChunk } from '@app/contracts/clips';
 import { ClapperboardIcon, PencilIcon } from 'lucide-react';
 import { Link } from 'react-router';
 
@@ -17,7 +17,7 @@ import { useReel } from '@/lib/clips/get-reel';
  * card links there): the page plays that reel and shows the clip's comments. Its
  * maker may edit it; anyone else may save it to their library.
  */
-export function ClipDetail({ reelId }: { reelId: string }) {
+export function ClipDetail({ reelId, addToReel }: { reelId: string; addToReel?: AddToReelSlot }) {
   const reel = useReel(reelId);
   return (
     <DetailStates
@@ -27,12 +27,15 @@ export function ClipDetail({ reelId }: { reelId: string }) {
       notFound="It may have been deleted, or you may no longer see the video it was cut from."
       pageTitle="Clip"
     >
-      {(data) => <LoadedClip reel={data} onSourceError={() => void reel.refetch()} />}
+      {(data) => <LoadedClip reel={data} addToReel={addToReel} onSourceError={() => void reel.refetch()} />}
     </DetailStates>
   );
 }
 
-function LoadedClip({ reel: data, onSourceError }: { reel: ReelView; onSourceError: () => void }) {
+/** What the app shell puts under the player: the reels feature's "Add to reel" for this clip. */
+export type AddToReelSlot = (chunk: ReelViewChunk, timestamp: number) => React.ReactNode;
+
+function LoadedClip({ reel: data, addToReel, onSourceError }: { reel: ReelView; addToReel?: AddToReelSlot; onSourceError: () => void }) {
   const chunk = data.chunks[0];
   const clipId = chunk?.clip ?? '';
   // Untitled, a clip is named by where it comes from, as the library's cards name it.
@@ -56,11 +59,14 @@ function LoadedClip({ reel: data, onSourceError }: { reel: ReelView; onSourceErr
     >
       {/* A laptop puts the comments beside the player, in a panel that scrolls on its own. */}
       <div className="flex flex-col gap-6 lg:grid lg:grid-cols-[minmax(0,1fr)_22rem] lg:items-start xl:grid-cols-[minmax(0,1fr)_26rem]">
-        {data.chunks.length > 0 ? (
-          <ChunkPlayer chunks={data.chunks} label={title} onSourceError={onSourceError} className={laptopPlayerSize} />
-        ) : (
-          <EmptyState icon={ClapperboardIcon}>This clip has nothing to play.</EmptyState>
-        )}
+        <div className="flex min-w-0 flex-col gap-4">
+          {data.chunks.length > 0 ? (
+            <ChunkPlayer chunks={data.chunks} label={title} onSourceError={onSourceError} className={laptopPlayerSize} />
+          ) : (
+            <EmptyState icon={ClapperboardIcon}>This clip has nothing to play.</EmptyState>
+          )}
+          {chunk && addToReel ? addToReel(chunk, data.timestamp) : null}
+        </div>
         {clipId ? (
           <div className="lg:sticky lg:top-20 lg:max-h-[calc(100svh-6.5rem)] lg:overflow-y-auto lg:rounded-xl lg:border lg:p-4">
             <ClipComments clipId={clipId} reelId={data.reelId} />

@@ -38,6 +38,8 @@ describe('/team/members', () => {
     expect(screen.getByRole('link', { name: 'ath' })).toHaveAttribute('href', '/team/members/ath');
 
     const input = await screen.findByLabelText('Invite a member');
+    // The roster comes first, the owner's invite form after it.
+    expect(screen.getByRole('table').compareDocumentPosition(input) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
     await user.type(input, 'not valid!');
     await user.click(screen.getByRole('button', { name: 'Invite' }));
     await waitFor(() => expect(errorOf(input)).toBe('Please enter a valid email or plain username.'));

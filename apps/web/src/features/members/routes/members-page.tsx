@@ -14,8 +14,8 @@ import { PendingInvites } from '@/features/members/components/pending-invites';
 import { TeamSharedReels } from '@/features/members/components/team-shared-reels';
 
 /**
- * /team/members: everyone on the team channel; the owner also gets the invite form, the pending
- * invitations and the public links to the team's footage, to switch off.
+ * /team/members: everyone on the team channel; below them the owner also gets the invite form, the
+ * pending invitations and the public links to the team's footage, to switch off.
  */
 export function Component() {
   const team = useTeam();
@@ -30,14 +30,7 @@ export function Component() {
     const isOwner = me.data?.username.toLowerCase() === owner.toLowerCase();
     body = (
       <div className="grid gap-6">
-        {isOwner ? (
-          <>
-            <InviteMemberForm owner={owner} channel={channel} onInvited={setNotice} />
-            <SuccessNotice message={notice} />
-            <PendingInvites owner={owner} channel={channel} onRevoked={setNotice} />
-            <TeamSharedReels onTurnedOff={setNotice} />
-          </>
-        ) : null}
+        {/* The roster first: who is on the team is what the page is for; the owner's tools follow. */}
         <table className="w-full text-sm">
           <thead className="text-muted-foreground text-left text-xs">
             <tr>
@@ -65,6 +58,14 @@ export function Component() {
             ))}
           </tbody>
         </table>
+        {isOwner ? (
+          <>
+            <InviteMemberForm owner={owner} channel={channel} onInvited={setNotice} />
+            <SuccessNotice message={notice} />
+            <PendingInvites owner={owner} channel={channel} onRevoked={setNotice} />
+            <TeamSharedReels onTurnedOff={setNotice} />
+          </>
+        ) : null}
       </div>
     );
   }

@@ -151,7 +151,11 @@ export function ReelEditor({ reel }: { reel: ReelView }) {
         <h2 id={`${id}-add`} className="text-base font-semibold">
           Add clips
         </h2>
-        <ClipPicker actionLabel="Add to reel" onPick={(clips) => setChunks((now) => [...now, ...clips.map(fromClip)])} />
+        <ClipPicker
+          actionLabel="Add to reel"
+          leaveOut={chunks.map((c) => c.clip)}
+          onPick={(clips) => setChunks((now) => [...now, ...clips.map(fromClip)])}
+        />
       </section>
 
       <section aria-labelledby={`${id}-export`} className="flex flex-col gap-2">

@@ -10,6 +10,7 @@ import { Button } from '@/components/ui/button';
 import { ClipPicker } from '@/features/reels/components/clip-picker';
 import { useCreateReel } from '@/lib/clips/create-reel';
 import { useReels } from '@/lib/clips/get-reels';
+import { suggestReelTitle } from '@/lib/clips/suggest-reel-title';
 import { errorMessage } from '@/lib/error-message';
 
 /** My reels (a card grid, the cards themselves not links), with Play and Edit, and making a new one. */
@@ -76,7 +77,11 @@ function NewReel() {
         actionLabel={create.isPending ? 'Making reel...' : 'Make reel'}
         busy={create.isPending}
         onPick={(clips) =>
-          create.mutate(clips, { onSuccess: (reelId) => void navigate(`/library/reels/${encodeURIComponent(reelId)}/edit`) })
+          create.mutate(
+            // Titled after its first clip; the editor it opens in changes it.
+            { clips, title: clips[0] ? suggestReelTitle(clips[0]) : null },
+            { onSuccess: (reelId) => void navigate(`/library/reels/${encodeURIComponent(reelId)}/edit`) },
+          )
         }
       />
       {create.isError ? (

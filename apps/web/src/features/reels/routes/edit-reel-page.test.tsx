@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 
 import { Component as EditReelPage } from '@/features/reels/routes/edit-reel-page';
-import { chunkFixture, reelFixture } from '@/test/clip-fixture';
+import { chunkFixture, clipFixture, reelFixture } from '@/test/clip-fixture';
 import { errorJson, json, mockFetch } from '@/test/fetch-mock';
 import { signedInSession } from '@/test/fixtures';
 import { renderApp } from '@/test/render-app';
@@ -55,6 +55,22 @@ describe('Reel editor', () => {
         { clip: 'b', in: 0, out: 12, description: '' },
       ],
     });
+  });
+
+  it("Add clips offers only the library's clips the reel does not have, and again those taken out of it", async () => {
+    renderEditor({
+      'GET /api/user/reels/r1/export': { status: 'none', progress: 0, url: null, failureReason: null },
+      'GET /api/user/clips': {
+        items: [clipFixture({ _id: 'a', clipTitle: 'Alpha' }), clipFixture({ _id: 'd', clipTitle: 'Delta' })],
+        next: null,
+      },
+    });
+    const library = await screen.findByRole('list', { name: 'Clips in your library' });
+    expect(within(library).getAllByRole('checkbox')).toHaveLength(1);
+    expect(within(library).getByText('Delta')).toBeInTheDocument();
+    expect(within(library).queryByText('Alpha')).not.toBeInTheDocument();
+    await userEvent.setup().click(within(screen.getByRole('list', { name: 'Clips in this reel' })).getByRole('button', { name: 'Remove clip 1' }));
+    expect(within(library).getByText('Alpha')).toBeInTheDocument();
   });
 
   it('switches the link on its own request, before any Save, and says so only once the server has', async () => {

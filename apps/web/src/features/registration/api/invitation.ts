@@ -21,3 +21,9 @@ export function useInvitation(token: string) {
 export function acceptInvitation(api: ApiClient, token: string): Promise<TeamResponse> {
   return api.request(`${invitePath(token)}/accept`, { method: 'POST', schema: teamResponse });
 }
+
+/** A team as an invitation names it: its description, else its coach's. */
+export const teamLabel = ({ description, owner }: { description: string | null; owner: string }) => description || `${owner}'s team`;
+
+/** What the page after joining says. */
+export const joinedNotice = (team: string) => `You joined ${team}.`;

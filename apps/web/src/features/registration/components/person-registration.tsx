@@ -6,12 +6,14 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { PublicPage } from '@/components/public-page';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
-import { acceptInvitation } from '@/features/registration/api/invitation';
+import { paths } from '@/config/paths';
+import { acceptInvitation, joinedNotice, teamLabel } from '@/features/registration/api/invitation';
 import { registerUser } from '@/features/registration/api/register-user';
 import { RegistrationForm } from '@/features/registration/components/registration-form';
 import { useApiClient } from '@/lib/api-client-context';
 import { errorMessage } from '@/lib/error-message';
 import { queryKeys } from '@/lib/query-keys';
+import { withNotice } from '@/lib/route-notice';
 import { getTeams } from '@/lib/teams/get-teams';
 import { joinTeam } from '@/lib/teams/join-team';
 
@@ -55,21 +57,31 @@ export function PersonRegistration({ type, title }: PersonRegistrationProps) {
         onSubmit={async ({ firstname, lastname, username }) => {
           const affiliate = params.get('affiliate') ?? undefined;
           await registerUser(api, { username, firstname, lastname, type, ...(affiliate && { affiliate }) });
-          const problem = type === 'athlete' ? await joinInvitedTeam(params.get('invite')) : null;
+          const joined = type === 'athlete' ? await joinInvitedTeam(params.get('invite')) : { problem: null, team: null };
           await queryClient.invalidateQueries({ queryKey: queryKeys.users() });
-          if (problem) setJoinProblem(problem);
+          if (joined.problem) setJoinProblem(joined.problem);
+          // Invited: the team they just joined (home, in the trial), saying so; else the subscription step.
+          else if (joined.team) void navigate(paths.home, { replace: true, state: withNotice(joinedNotice(joined.team)) });
           else void navigate(next, { replace: true });
         }}
       />
     </PublicPage>
   );
 
-  /** Claims the invitation, then joins the first team of the list; the reason when the invitation failed. */
-  async function joinInvitedTeam(inviteToken: string | null): Promise<string | null> {
+  /**
+   * Claims the invitation, then joins the first team of the list: the team the invitation joined, or
+   * the reason it failed.
+   */
+  async function joinInvitedTeam(inviteToken: string | null): Promise<{ problem: string | null; team: string | null }> {
     // A failed claim must not block registration: the team list below may still hold a team.
-    const problem = inviteToken ? await acceptInvitation(api, inviteToken).then(() => null, errorMessage) : null;
+    const claim = inviteToken
+      ? await acceptInvitation(api, inviteToken).then(
+          (team) => ({ problem: null, team: 'error' in team ? null : teamLabel(team) }),
+          (error: unknown) => ({ problem: errorMessage(error), team: null }),
+        )
+      : { problem: null, team: null };
     const [first] = await getTeams(api);
     if (first && !first.current) await joinTeam(api, first.username, first.channel);
-    return problem;
+    return claim;
   }
 }

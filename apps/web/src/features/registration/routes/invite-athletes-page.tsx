@@ -13,10 +13,14 @@ import { createInvite } from '@/features/registration/api/create-invite';
 import { useMe } from '@/lib/users/get-me';
 import { useApiClient } from '@/lib/api-client-context';
 import { errorMessage } from '@/lib/error-message';
+import { withNotice } from '@/lib/route-notice';
 
 // The invite form starts with 3 rows.
 const INITIAL_ROWS = 3;
 const NEXT_STEP = '/register/subscribe/team';
+/** After sending: the team's members page, where the invitations wait, saying how many went out. */
+const AFTER_SENDING = '/team/members';
+const sentNotice = (count: number) => (count === 1 ? '1 invitation sent.' : `${count} invitations sent.`);
 const email = z.string().email(INVALID_INVITE_EMAIL);
 
 type Row = { id: number; value: string; error?: string; sent?: boolean };
@@ -24,7 +28,8 @@ type Row = { id: number; value: string; error?: string; sent?: boolean };
 /**
  * /register/invite: email rows with '-' to remove one and '+' to add one, checked
  * on submit ('Invalid email address'); empty rows are skipped. Each address gets an
- * e-mailed invitation to the coach's team `main`; then on to the team subscription.
+ * e-mailed invitation to the coach's team `main`; then on to the team's members page saying how
+ * many went out (nothing entered: on to the team subscription, as Skip does).
  */
 export function Component() {
   const api = useApiClient();
@@ -74,7 +79,11 @@ export function Component() {
             }
           }),
       );
-      if (results.every(Boolean)) void navigate(NEXT_STEP, { replace: true });
+      if (!results.every(Boolean)) return;
+      // Rows sent by an earlier try count too: every invitation of this form went out.
+      const sent = checked.filter((row) => row.value !== '').length;
+      if (sent === 0) void navigate(NEXT_STEP, { replace: true });
+      else void navigate(AFTER_SENDING, { replace: true, state: withNotice(sentNotice(sent)) });
     } finally {
       setPending(false);
     }

@@ -8,11 +8,12 @@ import { PageLoading } from '@/components/page-loading';
 import { PublicPage } from '@/components/public-page';
 import { Button } from '@/components/ui/button';
 import { loginWithRedirect, paths } from '@/config/paths';
-import { acceptInvitation, useInvitation } from '@/features/registration/api/invitation';
+import { acceptInvitation, joinedNotice, teamLabel, useInvitation } from '@/features/registration/api/invitation';
 import { useMe } from '@/lib/users/get-me';
 import { useApiClient } from '@/lib/api-client-context';
 import { useSession } from '@/lib/auth/session';
 import { errorMessage } from '@/lib/error-message';
+import { withNotice } from '@/lib/route-notice';
 
 /**
  * /join/{token}: where an invitation e-mail leads. Signed in: join the team. Signed out: create an
@@ -40,7 +41,7 @@ export function Component() {
   }
 
   const { ownerName, owner, description, email, status } = invitation.data;
-  const team = description || `${owner}'s team`;
+  const team = teamLabel({ description, owner });
   const inviter = ownerName || owner;
   const here = `/join/${encodeURIComponent(token)}`;
 
@@ -52,7 +53,8 @@ export function Component() {
     return <Navigate to={`${paths.register}/athlete?${new URLSearchParams({ invite: token })}`} replace />;
   }
 
-  const onJoin = () => join.mutate(undefined, { onSuccess: () => void navigate(paths.home, { replace: true }) });
+  // Home is the team for a team or athlete level; the page says what happened.
+  const onJoin = () => join.mutate(undefined, { onSuccess: () => void navigate(paths.home, { replace: true, state: withNotice(joinedNotice(team)) }) });
 
   return (
     <PublicPage title={`Join ${team}`} description={`${inviter} invited ${email ?? 'you'} to join the team.`}>

@@ -1,5 +1,6 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import type { Level } from '@app/contracts/levels';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 
 import { NO_SUBSCRIPTION_MESSAGE } from '@/features/upload/components/test-video-offer';
@@ -49,11 +50,11 @@ class FakeXhr {
   }
 }
 
-function renderUpload() {
+function renderUpload(level: Level = 'team') {
   return renderApp('/upload', {
     routes: pageRoutes('/upload', () => import('@/features/upload/routes/upload-page')),
     session: signedInSession,
-    level: 'team',
+    level,
   });
 }
 
@@ -63,16 +64,24 @@ describe('/upload', () => {
     vi.stubGlobal('XMLHttpRequest', FakeXhr);
   });
 
-  it('offers a test video to users without a subscription, then goes to /team', async () => {
+  it('gives a trial athlete (level athlete, nothing paid yet) the uploader, not the test-video offer', async () => {
+    mockFetch({ 'GET /api/user/usage': usageOf() });
+    renderUpload('athlete');
+    expect(await screen.findByRole('button', { name: 'Rec' })).toBeInTheDocument();
+    expect(screen.getByLabelText('Video files')).toBeInTheDocument();
+    expect(screen.queryByText(NO_SUBSCRIPTION_MESSAGE)).not.toBeInTheDocument();
+  });
+
+  it('offers a test video at level none, then goes to the video library', async () => {
     const net = mockFetch({
       'GET /api/user/usage': usageOf(),
       'POST /api/user/testvideo': json({}, 201),
     });
-    renderUpload();
+    renderUpload('none');
     expect(await screen.findByText(NO_SUBSCRIPTION_MESSAGE)).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Rec' })).not.toBeInTheDocument();
     await userEvent.setup().click(screen.getByRole('button', { name: 'Create a test video' }));
-    expect(await screen.findByText('at: /team')).toBeInTheDocument();
+    expect(await screen.findByText('at: /library/videos')).toBeInTheDocument();
     expect(net.call('POST', '/api/user/testvideo')).toBeDefined();
   });
 

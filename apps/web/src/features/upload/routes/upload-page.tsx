@@ -3,7 +3,6 @@ import { useNavigate, useSearchParams } from 'react-router';
 
 import { Page } from '@/components/page';
 import { PageLoading } from '@/components/page-loading';
-import { useIsSubscribed } from '@/features/upload/hooks/use-is-subscribed';
 import { CameraPanel } from '@/features/upload/components/camera-panel';
 import { TestVideoOffer } from '@/features/upload/components/test-video-offer';
 import { UploadStatus } from '@/features/upload/components/upload-status';
@@ -12,13 +11,17 @@ import { useUploads } from '@/features/upload/hooks/use-uploads';
 import { RELOAD_AFTER_UPLOAD_MS, UploadProgress } from '@/features/upload/utils/upload-progress';
 import { useApiClient } from '@/lib/api-client-context';
 import { useSession } from '@/lib/auth/session';
+import { teamLevels, useLevel } from '@/lib/subscription/level-context';
 
-/** /upload: record a game with the camera or upload video files. */
+/**
+ * /upload: record a game with the camera or upload video files. Who may upload is the level, as on the
+ * server: a new coach or athlete has their type's level for 8 days without paying.
+ */
 export function Component() {
-  const { subscribed } = useIsSubscribed();
+  const level = useLevel();
   return (
     <Page title="Upload" description="Record a game or upload videos from your device.">
-      {subscribed === undefined ? <PageLoading /> : subscribed ? <Uploader /> : <TestVideoOffer />}
+      {level === undefined ? <PageLoading /> : teamLevels.includes(level) ? <Uploader /> : <TestVideoOffer />}
     </Page>
   );
 }

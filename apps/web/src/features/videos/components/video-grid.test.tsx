@@ -1,6 +1,5 @@
 import type { Level } from '@app/contracts/levels';
 import { screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 import { VideoGrid } from '@/features/videos/components/video-grid';
@@ -35,23 +34,14 @@ describe('VideoGrid', () => {
     expect(title).toHaveClass('truncate');
   });
 
-  it('offers Delete on the owner’s cards only, and the list updates after it', async () => {
-    let items = [videoFixture({ key: 'mine', title: 'Mine', ownerId: 7 }), videoFixture({ key: 'theirs', title: 'Theirs', ownerId: 8 })];
+  it('puts no Delete on any card, not even the owner’s: delete lives on the video’s page', async () => {
     mockFetch({
       'GET /api/user/me': { userId: 7, userUuid: 'uuid-7', username: 'coach' },
-      'GET /api/user/videos': () => json({ items, next: null }),
-      'DELETE /api/user/videos/mine': () => {
-        items = items.filter((v) => v.key !== 'mine');
-        return new Response(null, { status: 204 });
-      },
+      'GET /api/user/videos': { items: [videoFixture({ key: 'mine', title: 'Mine', ownerId: 7 })], next: null },
     });
     renderGrid();
-    const user = userEvent.setup();
-    await user.click(await screen.findByRole('button', { name: 'Delete Mine' }));
-    expect(screen.queryByRole('button', { name: 'Delete Theirs' })).not.toBeInTheDocument();
-    await user.click(within(screen.getByRole('group', { name: 'Delete Mine?' })).getByRole('button', { name: 'Delete video' }));
-    await waitFor(() => expect(screen.queryByRole('link', { name: /Mine/ })).not.toBeInTheDocument());
-    expect(screen.getByRole('link', { name: /Theirs/ })).toBeInTheDocument();
+    expect(await screen.findByRole('link', { name: /Mine/ })).toHaveAttribute('href', '/team/videos/mine');
+    expect(screen.queryByRole('button', { name: /Delete/ })).not.toBeInTheDocument();
   });
 
   it('shows ready, processing and failed cards, linking to each video', async () => {

@@ -8,7 +8,6 @@ import { Button } from '@/components/ui/button';
 import { VideoCard, VideoCardSkeleton } from '@/components/video-card';
 import { useVideos } from '@/features/videos/api/get-videos';
 import { useLevel } from '@/lib/subscription/level-context';
-import { useMe } from '@/lib/users/get-me';
 
 /** All Videos' empty states, by level (docs/product.md#videos). */
 export const EMPTY_UPLOADER = 'Upload your videos!';
@@ -20,7 +19,6 @@ export const EMPTY_FAN = "No team games to watch yet. Fans watch and clip their 
 export function VideoGrid({ basePath }: { basePath: string }) {
   const level = useLevel();
   const videos = useVideos();
-  const myId = useMe().data?.userId;
   return (
     <InfiniteList
       query={videos}
@@ -30,12 +28,7 @@ export function VideoGrid({ basePath }: { basePath: string }) {
       placeholder={<VideoCardSkeleton />}
       itemKey={(video) => video.key}
       renderItem={(video) => (
-        <VideoCard
-          video={video}
-          to={`${basePath}/${encodeURIComponent(video.key)}`}
-          canDelete={myId !== undefined && video.ownerId === myId}
-          className="flex-1"
-        />
+<VideoCard video={video} to={`${basePath}/${encodeURIComponent(video.key)}`} className="flex-1" />
       )}
       empty={<NoVideos level={level} />}
     />
