@@ -122,6 +122,8 @@ describe('team talk journeys', () => {
   it('a mention lights the athlete’s bell in both tabs; reading it in one clears the badge in the other', { timeout: 180_000 }, async () => {
     const { coach, mate, coachTab, mateTab } = await team('bellcoach');
     await coachTab.context.close();
+    // The coach is named by their name, never their username: in the bell and on the post.
+    expect((await apiCall(coach.access, 'PUT', '/api/user/me', { name: 'Dana Kim' })).status).toBe(200);
     const first = mateTab.page;
     await openWithStream(first, '/team');
     const second = await mateTab.context.newPage();
@@ -131,8 +133,6 @@ describe('team talk journeys', () => {
     await second.getByRole('button', { name: 'Notifications' }).waitFor();
     expect(await badge(first).count()).toBe(0);
 
-    // The coach is named by their name, never their username, in the bell.
-    expect((await apiCall(coach.access, 'PUT', '/api/user/me', { name: 'Dana Kim' })).status).toBe(200);
     const posted = await apiCall(coach.access, 'POST', '/api/team/board', { subject: 'Film', message: `@${mate.username} watch the second period` });
     expect(posted.status).toBe(201);
     await expect.poll(() => badge(first).textContent(), { timeout: 15_000 }).toBe('1');

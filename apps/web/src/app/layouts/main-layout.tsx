@@ -8,6 +8,7 @@ import { RouteNoticeToast } from '@/app/layouts/route-notice-toast';
 import { SideNav } from '@/app/layouts/side-nav';
 import { Button } from '@/components/ui/button';
 import { paths } from '@/config/paths';
+import { useReportShownPage } from '@/lib/shown-page';
 import { useLevel } from '@/lib/subscription/level-context';
 import { useTalkUpdates } from '@/lib/updates/use-talk-updates';
 import { useIsLaptop } from '@/lib/use-media-query';
@@ -24,6 +25,7 @@ export function MainLayout() {
   const level = useLevel();
   const hasBottomNav = !laptop && level !== undefined;
   useTalkUpdates();
+  useReportShownPage();
 
   return (
     <div className="flex min-h-svh flex-col">

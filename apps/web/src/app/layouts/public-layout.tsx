@@ -1,6 +1,7 @@
 import { Outlet, ScrollRestoration } from 'react-router';
 
 import { Header } from '@/app/layouts/header';
+import { useReportShownPage } from '@/lib/shown-page';
 import { cn } from '@/lib/utils';
 
 /**
@@ -9,6 +10,7 @@ import { cn } from '@/lib/utils';
  * laptop's page (a recruiting card).
  */
 export function PublicLayout({ reading = false, wide = false }: { reading?: boolean; wide?: boolean }) {
+  useReportShownPage();
   return (
     <div className="flex min-h-svh flex-col">
       {/* No back link: public parents such as /register/subscribe are not pages. */}

@@ -1,6 +1,6 @@
 import type { Plan, PlanType } from '@app/contracts/billing';
 import { CheckIcon, CircleAlertIcon, FlaskConicalIcon, Loader2Icon } from 'lucide-react';
-import { Link, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -11,6 +11,7 @@ import { useSubscribeLocal } from '@/features/subscription/api/subscribe-local';
 import { StripePricingTable } from '@/features/subscription/components/stripe-pricing-table';
 import { ApiError } from '@/lib/api-client';
 import { errorMessage } from '@/lib/error-message';
+import { pageLeft } from '@/lib/shown-page';
 import { cn } from '@/lib/utils';
 
 /** Where a new plan leads: the team dashboard for teams and athletes, the live page for fans. */
@@ -97,10 +98,15 @@ function PlanOption({ plan, recommended, current, pending, disabled, onSubscribe
 /** The built-in table of local test billing: the three plans, each subscribed with one click. */
 function LocalPricingTable({ plans, type }: { plans: readonly Plan[]; type: PlanType }) {
   const navigate = useNavigate();
+  const { pathname } = useLocation();
   const usage = useUsage();
   const subscribe = useSubscribeLocal({
-    // Replace: Back from the dashboard should not return to a purchase that is done.
-    onSubscribed: (plan) => navigate(afterSubscribePath(plan), { replace: true, flushSync: true }),
+    // Replace: Back from the dashboard should not return to a purchase that is done. The router's promise
+    // settles before React shows the new page; the plan may reach the level only once this one is gone.
+    onSubscribed: async (plan) => {
+      await navigate(afterSubscribePath(plan), { replace: true });
+      await pageLeft(pathname);
+    },
   });
   const currentType = usage.data?.items[0]?.type;
   const error = subscribe.error;
