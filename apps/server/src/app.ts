@@ -4,7 +4,7 @@ import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance, t
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type pg from 'pg';
 import type { Logger } from 'pino';
-import type { Config } from './config';
+import { tenantPublicUrl, type Config } from './config';
 import { registerBodyDepthLimit } from './plugins/body-depth';
 import { registerErrorHandler, toErrorBody } from './plugins/errors';
 import { registerNulRefusal } from './plugins/nul-refusal';
@@ -167,7 +167,9 @@ export async function build(config: Config, runtime: Runtime, options: BuildOpti
   await app.register(profilesRoutes, { identity: runtime.identity, profiles: createProfilesService({ users, teams, images }), users });
   const billing = createBillingService({ db: runtime.db, users, config: config.billing, publicUrl: config.publicUrl });
   await app.register(billingRoutes, { identity: runtime.identity, billing, users });
-  const invites = createInvitesService({ db: runtime.db, teams, users, identity: runtime.identity, mail: runtime.mail.mail, publicUrl: config.publicUrl, log: app.log });
+  // Links mailed or shown to a tenant's people point at its own host, the only one they open on.
+  const publicUrlOf = (tenantId: string) => tenantPublicUrl(config, tenantId);
+  const invites = createInvitesService({ db: runtime.db, teams, users, identity: runtime.identity, mail: runtime.mail.mail, publicUrlOf, log: app.log });
   await app.register(teamsRoutes, { config, identity: runtime.identity, teams, invites, users });
   // The clips module needs the videos service (who may see a video) and the videos service runs the
   // clips module's delete hook: the hook reaches the clips service once both exist.
@@ -197,7 +199,7 @@ export async function build(config: Config, runtime: Runtime, options: BuildOpti
   await app.register(clipsRoutes, { identity: runtime.identity, clips, liveClips, users });
   const reels = createReelsService({ db: runtime.db, storage: runtime.storage, jobs: runtime.jobs, users, videos, teams, clips });
   await app.register(reelsRoutes, { config, identity: runtime.identity, reels, users });
-  const recruiting = createRecruitingService({ db: runtime.db, publicUrl: config.publicUrl, users, images, teams, reels });
+  const recruiting = createRecruitingService({ db: runtime.db, publicUrlOf, users, images, teams, reels });
   await app.register(recruitingRoutes, { config, identity: runtime.identity, recruiting, users });
   const channels = createChannelsService({ db: runtime.db, storage: runtime.storage, teams, clips, reels, users });
   await app.register(channelsRoutes, { identity: runtime.identity, channels, users });

@@ -128,4 +128,27 @@ describe('a capability link opens only on its own tenant’s host', () => {
     expect(view.json().team).toBe('Team Eagles');
     expect(mail!.text).toContain(`https://${OTHER_HOST}/unsubscribe/schedule/`);
   });
+
+  it('mails another tenant’s invitation and sign-in links and shows its recruiting card link at that tenant’s host, where they open', async () => {
+    const inviter = await coach(t, 'capeagleinviter', 'Eagles Invites', { other: true });
+    const invited = await call(t, 'POST', '/api/user/invites', inviter.headers, { email: 'capnewcomer@example.com', owner: 'capeagleinviter', channel: 'main' });
+    expect(invited.statusCode, invited.body).toBe(200);
+    const [mail] = await t.sent('capnewcomer@example.com');
+    const link = new URL(/(https?:\/\/\S+\/join\/[A-Za-z0-9_-]+)/.exec(mail!.text)![1]!);
+    expect(link.host).toBe(OTHER_HOST);
+    const token = link.pathname.split('/').pop()!;
+    expect((await call(t, 'GET', `/api/invites/${token}`, { host: link.host })).statusCode).toBe(200);
+    await sameAsUnknown('GET', `/api/invites/${token}`, `/api/invites/${forged(token)}`, publicHost);
+
+    const card = await call(t, 'PUT', '/api/user/recruiting', eagle.headers, { published: true });
+    expect(card.statusCode, card.body).toBe(200);
+    const cardUrl = new URL(card.json().url as string);
+    expect(cardUrl.host).toBe(OTHER_HOST);
+    expect((await call(t, 'GET', `/api${cardUrl.pathname}`, { host: cardUrl.host })).statusCode).toBe(200);
+
+    const asked = await t.app.inject({ method: 'POST', url: '/v0/tenants/eagles/auth/link', payload: { email: 'capmagic@example.com' }, headers: eaglesHost });
+    expect(asked.statusCode, asked.body).toBe(200);
+    const [magic] = await t.sent('capmagic@example.com');
+    expect(new URL(/(https?:\/\/\S+\/login\?token=[^\s"]+)/.exec(magic!.text)![1]!).host).toBe(OTHER_HOST);
+  });
 });

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { and, count, desc, eq, gt, inArray, isNull, sql, type SQL } from 'drizzle-orm';
-import type { Config } from '../../config';
+import { tenantPublicUrl, type Config } from '../../config';
 import type { Db } from '../../db/client';
 import { identityOneTimeTokens, identityUsers } from '../../db/schema';
 import { AppError } from '../../errors';
@@ -36,7 +36,7 @@ export interface Submitted {
 export interface PasswordlessDeps {
   identity: Identity;
   db: Db;
-  config: Pick<Config, 'publicUrl'>;
+  config: Pick<Config, 'publicUrl' | 'tenantId' | 'tenants'>;
   mail: Pick<MailRuntime, 'mail' | 'sms'>;
   log?: { error(obj: object, msg?: string): void } | undefined;
 }
@@ -77,9 +77,12 @@ export function createOutbound({ db, config, log }: Pick<PasswordlessDeps, 'db' 
   }
 
   return {
-    /** `${publicUrl}/login?token=..&uuid=..`: always from configuration, never from the Host header. */
-    link(path: '/login' | '/reset', token: string, uuid: string): string {
-      const url = new URL(path, `${config.publicUrl}/`);
+    /**
+     * `${the tenant's public URL}/login?token=..&uuid=..`: always from configuration (the tenant's own host, where
+     * its sign-in works), never from the Host header.
+     */
+    link(tenantId: string, path: '/login' | '/reset', token: string, uuid: string): string {
+      const url = new URL(path, `${tenantPublicUrl(config, tenantId)}/`);
       url.searchParams.set('token', token);
       url.searchParams.set('uuid', uuid);
       return url.toString();
@@ -227,7 +230,7 @@ export function createPasswordlessService(deps: PasswordlessDeps & { outbound?: 
           meta: { channel: 'email', address, ...(profile ? { profile } : {}) },
           replace: true,
         });
-        const url = outbound.link('/login', link.secret, user.uuid);
+        const url = outbound.link(tenantId, '/login', link.secret, user.uuid);
         return () => mail.mail.sendTemplate(address, 'magic-link', { link: url, expiresMinutes: MESSAGE_TTL_SECONDS / 60, ...(user.name ? { name: user.name } : {}) });
       });
     },

@@ -33,7 +33,7 @@ export function createResetService(deps: PasswordlessDeps & { outbound?: Outboun
           replace: true,
         });
         if (!user) return undefined;
-        const link = outbound.link('/reset', row.secret, user.uuid);
+        const link = outbound.link(tenantId, '/reset', row.secret, user.uuid);
         return () => mail.mail.sendTemplate(address, 'password-reset', { link, expiresMinutes: MESSAGE_TTL_SECONDS / 60 });
       });
     },

@@ -25,7 +25,8 @@ type ProductUser = NonNullable<Awaited<ReturnType<UsersService['find']>>>;
 
 export interface RecruitingServiceDeps {
   db: Db;
-  publicUrl: string;
+  /** Where a tenant's card links point: its own host, the only one they open on. */
+  publicUrlOf: (tenantId: string) => string;
   users: Pick<UsersService, 'find' | 'requireRegistered' | 'byId'>;
   images: Pick<ImagesService, 'readyOf' | 'logoOf'>;
   teams: Pick<TeamsService, 'sharedTeams'>;
@@ -47,16 +48,16 @@ export interface CardPreview {
  * Recruiting cards: the owner publishes their card at an unguessable link, ticks what it shows and
  * picks a shared reel to play on it; anyone with the link reads the ticked fields without signing in.
  */
-export function createRecruitingService({ db, publicUrl, users, images, teams, reels }: RecruitingServiceDeps) {
+export function createRecruitingService({ db, publicUrlOf, users, images, teams, reels }: RecruitingServiceDeps) {
   const repo = createRecruitingRepo(db);
-  const base = publicUrl.replace(/\/+$/, '');
+  const baseOf = (tenantId: string) => publicUrlOf(tenantId).replace(/\/+$/, '');
 
   function settingsOf(row: RecruitingCardRow | undefined): RecruitingSettings {
     const published = row?.published ?? false;
     return {
       published,
       id: published ? row!.publicId : null,
-      url: published ? `${base}/a/${row!.publicId}` : null,
+      url: published ? `${baseOf(row!.tenantId)}/a/${row!.publicId}` : null,
       fields: fieldsOf(row?.fields),
       reelId: row?.reelId ?? null,
     };
@@ -160,6 +161,7 @@ export function createRecruitingService({ db, publicUrl, users, images, teams, r
       const name = card.name ?? (card.username ? `@${card.username}` : undefined);
       const pictured = card.hero ?? card.avatar;
       const picture = pictured && (pictured.sources['1600'] ?? pictured.sources['512'] ?? pictured.sources.full);
+      const base = baseOf(tenantId);
       return {
         title: name ?? 'Recruiting card',
         description: [card.sport, card.position, card.team?.name].filter(Boolean).join(' · ') || 'An athlete\'s recruiting card',

@@ -1,4 +1,5 @@
 import { INVITE_TTL_DAYS, type InvitePreview, type InviteResponse, type InviteStatus, type PendingInvites } from '@app/contracts/teams';
+import { displayName } from '@app/contracts/user-me';
 import { AppError } from '../../errors';
 import { randomToken, sha256 } from '../identity/crypto';
 import type { Identity } from '../identity/identity';
@@ -38,7 +39,8 @@ export interface InvitesDeps {
   users: UsersService;
   identity: Identity;
   mail: MailService;
-  publicUrl: string;
+  /** Where a tenant's invitation links point: its own host, the only one they open on. */
+  publicUrlOf: (tenantId: string) => string;
   log: { error(obj: object, msg?: string): void };
 }
 
@@ -48,7 +50,7 @@ export interface InvitesDeps {
  * claims its link first; a username invite only ever to the account that held the name when it was
  * sent (a name can change hands).
  */
-export function createInvitesService({ db, teams, users, identity, mail, publicUrl, log }: InvitesDeps) {
+export function createInvitesService({ db, teams, users, identity, mail, publicUrlOf, log }: InvitesDeps) {
   const repo = createTeamsRepo(db);
 
   const inviteByLink = async (tenantId: string, token: string) => {
@@ -104,8 +106,8 @@ export function createInvitesService({ db, teams, users, identity, mail, publicU
       if (mailbox) {
         try {
           await mail.sendTemplate(mailbox, 'team-invite', {
-            link: `${publicUrl}/join/${token}`,
-            inviter: inviter.name || inviter.username,
+            link: `${publicUrlOf(caller.tenantId)}/join/${token}`,
+            inviter: displayName(inviter),
             team: channel.description || channel.name,
             expiresDays: INVITE_TTL_DAYS,
           });
