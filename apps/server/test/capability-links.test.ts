@@ -148,6 +148,7 @@ describe('a capability link opens only on its own tenant’s host', () => {
 
     const asked = await t.app.inject({ method: 'POST', url: '/v0/tenants/eagles/auth/link', payload: { email: 'capmagic@example.com' }, headers: eaglesHost });
     expect(asked.statusCode, asked.body).toBe(200);
+    await t.runtime.outbound.settled();
     const [magic] = await t.sent('capmagic@example.com');
     expect(new URL(/(https?:\/\/\S+\/login\?token=[^\s"]+)/.exec(magic!.text)![1]!).host).toBe(OTHER_HOST);
   });
