@@ -16,6 +16,25 @@ afterAll(async () => {
   await database.drop();
 });
 
+describe('a connection the database ends', () => {
+  it('inside a transaction (checked out, between two queries) fails its next query instead of crashing the process', async () => {
+    const db = dbs[2]!;
+    const client = await db.$client.connect();
+    try {
+      await client.query('BEGIN');
+      const { rows } = await client.query<{ pid: number }>('SELECT pg_backend_pid() AS pid');
+      const ended = new Promise((resolve) => client.once('end', resolve));
+      // The server ends the backend as a restart would: the client hears a FATAL with no query running.
+      await dbs[0]!.$client.query('SELECT pg_terminate_backend($1)', [rows[0]!.pid]);
+      await ended;
+      await expect(client.query('SELECT 1')).rejects.toThrow();
+    } finally {
+      client.release(true);
+    }
+    expect((await db.$client.query('SELECT 1 AS one')).rows).toEqual([{ one: 1 }]);
+  });
+});
+
 describe('database start-up', () => {
   it('migrates once when several nodes start at the same time', async () => {
     await Promise.all(dbs.map((d) => runMigrations(d)));
