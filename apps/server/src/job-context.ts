@@ -1,6 +1,7 @@
 import type { Logger } from 'pino';
 import type { Config } from './config';
 import type { Db } from './db/client';
+import type { DomainEvents } from './domain-events';
 import type { Storage } from './storage/storage';
 
 /**
@@ -13,6 +14,8 @@ export interface JobContext {
   /** Sends e-mail: the mail module's service, wired by the runtime (jobs render their own templates). */
   mail: JobMail;
   config: Config;
+  /** The process's domain events: what a job announces, other modules hear in its transaction. */
+  events: DomainEvents;
   log: Logger;
   /**
    * Aborted when the worker is shutting down or the job reaches its time limit (the queue's

@@ -5,6 +5,7 @@ import { createDb, type Db } from './db/client';
 import { runMigrations } from './db/migrate';
 import { startJobQueue, type JobQueue } from './jobs/job-queue';
 import { getOrCreateSecret } from './db/app-secrets';
+import { createDomainEvents, type DomainEvents } from './domain-events';
 import { createIdentity, type Identity } from './modules/identity/identity';
 import { createMail, type MailRuntime } from './modules/mail/create-mail';
 import { createOutbound, type Outbound } from './modules/identity/passwordless.service';
@@ -18,6 +19,8 @@ export interface Runtime {
   jobs: JobQueue;
   identity: Identity;
   mail: MailRuntime;
+  /** What modules announce to each other, in the announcer's transaction (domain-events.ts). */
+  events: DomainEvents;
   /** Sign-in links and codes go out after the answer; `settled()` waits for them. */
   outbound: Outbound;
   close(): Promise<void>;
@@ -34,14 +37,16 @@ export async function startRuntime(config: Config, databaseUrl: string, log: Log
     await identity.prepare();
     await identity.tenants.ensureConfigured();
     const storage = await buildStorage(config, db);
+    const events = createDomainEvents();
     const jobs = await startJobQueue(databaseUrl, log);
-    if (config.workers > 0) await jobs.startWorkers({ db, storage, mail: mail.mail, config, log: log.child({ component: 'worker' }) });
+    if (config.workers > 0) await jobs.startWorkers({ db, storage, mail: mail.mail, config, events, log: log.child({ component: 'worker' }) });
     return {
       db,
       storage,
       jobs,
       identity,
       mail,
+      events,
       outbound: createOutbound({ db, config, log: log.child({ component: 'identity' }) }),
       async close() {
         await jobs.stop();

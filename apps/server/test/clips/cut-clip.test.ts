@@ -108,7 +108,7 @@ describe('the cut-clip job', () => {
   });
 
   it('runs in the worker: a posted clip is cut through the job queue', async () => {
-    await t.runtime.jobs.startWorkers({ db: t.runtime.db, storage: t.runtime.storage, mail: t.runtime.mail.mail, config: t.config, log: pino({ level: 'silent' }) });
+    await t.runtime.jobs.startWorkers({ db: t.runtime.db, storage: t.runtime.storage, mail: t.runtime.mail.mail, config: t.config, events: t.runtime.events, log: pino({ level: 'silent' }) });
     const clip = await makeClip(4, 2);
     const row = await waitFor(async () => {
       const r = await clipRow(clip._id);

@@ -254,7 +254,7 @@ describe('reel export', () => {
   });
 
   it('runs in the worker: a started export becomes ready through the job queue', async () => {
-    await t.runtime.jobs.startWorkers({ db: t.runtime.db, storage: t.runtime.storage, mail: t.runtime.mail.mail, config: t.config, log: pino({ level: 'silent' }) });
+    await t.runtime.jobs.startWorkers({ db: t.runtime.db, storage: t.runtime.storage, mail: t.runtime.mail.mail, config: t.config, events: t.runtime.events, log: pino({ level: 'silent' }) });
     const reelId = await twoGameReel();
     await start(owner, reelId);
     const done = await waitFor(async () => {

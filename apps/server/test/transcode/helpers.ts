@@ -76,6 +76,7 @@ export function jobContext(t: TestApp, overrides: Partial<JobContext> & { retryC
     storage: t.runtime.storage,
     mail: t.runtime.mail.mail,
     config: t.config,
+    events: t.runtime.events,
     log: pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' }),
     signal: new AbortController().signal,
     job: { id: jobId, retryCount, retryLimit: 4 },
