@@ -3,6 +3,7 @@ import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import type { Identity } from '../identity/identity';
 import type { UsersService } from '../users/users.service';
+import { createNotificationsRepo } from './notifications.repo';
 import { notificationsRoutes } from './notifications.routes';
 import { createNotificationsService, type NotificationsService } from './notifications.service';
 
@@ -19,7 +20,7 @@ export interface NotificationsDeps {
  * `notification-mail`, is listed in the job registry.
  */
 export async function registerNotifications(app: FastifyInstance, { config, db, identity, users }: NotificationsDeps): Promise<NotificationsService> {
-  const notifications = createNotificationsService({ db, users });
+  const notifications = createNotificationsService({ db, repo: createNotificationsRepo(db), users });
   await app.register(notificationsRoutes, { config, identity, users, notifications });
   return notifications;
 }

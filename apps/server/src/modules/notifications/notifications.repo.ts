@@ -5,7 +5,8 @@ import { channelMembers, identityUsers, notifications, users } from '../../db/sc
 
 const publishers = aliasedTable(users, 'publisher');
 
-export type NotificationRow = Awaited<ReturnType<ReturnType<typeof createNotificationsRepo>['page']>>[number];
+export type NotificationsRepo = ReturnType<typeof createNotificationsRepo>;
+export type NotificationRow = Awaited<ReturnType<NotificationsRepo['page']>>[number];
 export type NewNotificationRow = Pick<typeof notifications.$inferInsert, 'tenantId' | 'userId' | 'publisherUserId' | 'message' | 'action' | 'messageId'>;
 
 type Reader = Pick<Executor, 'select'>;

@@ -7,7 +7,7 @@ import { msPage } from '../clips/ms-page';
 import { AppError } from '../../errors';
 import { isUuid } from '../../uuid';
 import type { UsersService } from '../users/users.service';
-import { createNotificationsRepo, type NotificationRow } from './notifications.repo';
+import type { NotificationRow, NotificationsRepo } from './notifications.repo';
 import { notificationText } from './notification-text';
 import { notify, recordUnread, withdrawNotifications } from './notify';
 import { unsubscribeKey, unsubscribedUser } from './unsubscribe-token';
@@ -27,8 +27,7 @@ const toNotification = (row: NotificationRow) => ({
  * bell (the signed-in user's notifications: every read is the caller's own rows), a direct
  * notification to a teammate, the e-mail switch and the digest's one-click unsubscribe.
  */
-export function createNotificationsService({ db, users }: { db: Db; users: Pick<UsersService, 'find' | 'requireRegistered'> }) {
-  const repo = createNotificationsRepo(db);
+export function createNotificationsService({ db, repo, users }: { db: Db; repo: NotificationsRepo; users: Pick<UsersService, 'find' | 'requireRegistered'> }) {
   const unsubscribeLink = capabilityLink(db, async (token) => {
     const userId = unsubscribedUser(await unsubscribeKey(db), token);
     return userId === null ? null : { userId };

@@ -13,20 +13,9 @@ import { requireActiveTeam, type ActiveTeam } from '../teams/active-team';
 import type { TeamsService } from '../teams/teams.service';
 import type { UsersService } from '../users/users.service';
 import { recordUpdate } from '../updates/record-update';
-import { createMediaUrls, type MediaUrl } from '../videos/video-view';
+import { createMediaUrls } from '../videos/video-view';
 import { toBoardItem } from './board-item';
-import {
-  boardInMillisecond,
-  boardItem,
-  boardPage,
-  channelMessageOf,
-  deleteChannelMessage,
-  insertChannelMessage,
-  lockPost,
-  repliesOf,
-  replyIdsOf,
-  type ChannelMessageRow,
-} from './channel-messages.repo';
+import type { ChannelMessageRow, ChannelMessagesRepo } from './channel-messages.repo';
 import { recordActivity, withdrawActivity } from './record-activity';
 import { createTalkPages, type PageQuery } from './talk-pages';
 import { mentionedMembers, requireText, toReplyJson } from './talk-text';
@@ -39,6 +28,7 @@ export const THREAD_REPLIES_LIMIT = 200;
 
 export interface BoardServiceDeps {
   db: Db;
+  repo: ChannelMessagesRepo;
   storage: Storage;
   teams: Pick<TeamsService, 'activeChannel' | 'membersNamed' | 'ownedChannel'>;
   users: Pick<UsersService, 'find'>;
@@ -48,25 +38,25 @@ export interface BoardServiceDeps {
 
 const threadPath = (postId: string) => `/team/messages/${postId}`;
 
-/** The `board` update of a new board post (written or a shared reel), for the channel's open pages. */
-async function announcePost(tx: Pick<Executor, 'execute' | 'insert' | 'select'>, post: { tenantId: string; channelId: number; id: string }, sign: MediaUrl): Promise<void> {
-  const item = await toBoardItem(sign, (await boardItem(tx, post.channelId, post.id))!);
-  await recordUpdate(tx, { tenantId: post.tenantId, channelId: post.channelId }, 'board', { _id: post.id, item });
-}
-
 /**
  * The message board of the caller's active team: board posts (written ones, and the reels the owner
  * shares into the channel), their threads of replies, and deletes by the author or the team owner.
  * Every write notifies the members it mentions and records what the team's open pages hear, in its
  * own transaction.
  */
-export function createBoardService({ db, storage, teams, users, reels, notifications }: BoardServiceDeps) {
+export function createBoardService({ db, repo, storage, teams, users, reels, notifications }: BoardServiceDeps) {
   const sign = createMediaUrls(storage);
   const pages = createTalkPages({ db, users });
 
+  /** The `board` update of a new board post (written or a shared reel), for the channel's open pages. */
+  async function announcePost(tx: Pick<Executor, 'execute' | 'insert' | 'select'>, post: { tenantId: string; channelId: number; id: string }): Promise<void> {
+    const item = await toBoardItem(sign, (await repo.boardItem(tx, post.channelId, post.id))!);
+    await recordUpdate(tx, { tenantId: post.tenantId, channelId: post.channelId }, 'board', { _id: post.id, item });
+  }
+
   /** A post or reply of the team by id (404 for anything else, another team's included). */
   async function requireRow(channelId: number, id: string, kind: 'message' | 'reply', parentId?: string): Promise<ChannelMessageRow> {
-    const row = isUuid(id) ? await channelMessageOf(db, channelId, id) : undefined;
+    const row = isUuid(id) ? await repo.channelMessageOf(db, channelId, id) : undefined;
     if (!row || row.kind !== kind || (parentId !== undefined && row.parentId !== parentId)) throw new AppError('NOT_FOUND', MESSAGE_NOT_FOUND);
     return row;
   }
@@ -83,8 +73,8 @@ export function createBoardService({ db, storage, teams, users, reels, notificat
     async pageJson(caller: Caller, query: PageQuery, serialize: (page: BoardPage) => string): Promise<Buffer> {
       return pages.read(caller, 'board', query, async (channelId) => {
         const { rows, next } = await msPage(query.limit, query.timestamp, {
-          page: (options) => boardPage(db, channelId, options),
-          inMillisecond: (at) => boardInMillisecond(db, channelId, at),
+          page: (options) => repo.boardPage(db, channelId, options),
+          inMillisecond: (at) => repo.boardInMillisecond(db, channelId, at),
           at: (row) => row.createdAt,
         });
         return serialize({ items: await Promise.all(rows.map((row) => toBoardItem(sign, row))), next });
@@ -99,9 +89,9 @@ export function createBoardService({ db, storage, teams, users, reels, notificat
       const mentions = await mentionedMembers(teams, channel.id, content);
       const audience = { tenantId: channel.tenantId, channelId: channel.id };
       const id = await db.transaction(async (tx) => {
-        const row = await insertChannelMessage(tx, { ...audience, publisherUserId: user.id, kind: 'message', subject, content }, mentions);
+        const row = await repo.insertChannelMessage(tx, { ...audience, publisherUserId: user.id, kind: 'message', subject, content }, mentions);
         await notifications.notify(tx, mentions, 'mention', { tenantId: channel.tenantId, publisherUserId: user.id, content, action: threadPath(row.id), messageId: row.id });
-        await announcePost(tx, row, sign);
+        await announcePost(tx, row);
         await recordActivity(tx, { ...audience, publisherUserId: user.id, subject, content, type: 'link', action: threadPath(row.id), messageId: row.id });
         return row.id;
       });
@@ -118,9 +108,9 @@ export function createBoardService({ db, storage, teams, users, reels, notificat
       const mentions = await mentionedMembers(teams, channel.id, content);
       const audience = { tenantId: channel.tenantId, channelId: channel.id };
       const row = await db.transaction(async (tx) => {
-        const row = await insertChannelMessage(tx, { ...audience, publisherUserId: user.id, kind: 'message', content, type: 'reel', action: reel.id }, mentions);
+        const row = await repo.insertChannelMessage(tx, { ...audience, publisherUserId: user.id, kind: 'message', content, type: 'reel', action: reel.id }, mentions);
         await notifications.notify(tx, mentions, 'mention', { tenantId: channel.tenantId, publisherUserId: user.id, content, action: threadPath(row.id), messageId: row.id });
-        await announcePost(tx, row, sign);
+        await announcePost(tx, row);
         await recordActivity(tx, { ...audience, publisherUserId: user.id, content, type: 'reel', action: reel.id, messageId: row.id }, sign);
         return row;
       });
@@ -130,9 +120,9 @@ export function createBoardService({ db, storage, teams, users, reels, notificat
     /** `GET /api/team/board/{messageId}`: the post and its replies, newest first. */
     async thread(caller: Caller, id: string): Promise<BoardThread> {
       const { channel } = await requireActiveTeam(teams, caller);
-      const item = isUuid(id) ? await boardItem(db, channel.id, id) : undefined;
+      const item = isUuid(id) ? await repo.boardItem(db, channel.id, id) : undefined;
       if (!item) throw new AppError('NOT_FOUND', MESSAGE_NOT_FOUND);
-      const replies = await repliesOf(db, id, THREAD_REPLIES_LIMIT);
+      const replies = await repo.repliesOf(db, id, THREAD_REPLIES_LIMIT);
       return { board: await toBoardItem(sign, item), messages: replies.map(toReplyJson) };
     },
 
@@ -143,7 +133,7 @@ export function createBoardService({ db, storage, teams, users, reels, notificat
       const content = requireText(message);
       const mentions = await mentionedMembers(teams, channel.id, content);
       return db.transaction(async (tx) => {
-        const row = await insertChannelMessage(
+        const row = await repo.insertChannelMessage(
           tx,
           { tenantId: channel.tenantId, channelId: channel.id, publisherUserId: user.id, kind: 'reply', parentId: parent.id, content },
           mentions,
@@ -162,11 +152,11 @@ export function createBoardService({ db, storage, teams, users, reels, notificat
       requireMayDelete(team, await requireRow(channel.id, id, 'message'));
       const audience = { tenantId: channel.tenantId, channelId: channel.id };
       await db.transaction(async (tx) => {
-        await lockPost(tx, id);
-        const replies = (await replyIdsOf(tx, id)).map((r) => r.id);
+        await repo.lockPost(tx, id);
+        const replies = (await repo.replyIdsOf(tx, id)).map((r) => r.id);
         await notifications.withdraw(tx, [id, ...replies]);
         await withdrawActivity(tx, audience, id);
-        await deleteChannelMessage(tx, id);
+        await repo.deleteChannelMessage(tx, id);
         await recordUpdate(tx, audience, 'delete', { _id: id, kind: 'board' });
       });
     },
@@ -179,7 +169,7 @@ export function createBoardService({ db, storage, teams, users, reels, notificat
       requireMayDelete(team, await requireRow(channel.id, replyId, 'reply', id));
       await db.transaction(async (tx) => {
         await notifications.withdraw(tx, [replyId]);
-        await deleteChannelMessage(tx, replyId);
+        await repo.deleteChannelMessage(tx, replyId);
         await recordUpdate(tx, { tenantId: channel.tenantId, channelId: channel.id }, 'delete', { _id: replyId, kind: 'reply', board: id });
       });
     },

@@ -52,18 +52,18 @@ const items = (q: Reader, channelId: number, where?: SQL) =>
     .where(and(eq(channelMessages.channelId, channelId), eq(channelMessages.kind, 'message'), where))
     .orderBy(desc(channelMessages.createdAt), desc(channelMessages.id));
 
-export const boardPage = (q: Reader, channelId: number, options: { before?: Date; limit: number }): Promise<BoardItemRow[]> =>
+const boardPage = (q: Reader, channelId: number, options: { before?: Date; limit: number }): Promise<BoardItemRow[]> =>
   items(q, channelId, options.before ? lt(channelMessages.createdAt, options.before) : undefined).limit(options.limit);
 
 /** Every board post of a channel made within the millisecond starting at `at`. */
-export const boardInMillisecond = (q: Reader, channelId: number, at: Date): Promise<BoardItemRow[]> =>
+const boardInMillisecond = (q: Reader, channelId: number, at: Date): Promise<BoardItemRow[]> =>
   items(q, channelId, and(gte(channelMessages.createdAt, at), lt(channelMessages.createdAt, new Date(at.getTime() + 1))));
 
-export const boardItem = (q: Reader, channelId: number, id: string): Promise<BoardItemRow | undefined> =>
+const boardItem = (q: Reader, channelId: number, id: string): Promise<BoardItemRow | undefined> =>
   items(q, channelId, eq(channelMessages.id, id)).then((rows) => rows[0]);
 
 /** A row of the channel by id, any kind. */
-export const channelMessageOf = (q: Reader, channelId: number, id: string): Promise<ChannelMessageRow | undefined> =>
+const channelMessageOf = (q: Reader, channelId: number, id: string): Promise<ChannelMessageRow | undefined> =>
   q
     .select()
     .from(channelMessages)
@@ -71,7 +71,7 @@ export const channelMessageOf = (q: Reader, channelId: number, id: string): Prom
     .then((rows) => rows[0]);
 
 /** A board post's replies, newest first, with their publishers. */
-export async function repliesOf(q: Reader, parentId: string, limit: number): Promise<WithPublisher[]> {
+async function repliesOf(q: Reader, parentId: string, limit: number): Promise<WithPublisher[]> {
   const rows = await q
     .select({ message: channelMessages, publisher: publisherColumns })
     .from(channelMessages)
@@ -83,7 +83,7 @@ export async function repliesOf(q: Reader, parentId: string, limit: number): Pro
 }
 
 /** A clip's comments in a channel, newest first, with their publishers. */
-export async function commentsOf(q: Reader, channelId: number, clipId: string, limit: number): Promise<WithPublisher[]> {
+async function commentsOf(q: Reader, channelId: number, clipId: string, limit: number): Promise<WithPublisher[]> {
   const rows = await q
     .select({ message: channelMessages, publisher: publisherColumns })
     .from(channelMessages)
@@ -95,7 +95,7 @@ export async function commentsOf(q: Reader, channelId: number, clipId: string, l
 }
 
 /** Inserts a post, reply or comment and its mentions (users already known to be members of its channel). */
-export async function insertChannelMessage(tx: Writer, values: NewChannelMessage, mentionedUserIds: number[]): Promise<ChannelMessageRow> {
+async function insertChannelMessage(tx: Writer, values: NewChannelMessage, mentionedUserIds: number[]): Promise<ChannelMessageRow> {
   const [row] = await tx.insert(channelMessages).values(values).returning();
   if (mentionedUserIds.length > 0) await tx.insert(channelMentions).values(mentionedUserIds.map((userId) => ({ messageId: row!.id, userId })));
   return row!;
@@ -105,14 +105,18 @@ export async function insertChannelMessage(tx: Writer, values: NewChannelMessage
  * Locks a board post against replies until the transaction ends (a reply's foreign key check takes a
  * share lock on it), so a delete sees every reply there will be.
  */
-export async function lockPost(tx: Writer, id: string): Promise<void> {
+async function lockPost(tx: Writer, id: string): Promise<void> {
   await tx.execute(sql`SELECT 1 FROM ${channelMessages} WHERE ${channelMessages.id} = ${id} FOR UPDATE`);
 }
 
-export const replyIdsOf = (q: Reader, parentId: string): Promise<{ id: string }[]> =>
+const replyIdsOf = (q: Reader, parentId: string): Promise<{ id: string }[]> =>
   q.select({ id: channelMessages.id }).from(channelMessages).where(eq(channelMessages.parentId, parentId));
 
 /** Deletes a post or a reply; its replies, mentions, notifications and activity items go with it (foreign keys). */
-export async function deleteChannelMessage(tx: Writer, id: string): Promise<void> {
+async function deleteChannelMessage(tx: Writer, id: string): Promise<void> {
   await tx.delete(channelMessages).where(eq(channelMessages.id, id));
 }
+
+/** The talk module's queries of channel_messages, each on the pool or the writer's transaction (the first argument). */
+export const channelMessagesRepo = { boardPage, boardInMillisecond, boardItem, channelMessageOf, repliesOf, commentsOf, insertChannelMessage, lockPost, replyIdsOf, deleteChannelMessage };
+export type ChannelMessagesRepo = typeof channelMessagesRepo;

@@ -6,11 +6,12 @@ import type { NotificationsService } from '../notifications/notifications.servic
 import type { TeamsService } from '../teams/teams.service';
 import type { UsersService } from '../users/users.service';
 import { recordUpdate } from '../updates/record-update';
-import { commentsOf, insertChannelMessage } from './channel-messages.repo';
+import type { ChannelMessagesRepo } from './channel-messages.repo';
 import { mentionedMembers, requireText, toReplyJson } from './talk-text';
 
 export interface CommentsServiceDeps {
   db: Db;
+  repo: ChannelMessagesRepo;
   teams: Pick<TeamsService, 'memberChannel' | 'membersNamed'>;
   clips: Pick<ClipsService, 'visible'>;
   users: Pick<UsersService, 'byId'>;
@@ -21,7 +22,7 @@ export interface CommentsServiceDeps {
  * Comments on a clip in a team channel, seen and written by the channel's members who may see the
  * clip. `@username` mentions are recorded, and notified, for the channel's members only.
  */
-export function createCommentsService({ db, teams, clips, users, notifications }: CommentsServiceDeps) {
+export function createCommentsService({ db, repo, teams, clips, users, notifications }: CommentsServiceDeps) {
   /** The channel and clip of a comment thread: 404 unless the caller is in the channel and may see the clip. */
   async function thread(caller: Caller, owner: string, name: string, clipId: string) {
     const { user, channel } = await teams.memberChannel(caller, owner, name);
@@ -33,7 +34,7 @@ export function createCommentsService({ db, teams, clips, users, notifications }
     /** `GET /api/channel/{owner}/{channel}/{clipId}`: newest first. */
     async comments(caller: Caller, owner: string, name: string, clipId: string): Promise<ChannelComment[]> {
       const { channel, clip } = await thread(caller, owner, name, clipId);
-      return (await commentsOf(db, channel.id, clip.id, CLIP_COMMENTS_LIMIT)).map(toReplyJson);
+      return (await repo.commentsOf(db, channel.id, clip.id, CLIP_COMMENTS_LIMIT)).map(toReplyJson);
     },
 
     /**
@@ -46,7 +47,7 @@ export function createCommentsService({ db, teams, clips, users, notifications }
       const channelOwner = (await users.byId(channel.tenantId, channel.ownerUserId))!;
       const mentions = await mentionedMembers(teams, channel.id, content);
       const row = await db.transaction(async (tx) => {
-        const row = await insertChannelMessage(tx, { tenantId: channel.tenantId, channelId: channel.id, publisherUserId: user.id, kind: 'comment', clipId: clip.id, content }, mentions);
+        const row = await repo.insertChannelMessage(tx, { tenantId: channel.tenantId, channelId: channel.id, publisherUserId: user.id, kind: 'comment', clipId: clip.id, content }, mentions);
         await notifications.notify(tx, mentions, 'mention', { tenantId: channel.tenantId, publisherUserId: user.id, content, action: `/team/clips/${clip.reelId}`, messageId: row.id });
         await recordUpdate(tx, { tenantId: channel.tenantId, channelId: channel.id }, 'comment', {
           _id: row.id,

@@ -2,7 +2,7 @@ import type { BoardItem, BoardType } from '@app/contracts/talk';
 import type { Executor } from '../../db/job-transaction';
 import { recordUpdate } from '../updates/record-update';
 import type { MediaUrl } from '../videos/video-view';
-import { activityItem, deleteActivityOf, insertActivity } from './activity.repo';
+import { activityRepo } from './activity.repo';
 import { toBoardItem } from './board-item';
 
 /** The pool, a drizzle transaction or a job transaction: whatever the cause's writer holds. */
@@ -28,7 +28,7 @@ export interface NewActivity {
  * `sign` signs a reel item's preview for the update; without it the update carries none.
  */
 export async function recordActivity(tx: Writer, activity: NewActivity, sign?: MediaUrl): Promise<BoardItem> {
-  const id = await insertActivity(tx, {
+  const id = await activityRepo.insertActivity(tx, {
     tenantId: activity.tenantId,
     channelId: activity.channelId,
     publisherUserId: activity.publisherUserId,
@@ -38,12 +38,12 @@ export async function recordActivity(tx: Writer, activity: NewActivity, sign?: M
     action: activity.action,
     messageId: activity.messageId ?? null,
   });
-  const item = await toBoardItem(sign, (await activityItem(tx, id))!);
+  const item = await toBoardItem(sign, (await activityRepo.activityItem(tx, id))!);
   await recordUpdate(tx, { tenantId: activity.tenantId, channelId: activity.channelId }, 'activity', { _id: id, item });
   return item;
 }
 
 /** Before a board post is deleted: its activity items go now, and the channel's open pages hear it. */
 export async function withdrawActivity(tx: Writer & Pick<Executor, 'delete'>, audience: { tenantId: string; channelId: number }, messageId: string): Promise<void> {
-  for (const { id } of await deleteActivityOf(tx, messageId)) await recordUpdate(tx, audience, 'delete', { _id: id, kind: 'activity' });
+  for (const { id } of await activityRepo.deleteActivityOf(tx, messageId)) await recordUpdate(tx, audience, 'delete', { _id: id, kind: 'activity' });
 }

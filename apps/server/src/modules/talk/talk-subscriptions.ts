@@ -2,7 +2,7 @@ import { displayName } from '@app/contracts/user-me';
 import { DEFAULT_VIDEO_TITLE } from '@app/contracts/videos';
 import type { DomainEvents } from '../../domain-events';
 import { recordUpdate } from '../updates/record-update';
-import { channelsOfMember, liveItemsOf } from './activity.repo';
+import { activityRepo } from './activity.repo';
 import { toBoardItem } from './board-item';
 import { recordActivity } from './record-activity';
 
@@ -29,7 +29,7 @@ export function subscribeTalk(events: DomainEvents): void {
 
   // A ready video is visible to everyone sharing a channel with its owner, so every channel the owner is in hears of it.
   events.on('video.ready', async (tx, video) => {
-    for (const { id: channelId } of await channelsOfMember(tx, video.tenantId, video.ownerUserId)) {
+    for (const { id: channelId } of await activityRepo.channelsOfMember(tx, video.tenantId, video.ownerUserId)) {
       await recordActivity(tx, {
         tenantId: video.tenantId,
         channelId,
@@ -65,7 +65,7 @@ export function subscribeTalk(events: DomainEvents): void {
 
   // A live item reads from its game ('Final: ...' once it ended), so the channel's open pages hear it anew.
   events.on('live.itemsChanged', async (tx, game) => {
-    for (const row of await liveItemsOf(tx, game.channelId, game.key)) {
+    for (const row of await activityRepo.liveItemsOf(tx, game.channelId, game.key)) {
       await recordUpdate(tx, { tenantId: game.tenantId, channelId: game.channelId }, 'activity', { _id: row.id, item: await toBoardItem(undefined, row) });
     }
   });

@@ -8,10 +8,12 @@ import type { NotificationsService } from '../notifications/notifications.servic
 import type { ReelsService } from '../reels/reels.service';
 import type { TeamsService } from '../teams/teams.service';
 import type { UsersService } from '../users/users.service';
+import { activityRepo } from './activity.repo';
 import { activityRoutes } from './activity.routes';
 import { createActivityService } from './activity.service';
 import { boardRoutes } from './board.routes';
 import { createBoardService } from './board.service';
+import { channelMessagesRepo as repo } from './channel-messages.repo';
 import { commentsRoutes } from './comments.routes';
 import { createCommentsService } from './comments.service';
 
@@ -34,7 +36,7 @@ export interface TalkDeps {
  */
 export async function registerTalk(app: FastifyInstance, deps: TalkDeps): Promise<void> {
   const { db, storage, identity, users, teams, billing, clips, reels, notifications } = deps;
-  await app.register(boardRoutes, { identity, users, board: createBoardService({ db, storage, teams, users, reels, notifications }) });
-  await app.register(activityRoutes, { identity, users, activity: createActivityService({ db, storage, users, billing }) });
-  await app.register(commentsRoutes, { identity, users, comments: createCommentsService({ db, teams, clips, users, notifications }) });
+  await app.register(boardRoutes, { identity, users, board: createBoardService({ db, repo, storage, teams, users, reels, notifications }) });
+  await app.register(activityRoutes, { identity, users, activity: createActivityService({ db, repo: activityRepo, storage, users, billing }) });
+  await app.register(commentsRoutes, { identity, users, comments: createCommentsService({ db, repo, teams, clips, users, notifications }) });
 }
