@@ -30,8 +30,7 @@ import { cardPage } from './modules/recruiting/card-page';
 import { recruitingRoutes } from './modules/recruiting/recruiting.routes';
 import { createRecruitingService } from './modules/recruiting/recruiting.service';
 import { createProfilesService } from './modules/profiles/profiles.service';
-import { notificationsRoutes } from './modules/notifications/notifications.routes';
-import { createNotificationsService } from './modules/notifications/notifications.service';
+import { registerNotifications } from './modules/notifications/notifications.module';
 import { createUsersService } from './modules/users/users.service';
 import { createInvitesService } from './modules/teams/invites.service';
 import { teamsRoutes } from './modules/teams/teams.routes';
@@ -48,19 +47,14 @@ import { createLiveClipsService } from './modules/clips/live-clips.service';
 import { createClipReels } from './modules/reels/clip-reels';
 import { reelsRoutes } from './modules/reels/reels.routes';
 import { createReelsService } from './modules/reels/reels.service';
-import { activityRoutes } from './modules/activity/activity.routes';
-import { createActivityService } from './modules/activity/activity.service';
+import { registerTalk } from './modules/talk/talk.module';
 import { calendarRoutes } from './modules/schedule/calendar.routes';
 import { createCalendarService } from './modules/schedule/calendar.service';
 import { scheduleLinksRoutes } from './modules/schedule/schedule-links.routes';
 import { scheduleRoutes } from './modules/schedule/schedule.routes';
 import { createScheduleService } from './modules/schedule/schedule.service';
-import { boardRoutes } from './modules/board/board.routes';
-import { createBoardService } from './modules/board/board.service';
 import { buddiesRoutes } from './modules/teams/buddies.routes';
 import { createBuddiesService } from './modules/teams/buddies.service';
-import { channelsRoutes } from './modules/channels/channels.routes';
-import { createChannelsService } from './modules/channels/channels.service';
 import { loadPlaybackTokens } from './modules/live/playback-token';
 import { playbackRoutes } from './modules/live/playback/playback.routes';
 import { createPlaybackService } from './modules/live/playback/playback.service';
@@ -142,7 +136,7 @@ export async function build(config: Config, runtime: Runtime, options: BuildOpti
   await app.register(passwordlessRoutes, { config, identity: runtime.identity, mail: runtime.mail, db: runtime.db, outbound: runtime.outbound });
   await app.register(socialRoutes, { config, identity: runtime.identity, providers: config.social });
   const users = createUsersService({ db: runtime.db, identity: runtime.identity });
-  const teams = createTeamsService({ db: runtime.db, identity: runtime.identity, users });
+  const teams = createTeamsService({ db: runtime.db, identity: runtime.identity, users, events: runtime.events });
   const images = createImagesService({
     db: runtime.db,
     storage: runtime.storage,
@@ -161,22 +155,21 @@ export async function build(config: Config, runtime: Runtime, options: BuildOpti
   const updatesHub = createUpdatesHub({ db: runtime.db, notifications: dbListener, log: app.log.child({ component: 'team-updates' }) });
   // Lists that open pages keep current tell where the update stream stood when they were read.
   registerUpdatesPosition(app, updatesHub);
-  const notifications = createNotificationsService({ db: runtime.db, users });
-  await app.register(notificationsRoutes, { config, identity: runtime.identity, users, notifications });
+  const notifications = await registerNotifications(app, { config, db: runtime.db, identity: runtime.identity, users });
   await app.register(imagesRoutes, { identity: runtime.identity, images, users });
   await app.register(profilesRoutes, { identity: runtime.identity, profiles: createProfilesService({ users, teams, images }), users });
   const billing = createBillingService({ db: runtime.db, users, config: config.billing, publicUrl: config.publicUrl });
   await app.register(billingRoutes, { identity: runtime.identity, billing, users });
   // Links mailed or shown to a tenant's people point at its own host, the only one they open on.
   const publicUrlOf = (tenantId: string) => tenantPublicUrl(config, tenantId);
-  const invites = createInvitesService({ db: runtime.db, teams, users, identity: runtime.identity, mail: runtime.mail.mail, publicUrlOf, log: app.log });
+  const invites = createInvitesService({ db: runtime.db, teams, users, identity: runtime.identity, mail: runtime.mail.mail, publicUrlOf, log: app.log, events: runtime.events });
   await app.register(teamsRoutes, { config, identity: runtime.identity, teams, invites, users });
   // The clips module needs the videos service (who may see a video) and the videos service runs the
   // clips module's delete hook: the hook reaches the clips service once both exist.
   const onVideoDeleted: Parameters<typeof createVideosService>[0]['onDelete'] = [(tx, video) => clips.onVideoDeleted(tx, video)];
   const videos = createVideosService({ db: runtime.db, storage: runtime.storage, jobs: runtime.jobs, users, billing, dataDir: config.dataDir, onDelete: onVideoDeleted });
   // A game set up on /live goes on its team's schedule; the schedule sets up live events for its games.
-  const schedule = createScheduleService({ db: runtime.db, config, teams, users });
+  const schedule = createScheduleService({ db: runtime.db, domainEvents: runtime.events, config, teams, users });
   const events = createEventsService({ db: runtime.db, users, billing, onCreated: [(event) => schedule.gameFromEvent(event)] });
   schedule.useEvents(events);
   await app.register(scheduleRoutes, { identity: runtime.identity, users, schedule });
@@ -201,10 +194,7 @@ export async function build(config: Config, runtime: Runtime, options: BuildOpti
   await app.register(reelsRoutes, { config, identity: runtime.identity, reels, users });
   const recruiting = createRecruitingService({ db: runtime.db, publicUrlOf, users, images, teams, reels });
   await app.register(recruitingRoutes, { config, identity: runtime.identity, recruiting, users });
-  const channels = createChannelsService({ db: runtime.db, storage: runtime.storage, teams, clips, reels, users });
-  await app.register(channelsRoutes, { identity: runtime.identity, channels, users });
-  await app.register(boardRoutes, { identity: runtime.identity, board: createBoardService({ db: runtime.db, storage: runtime.storage, teams, users }), users });
-  await app.register(activityRoutes, { identity: runtime.identity, activity: createActivityService({ db: runtime.db, storage: runtime.storage, users, billing }), users });
+  await registerTalk(app, { db: runtime.db, storage: runtime.storage, identity: runtime.identity, users, teams, billing, clips, reels, notifications });
   await app.register(buddiesRoutes, { identity: runtime.identity, buddies: createBuddiesService({ db: runtime.db, teams, users }), users });
   const tusStore = createTusStore(config, runtime.storage);
   const uploads = createUploadsService({ db: runtime.db, storage: runtime.storage, jobs: runtime.jobs, users, tus: tusStore, images, uploadMaxBytes: config.uploadMaxBytes });

@@ -91,7 +91,7 @@ async function main() {
       listening = 'RTMP_PORT';
       const { db, storage } = runtime;
       // The live module's listeners (the auto highlights) were registered by build().
-      ingest = await startIngest({ db, storage, log, port: config.rtmpPort, host: config.host, dataDir: config.dataDir, onPublish: liveIngest.onPublish });
+      ingest = await startIngest({ db, storage, events: runtime.events, log, port: config.rtmpPort, host: config.host, dataDir: config.dataDir, onPublish: liveIngest.onPublish });
       liveIngest.current = { host: config.host, port: ingest.port };
     }
   } catch (err) {

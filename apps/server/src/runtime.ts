@@ -8,6 +8,7 @@ import { getOrCreateSecret } from './db/app-secrets';
 import { createDomainEvents, type DomainEvents } from './domain-events';
 import { createIdentity, type Identity } from './modules/identity/identity';
 import { createMail, type MailRuntime } from './modules/mail/create-mail';
+import { subscribeTalk } from './modules/talk/talk-subscriptions';
 import { createOutbound, type Outbound } from './modules/identity/passwordless.service';
 import { createStorage } from './storage/create-storage';
 import type { Storage } from './storage/storage';
@@ -38,6 +39,8 @@ export async function startRuntime(config: Config, databaseUrl: string, log: Log
     await identity.tenants.ensureConfigured();
     const storage = await buildStorage(config, db);
     const events = createDomainEvents();
+    // Before the workers start: a job's announcements (a video ready) are heard from its first run.
+    subscribeTalk(events);
     const jobs = await startJobQueue(databaseUrl, log);
     if (config.workers > 0) await jobs.startWorkers({ db, storage, mail: mail.mail, config, events, log: log.child({ component: 'worker' }) });
     return {

@@ -245,11 +245,3 @@ export const reelExport = z.object({
   failureReason: z.string().nullable(),
 });
 export type ReelExport = z.infer<typeof reelExport>;
-
-/** An `@username` mention is `@` and letters, digits, hyphens, underscores (not inside a word or an e-mail). */
-export const MENTION_PATTERN = /(?<![A-Za-z0-9_-])@([A-Za-z0-9_-]+)/g;
-
-/** The usernames mentioned in a message, in order, each once (as written). */
-export function mentionedUsernames(text: string): string[] {
-  return [...new Set([...text.matchAll(MENTION_PATTERN)].map((m) => m[1]!))];
-}

@@ -52,6 +52,14 @@ export const talkPageQuery = z.object({
   timestamp: msCursorQuery.optional(),
 });
 
+/** An `@username` mention is `@` and letters, digits, hyphens, underscores (not inside a word or an e-mail). */
+export const MENTION_PATTERN = /(?<![A-Za-z0-9_-])@([A-Za-z0-9_-]+)/g;
+
+/** The usernames mentioned in a message, in order, each once (as written). */
+export function mentionedUsernames(text: string): string[] {
+  return [...new Set([...text.matchAll(MENTION_PATTERN)].map((m) => m[1]!))];
+}
+
 /** `POST /api/team/board`: a blank message is refused with EMPTY_MESSAGE and creates nothing. */
 export const postBoardBody = z.object({
   subject: z.string().max(BOARD_SUBJECT_MAX, `A subject has at most ${BOARD_SUBJECT_MAX} characters`).optional(),

@@ -34,6 +34,7 @@ export async function startTestIngest(
 ): Promise<Ingest> {
   return startIngest({
     db: options.db ?? t.runtime.db,
+    events: t.runtime.events,
     storage: options.storage ?? t.runtime.storage,
     log: options.log ?? pino({ level: 'silent' }),
     port: await freePort(),

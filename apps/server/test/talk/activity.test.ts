@@ -8,7 +8,7 @@ import type { Ingest } from '../../src/modules/live/ingest/ingest.service';
 import { transcodeStoredVideo } from '../../src/modules/videos/transcode/transcode.service';
 import { createEvent } from '../live/events-helpers';
 import { publish, startTestIngest } from '../live/ingest-helpers';
-import { WELCOME_TEXT, WELCOME_UPLOADER_TEXT } from '../../src/modules/activity/activity.service';
+import { WELCOME_TEXT, WELCOME_UPLOADER_TEXT } from '../../src/modules/talk/activity.service';
 import { insertVideo as insertUploadedVideo, jobContext } from '../transcode/helpers';
 import {
   activity,

@@ -3,7 +3,7 @@ import { boardPage, NOT_A_TEAM_MEMBER, type BoardPage } from '@app/contracts/tal
 import { activity, athlete, board, call, coach, expectError, joinTeam, post, videosApp, type Person, type TeamsApp } from './helpers';
 
 // The board's and the feed's pages are kept per channel while the channel's newest update and the
-// tenant's library version stand still (activity/talk-pages.ts). These tests read once (the copy is
+// tenant's library version stand still (talk/talk-pages.ts). These tests read once (the copy is
 // kept), make each kind of change through the API or as another node would, and read again.
 let t: TeamsApp;
 let owner: Person;

@@ -1,4 +1,4 @@
-import { MENTION_PATTERN } from '@app/contracts/clips';
+import { MENTION_PATTERN } from '@app/contracts/talk';
 
 /** A run of a message: plain text, or an `@username` mention (`@` then letters, digits, hyphens, underscores). */
 export type MessagePart = { text: string; mention?: string };

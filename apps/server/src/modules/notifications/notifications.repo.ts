@@ -5,7 +5,31 @@ import { channelMembers, identityUsers, notifications, users } from '../../db/sc
 
 const publishers = aliasedTable(users, 'publisher');
 
-export type NotificationRow = Awaited<ReturnType<ReturnType<typeof createNotificationsRepo>['page']>>[number];
+export type NotificationsRepo = ReturnType<typeof createNotificationsRepo>;
+export type NotificationRow = Awaited<ReturnType<NotificationsRepo['page']>>[number];
+export type NewNotificationRow = Pick<typeof notifications.$inferInsert, 'tenantId' | 'userId' | 'publisherUserId' | 'message' | 'action' | 'messageId'>;
+
+type Reader = Pick<Executor, 'select'>;
+
+/** A user's unread count, in the caller's transaction (or on the pool). */
+export async function countUnread(q: Reader, userId: number): Promise<number> {
+  const [row] = await q.select({ n: count() }).from(notifications).where(and(eq(notifications.userId, userId), isNull(notifications.readAt)));
+  return row?.n ?? 0;
+}
+
+export const insertNotifications = (tx: Pick<Executor, 'insert'>, rows: NewNotificationRow[]) => tx.insert(notifications).values(rows).returning();
+
+/** Who a notification is from, as the users table has them now. */
+export const publisherOf = (q: Reader, userId: number): Promise<{ username: string; name: string | null } | undefined> =>
+  q
+    .select({ username: users.username, name: users.name })
+    .from(users)
+    .where(eq(users.id, userId))
+    .then((rows) => rows[0]);
+
+/** Deletes the notifications that messages caused; returns whose they were. */
+export const deleteNotificationsOf = (tx: Pick<Executor, 'delete'>, messageIds: string[]) =>
+  tx.delete(notifications).where(inArray(notifications.messageId, messageIds)).returning({ id: notifications.id, tenantId: notifications.tenantId, userId: notifications.userId });
 
 export function createNotificationsRepo(db: Db) {
   const select = (where: SQL | undefined) =>
@@ -36,10 +60,7 @@ export function createNotificationsRepo(db: Db) {
       return select(and(eq(notifications.userId, userId), gte(notifications.createdAt, at), lt(notifications.createdAt, new Date(at.getTime() + 1))));
     },
 
-    async unread(userId: number): Promise<number> {
-      const [row] = await db.select({ n: count() }).from(notifications).where(and(eq(notifications.userId, userId), isNull(notifications.readAt)));
-      return row?.n ?? 0;
-    },
+    unread: (userId: number): Promise<number> => countUnread(db, userId),
 
     /** Marks the user's unread notifications read (these ids, or all); returns how many changed. */
     async markRead(tx: Pick<Executor, 'update'>, userId: number, ids: string[] | undefined): Promise<number> {
@@ -119,10 +140,7 @@ export function digestQueries(tx: Executor) {
         .map((n) => ({ message: n.message, messageId: n.messageId, action: n.action, publisher: n.publisherUserId === null ? null : (byId.get(n.publisherUserId) ?? null) }));
     },
 
-    async unread(userId: number): Promise<number> {
-      const [row] = await tx.select({ n: count() }).from(notifications).where(and(eq(notifications.userId, userId), isNull(notifications.readAt)));
-      return row?.n ?? 0;
-    },
+    unread: (userId: number): Promise<number> => countUnread(tx, userId),
 
     async markMailed(userId: number): Promise<void> {
       await tx.update(users).set({ notificationsMailedAt: sql`now()` }).where(eq(users.id, userId));

@@ -16,11 +16,11 @@ export interface NotificationsRoutesOptions {
 
 const tokenParams = z.object({ token: z.string().max(200) });
 
-/** Notifications, direct messages, the e-mail switch and the e-mail's one-click unsubscribe. */
+/** The bell's notifications, direct notifications to a teammate, the e-mail switch and the e-mail's one-click unsubscribe. */
 export const notificationsRoutes: FastifyPluginAsyncZod<NotificationsRoutesOptions> = async (app, { config, identity, users, notifications }) => {
   requireSignedIn(app, { identity, users });
   // Per user, counted after sign-in (a preHandler after the one that signs in): one person cannot flood a teammate.
-  const messageLimit = {
+  const directLimit = {
     rateLimit: { max: config.identity.authRateLimit, timeWindow: '1 minute', hook: 'preHandler' as const, keyGenerator: (request: { caller?: { identityUserId: number } }) => `user-message:${request.caller?.identityUserId}` },
   };
   const unsubscribeLimit = { rateLimit: { max: config.identity.authRateLimit, timeWindow: '1 minute' } };
@@ -33,8 +33,8 @@ export const notificationsRoutes: FastifyPluginAsyncZod<NotificationsRoutesOptio
     notifications.read(request.caller, request.body.ids),
   );
 
-  app.post('/api/user/messages', { schema: { body: userMessageBody, response: { 201: userMessageResponse } }, config: messageLimit }, async (request, reply) =>
-    reply.status(201).send(await notifications.message(request.caller, request.body)),
+  app.post('/api/user/messages', { schema: { body: userMessageBody, response: { 201: userMessageResponse } }, config: directLimit }, async (request, reply) =>
+    reply.status(201).send(await notifications.notifyTeammate(request.caller, request.body)),
   );
 
   app.get('/api/user/notification-settings', { schema: { response: { 200: notificationSettings } } }, async (request) => notifications.settings(request.caller));

@@ -7,9 +7,9 @@ import { msPage } from '../clips/ms-page';
 import { AppError } from '../../errors';
 import { isUuid } from '../../uuid';
 import type { UsersService } from '../users/users.service';
-import { createNotificationsRepo, type NotificationRow } from './notifications.repo';
+import type { NotificationRow, NotificationsRepo } from './notifications.repo';
 import { notificationText } from './notification-text';
-import { notify, recordUnread } from './notify';
+import { notify, recordUnread, withdrawNotifications } from './notify';
 import { unsubscribeKey, unsubscribedUser } from './unsubscribe-token';
 
 const toNotification = (row: NotificationRow) => ({
@@ -22,15 +22,24 @@ const toNotification = (row: NotificationRow) => ({
   read: row.readAt !== null,
 });
 
-/** The signed-in user's notifications, direct messages to teammates and the e-mail switch. Every read is the caller's own rows. */
-export function createNotificationsService({ db, users }: { db: Db; users: Pick<UsersService, 'find' | 'requireRegistered'> }) {
-  const repo = createNotificationsRepo(db);
+/**
+ * Every way a user is told: `notify` (what other modules call, in their cause's transaction), the
+ * bell (the signed-in user's notifications: every read is the caller's own rows), a direct
+ * notification to a teammate, the e-mail switch and the digest's one-click unsubscribe.
+ */
+export function createNotificationsService({ db, repo, users }: { db: Db; repo: NotificationsRepo; users: Pick<UsersService, 'find' | 'requireRegistered'> }) {
   const unsubscribeLink = capabilityLink(db, async (token) => {
     const userId = unsubscribedUser(await unsubscribeKey(db), token);
     return userId === null ? null : { userId };
   });
 
   return {
+    /** Tells users something in the cause's transaction (notify.ts): the bell, its updates and the e-mail digest. */
+    notify,
+
+    /** Before messages are deleted, in their transaction: the notifications they caused go. */
+    withdraw: withdrawNotifications,
+
     /** `GET /api/user/notifications`: newest first, paged by the last item's time, with the unread count. */
     async list(caller: Caller, query: { limit: number; timestamp?: number | undefined }): Promise<NotificationPage> {
       const user = await users.find(caller);
@@ -56,8 +65,8 @@ export function createNotificationsService({ db, users }: { db: Db; users: Pick<
       return { unread: unread ?? (await repo.unread(user.id)) };
     },
 
-    /** `POST /api/user/messages`: notifies one teammate; anyone else is the same 404 as a name nobody has. */
-    async message(caller: Caller, body: UserMessageBody): Promise<{ _id: string }> {
+    /** `POST /api/user/messages`: a direct notification to one teammate; anyone else is the same 404 as a name nobody has. */
+    async notifyTeammate(caller: Caller, body: UserMessageBody): Promise<{ _id: string }> {
       const user = await users.requireRegistered(caller);
       const message = body.message.trim();
       if (!message) throw new AppError('VALIDATION_FAILED', EMPTY_MESSAGE);
@@ -65,7 +74,7 @@ export function createNotificationsService({ db, users }: { db: Db; users: Pick<
       if (action !== null && !isAppPath(action)) throw new AppError('VALIDATION_FAILED', BAD_ACTION);
       const recipient = await repo.teammateNamed(caller.tenantId, user.id, body.recipient.trim());
       if (!recipient || recipient.id === user.id) throw new AppError('NOT_FOUND', UNKNOWN_RECIPIENT);
-      const [id] = await db.transaction((tx) => notify(tx, { tenantId: caller.tenantId, userIds: [recipient.id], publisherUserId: user.id, message, action }));
+      const [id] = await db.transaction((tx) => notify(tx, [recipient.id], 'direct', { tenantId: caller.tenantId, publisherUserId: user.id, message, action }));
       return { _id: id! };
     },
 

@@ -17,11 +17,11 @@ import type { Caller } from '../../caller';
 import { capabilityLink } from '../../capability-links';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
+import type { DomainEvents } from '../../domain-events';
 import type { Executor } from '../../db/job-transaction';
 import { AppError } from '../../errors';
 import { sendJobIn } from '../../jobs/send-job-in';
-import { recordActivity } from '../activity/record-activity';
-import { requireActiveTeam } from '../activity/active-team';
+import { requireActiveTeam } from '../teams/active-team';
 import type { TeamsService } from '../teams/teams.service';
 import { recordUpdate } from '../updates/record-update';
 import type { UsersService } from '../users/users.service';
@@ -43,8 +43,17 @@ export interface ScheduleEvents {
   createLinked(caller: Caller, body: { title: string; date: string; type: SportCode; thumbnail: string; public: boolean }): Promise<CreateEventResponse & { id: string }>;
 }
 
+declare module '../../domain-events' {
+  interface DomainEventMap {
+    /** The owner put something new on the team's schedule (a weekly series is one: its first date). */
+    'schedule.itemCreated': { tenantId: string; channelId: number; itemId: string; title: string; createdBy: number };
+  }
+}
+
 export interface ScheduleServiceDeps {
   db: Db;
+  /** What the schedule announces (not the live events service, which `useEvents` hands in). */
+  domainEvents: DomainEvents;
   config: Pick<Config, 'mail'>;
   teams: Pick<TeamsService, 'activeChannel'>;
   users: Pick<UsersService, 'find'>;
@@ -60,7 +69,7 @@ const announce = (tx: Pick<Executor, 'execute' | 'insert'>, item: Pick<ScheduleI
  * The team schedule. Every write to an item or an answer records a `schedule` team update in its own
  * transaction: open pages hear it, and the kept lists (schedule-pages.ts) see their version move.
  */
-export function createScheduleService({ db, config, teams, users }: ScheduleServiceDeps) {
+export function createScheduleService({ db, domainEvents, config, teams, users }: ScheduleServiceDeps) {
   const repo = createScheduleRepo(db);
   const pages = createSchedulePages({ db, users });
   const answerLink = capabilityLink(db, async (token) => rsvpTokenOf(await scheduleLinkKey(db), token));
@@ -134,7 +143,7 @@ export function createScheduleService({ db, config, teams, users }: ScheduleServ
         const head = inserted[0]!;
         const repeat = body.repeat ? `Every week until ${body.repeat.until} (${inserted.length} dates)` : undefined;
         await sendJobIn(tx, 'schedule-mail', { itemId: head.id, change: 'new', ...(repeat && { repeat }) });
-        await recordActivity(tx, { tenantId: caller.tenantId, channelId: channel.id, publisherUserId: user.id, content: `New on the schedule: ${body.title}`, type: 'link', action: `/team/schedule/${head.id}` });
+        await domainEvents.emit(tx, 'schedule.itemCreated', { tenantId: caller.tenantId, channelId: channel.id, itemId: head.id, title: body.title, createdBy: user.id });
         await announce(tx, head, 'new');
         return head;
       });

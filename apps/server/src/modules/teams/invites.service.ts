@@ -7,7 +7,8 @@ import type { MailService } from '../mail/mail.service';
 import type { Caller } from '../../caller';
 import type { UsersService } from '../users/users.service';
 import type { Db } from '../../db/client';
-import { recordMemberJoined } from './member-joined';
+import type { DomainEvents } from '../../domain-events';
+import { announceMemberJoined } from './member-joined';
 import { createTeamsRepo, type InviteTarget } from './teams.repo';
 import type { ProductUser, Team, TeamsService } from './teams.service';
 
@@ -42,6 +43,8 @@ export interface InvitesDeps {
   /** Where a tenant's invitation links point: its own host, the only one they open on. */
   publicUrlOf: (tenantId: string) => string;
   log: { error(obj: object, msg?: string): void };
+  /** A join is announced here (member-joined.ts). */
+  events: DomainEvents;
 }
 
 /**
@@ -50,7 +53,7 @@ export interface InvitesDeps {
  * claims its link first; a username invite only ever to the account that held the name when it was
  * sent (a name can change hands).
  */
-export function createInvitesService({ db, teams, users, identity, mail, publicUrlOf, log }: InvitesDeps) {
+export function createInvitesService({ db, teams, users, identity, mail, publicUrlOf, log, events }: InvitesDeps) {
   const repo = createTeamsRepo(db);
 
   const inviteByLink = async (tenantId: string, token: string) => {
@@ -185,7 +188,7 @@ export function createInvitesService({ db, teams, users, identity, mail, publicU
         }
         const joined = await tx.addMember(row.id, user.id);
         await tx.setActive(user.id, row.id);
-        if (joined) await recordMemberJoined(raw, row, user);
+        if (joined) await announceMemberJoined(events, raw, row, user);
         return row;
       });
       return teams.teamOf(channel);

@@ -1,23 +1,19 @@
-import { displayName } from '@app/contracts/user-me';
+import type { DomainEvents } from '../../domain-events';
 import type { Executor } from '../../db/job-transaction';
-import { recordActivity } from '../activity/record-activity';
 
-/**
- * A member joined a team (an invitation accepted, or joined by username): its activity feed says so,
- * in the join's transaction. Activity text is kept as written, so it names the member as they were
- * named when they joined (the item's publisher is the member, whose current name pages show).
- */
-export async function recordMemberJoined(
-  tx: Pick<Executor, 'execute' | 'insert' | 'select'>,
+declare module '../../domain-events' {
+  interface DomainEventMap {
+    /** A member joined a team (an invitation accepted, or joined by username), in the join's transaction; named as they were named when they joined. */
+    'team.memberJoined': { tenantId: string; channelId: number; member: { id: number; username: string; name: string | null } };
+  }
+}
+
+/** Tells who listens (the team's activity feed) that a member joined, in the join's transaction. */
+export async function announceMemberJoined(
+  events: DomainEvents,
+  tx: Executor,
   channel: { id: number; tenantId: string },
   member: { id: number; username: string; name: string | null },
 ): Promise<void> {
-  await recordActivity(tx, {
-    tenantId: channel.tenantId,
-    channelId: channel.id,
-    publisherUserId: member.id,
-    content: `${displayName(member)} joined the team`,
-    type: 'link',
-    action: `/team/members/${member.username}`,
-  });
+  await events.emit(tx, 'team.memberJoined', { tenantId: channel.tenantId, channelId: channel.id, member: { id: member.id, username: member.username, name: member.name } });
 }

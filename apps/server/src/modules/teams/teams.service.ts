@@ -1,10 +1,11 @@
 import { NOT_A_MEMBER, type ChannelResponse, type CreateChannelBody, type Membership, type TeamListItem, type TeamResponse } from '@app/contracts/teams';
 import type { Db } from '../../db/client';
+import type { DomainEvents } from '../../domain-events';
 import { AppError } from '../../errors';
 import type { Identity } from '../identity/identity';
 import type { Caller } from '../../caller';
 import type { UsersService } from '../users/users.service';
-import { recordMemberJoined } from './member-joined';
+import { announceMemberJoined } from './member-joined';
 import { createTeamsRepo, type ChannelRow, type InviteMatch, type TeamListRow, type TeamMemberRow, type TeamRow } from './teams.repo';
 
 export const TEAM_NOT_FOUND = 'Team not found.';
@@ -26,7 +27,7 @@ function membershipOf(row: TeamMemberRow): Membership {
  * Teams: a team is a channel owned by its coach; members join when they
  * are the owner, already in, or hold an invite that counts (see `countsFor` in the repo).
  */
-export function createTeamsService({ db, identity, users }: { db: Db; identity: Identity; users: UsersService }) {
+export function createTeamsService({ db, identity, users, events }: { db: Db; identity: Identity; users: UsersService; events: DomainEvents }) {
   const repo = createTeamsRepo(db);
 
   async function inviteMatch(caller: Caller, user: ProductUser): Promise<InviteMatch> {
@@ -189,7 +190,7 @@ export function createTeamsService({ db, identity, users }: { db: Db; identity: 
         await tx.acceptPending(channel.id, match);
         const joined = await tx.addMember(channel.id, user.id);
         await tx.setActive(user.id, channel.id);
-        if (joined) await recordMemberJoined(raw, channel, user);
+        if (joined) await announceMemberJoined(events, raw, channel, user);
       });
       return teamOf(channel);
     },

@@ -1,7 +1,16 @@
 import { and, eq, inArray, lt, notInArray, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { liveEvents, liveSegments } from '../../../db/schema';
-import { recordActivity, recordLiveItemsChanged } from '../../activity/record-activity';
+import type { DomainEvents } from '../../../domain-events';
+
+declare module '../../../domain-events' {
+  interface DomainEventMap {
+    /** A team's game sent its first segment (in that segment's transaction): it is live. */
+    'live.gameStarted': { tenantId: string; channelId: number; ownerUserId: number; key: string; title: string };
+    /** A team's game ended, or went on again after an encoder reconnect (in the transaction that changed its status). */
+    'live.itemsChanged': { tenantId: string; channelId: number; key: string };
+  }
+}
 
 export type IngestEvent = Pick<typeof liveEvents.$inferSelect, 'id' | 'tenantId' | 'ownerUserId' | 'status' | 'endedAt' | 'lastSeenAt'>;
 export type NewLiveSegment = typeof liveSegments.$inferInsert;
@@ -10,11 +19,14 @@ type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 /** An event whose status just changed, as its team's activity items need it. */
 type Changed = { key: string; tenantId: string; channelId: number | null };
 
-/** The game's activity items read from its status: its team's open pages hear them again. */
-const announce = (tx: Tx, event: Changed) => (event.channelId === null ? undefined : recordLiveItemsChanged(tx, { ...event, channelId: event.channelId }));
 const changedColumns = { key: liveEvents.key, tenantId: liveEvents.tenantId, channelId: liveEvents.channelId };
 
-export function createIngestRepo(db: Db) {
+/** Writes its status changes with what they announce (`events`) in the same transaction. */
+export function createIngestRepo(db: Db, events: DomainEvents) {
+  /** A team's game changed status: what reads from its status (its activity items) is heard again. */
+  const announce = async (tx: Tx, event: Changed) => {
+    if (event.channelId !== null) await events.emit(tx, 'live.itemsChanged', { key: event.key, tenantId: event.tenantId, channelId: event.channelId });
+  };
   return {
     /** Across tenants: ingest key hashes are unique, and an encoder names no tenant. */
     async findEventByIngestHash(hash: string): Promise<IngestEvent | null> {
@@ -60,14 +72,7 @@ export function createIngestRepo(db: Db) {
           });
         await tx.execute(sql`SELECT pg_notify('live_segment', ${`${segment.eventId}:${segment.seq}`})`);
         if (segment.seq === 0 && event?.channelId) {
-          await recordActivity(tx, {
-            tenantId: event.tenantId,
-            channelId: event.channelId,
-            publisherUserId: event.ownerUserId,
-            content: `Live now: ${event.title}`,
-            type: 'live',
-            action: event.key,
-          });
+          await events.emit(tx, 'live.gameStarted', { tenantId: event.tenantId, channelId: event.channelId, ownerUserId: event.ownerUserId, key: event.key, title: event.title });
         } else if (event?.wasEnded) await announce(tx, event);
       });
     },

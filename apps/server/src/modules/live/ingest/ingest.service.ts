@@ -3,6 +3,7 @@ import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { Logger } from 'pino';
 import type { Db } from '../../../db/client';
+import type { DomainEvents } from '../../../domain-events';
 import type { Storage } from '../../../storage/storage';
 import { createIngestRepo, type IngestEvent } from './ingest.repo';
 import { runPublish, type PublishListener } from './ingest-sessions';
@@ -12,6 +13,8 @@ import { untilDatabaseAnswers } from '../../../db/database-wait';
 
 export interface IngestOptions {
   db: Db;
+  /** The runtime's: a game starting or ending is announced in the transaction that records it. */
+  events: DomainEvents;
   storage: Storage;
   log: Logger;
   port: number;
@@ -55,7 +58,7 @@ interface ActivePublish {
  */
 export async function startIngest(options: IngestOptions): Promise<Ingest> {
   const log = options.log.child({ component: 'ingest' });
-  const repo = createIngestRepo(options.db);
+  const repo = createIngestRepo(options.db, options.events);
   const active = new Map<string, ActivePublish>();
   // node-media-server keeps emitting events for a session we closed: never act on one twice.
   const refused = new Set<string>();

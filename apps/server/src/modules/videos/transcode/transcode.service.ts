@@ -11,13 +11,20 @@ import { isMediaError, MediaError } from '@app/media/media-error';
 import { assertPlayableVideo, probe, type ProbeResult, type ProbeVideo } from '@app/media/probe';
 import { assertWholeInputRead, runFfmpeg, type RunFfmpegResult } from '@app/media/run-ffmpeg';
 import type { StoredRendition } from '../../../db/schema';
+import type { DomainEvents } from '../../../domain-events';
 import type { JobContext } from '../../../job-context';
 import type { Storage, StoredObject } from '../../../storage/storage';
-import { recordVideoReady } from '../../activity/record-activity';
 import { GENERIC_FAILURE, inputFailureReason, MISSING_SOURCE } from './failure-reasons';
 import { attemptDirName, deleteOutputsExcept, outputKey, outputsPrefix, sweepTempDirs, transcodeTempRoot } from './outputs';
 import { ProgressReporter, type TranscodeStep } from './progress-reporter';
 import * as repo from './transcode.repo';
+
+declare module '../../../domain-events' {
+  interface DomainEventMap {
+    /** A video became ready (in the transaction that marks it): its owner's teammates may see it from now on. */
+    'video.ready': { tenantId: string; videoId: string; ownerUserId: number; title: string | null };
+  }
+}
 
 /** ffmpeg that reports no advance of its output for this long is stuck (a hostile file, a hung mount). */
 const STALL_MS = 10 * 60_000;
@@ -84,7 +91,7 @@ export async function transcodeStoredVideo(videoId: string, ctx: JobContext): Pr
   try {
     await sweepTempDirs(tempRoot, { videoId, isLive: (v, a) => repo.isLiveAttempt(db, v, a, staleAfterSec), log });
     await mkdir(dir, { recursive: true });
-    await runPipeline({ video, attemptId, dir, storage, db, log, reporter, signal: abort.signal });
+    await runPipeline({ video, attemptId, dir, storage, db, events: ctx.events, log, reporter, signal: abort.signal });
     log.info({ ms: Date.now() - startedAt }, 'video ready');
   } catch (error) {
     await reporter.stop();
@@ -115,6 +122,7 @@ interface Attempt {
   dir: string;
   storage: Storage;
   db: JobContext['db'];
+  events: DomainEvents;
   log: Logger;
   reporter: ProgressReporter;
   signal: AbortSignal;
@@ -218,7 +226,7 @@ async function runPipeline(a: Attempt): Promise<void> {
   // Ready and announced to the owner's teams together: the activity item exists exactly when the video is ready.
   const ready = await db.transaction(async (tx) => {
     const row = await repo.markReady(tx, video.id, attemptId);
-    if (row) await recordVideoReady(tx, row);
+    if (row) await a.events.emit(tx, 'video.ready', { tenantId: row.tenantId, videoId: row.id, ownerUserId: row.ownerUserId, title: row.title });
     return row;
   });
   owned(ready);

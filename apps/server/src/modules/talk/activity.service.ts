@@ -6,7 +6,7 @@ import type { Storage } from '../../storage/storage';
 import { msPage } from '../clips/ms-page';
 import type { UsersService } from '../users/users.service';
 import { createMediaUrls } from '../videos/video-view';
-import { activityInMillisecond, activityPage, channelRef } from './activity.repo';
+import type { ActivityRepo } from './activity.repo';
 import { toBoardItem } from './board-item';
 import { createTalkPages, type PageQuery } from './talk-pages';
 
@@ -17,13 +17,14 @@ export const WELCOME_UPLOADER_TEXT = 'Welcome to your team! Upload a game or go 
 
 export interface ActivityServiceDeps {
   db: Db;
+  repo: ActivityRepo;
   storage: Storage;
   users: Pick<UsersService, 'find'>;
   billing: Pick<BillingService, 'level'>;
 }
 
-/** The activity feed of the caller's active team; items are recorded by their causes (record-activity.ts). */
-export function createActivityService({ db, storage, users, billing }: ActivityServiceDeps) {
+/** The activity feed of the caller's active team; items are recorded in their causes' transactions (record-activity.ts; other modules' causes reach it as events: talk-subscriptions.ts). */
+export function createActivityService({ db, repo, storage, users, billing }: ActivityServiceDeps) {
   const sign = createMediaUrls(storage);
   const pages = createTalkPages({ db, users });
 
@@ -32,7 +33,7 @@ export function createActivityService({ db, storage, users, billing }: ActivityS
    * (a link to /upload); anyone else to upgrade (a link to /settings).
    */
   async function welcome(channelId: number, uploader: boolean): Promise<BoardItem> {
-    const ref = (await channelRef(db, channelId))!;
+    const ref = (await repo.channelRef(db, channelId))!;
     return {
       _id: WELCOME_ID,
       subject: 'Welcome',
@@ -59,8 +60,8 @@ export function createActivityService({ db, storage, users, billing }: ActivityS
       const uploader = level === 'team' || level === 'athlete';
       return pages.read(caller, `activity:${uploader ? 'uploader' : 'other'}`, query, async (channelId) => {
         const { rows, next } = await msPage(query.limit, query.timestamp, {
-          page: (options) => activityPage(db, channelId, options),
-          inMillisecond: (at) => activityInMillisecond(db, channelId, at),
+          page: (options) => repo.activityPage(db, channelId, options),
+          inMillisecond: (at) => repo.activityInMillisecond(db, channelId, at),
           at: (row) => row.createdAt,
         });
         if (rows.length === 0 && query.timestamp === undefined) return serialize({ items: [await welcome(channelId, uploader)], next: null });

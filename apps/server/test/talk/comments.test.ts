@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { athlete, call, coach, expectError, joinTeam, person, readyVideo, videosApp, type Person, type TeamsApp } from './helpers';
+import { athlete, call, coach, expectError, joinTeam, person, readyVideo, videosApp, type Person, type TeamsApp } from '../clips/helpers';
 
 let t: TeamsApp;
 let owner: Person;

@@ -1,0 +1,42 @@
+import type { FastifyInstance } from 'fastify';
+import type { Db } from '../../db/client';
+import type { Storage } from '../../storage/storage';
+import type { BillingService } from '../billing/billing.service';
+import type { ClipsService } from '../clips/clips.service';
+import type { Identity } from '../identity/identity';
+import type { NotificationsService } from '../notifications/notifications.service';
+import type { ReelsService } from '../reels/reels.service';
+import type { TeamsService } from '../teams/teams.service';
+import type { UsersService } from '../users/users.service';
+import { activityRepo } from './activity.repo';
+import { activityRoutes } from './activity.routes';
+import { createActivityService } from './activity.service';
+import { boardRoutes } from './board.routes';
+import { createBoardService } from './board.service';
+import { channelMessagesRepo as repo } from './channel-messages.repo';
+import { commentsRoutes } from './comments.routes';
+import { createCommentsService } from './comments.service';
+
+export interface TalkDeps {
+  db: Db;
+  storage: Storage;
+  identity: Identity;
+  users: Pick<UsersService, 'find' | 'byId' | 'signedIn'>;
+  teams: Pick<TeamsService, 'activeChannel' | 'memberChannel' | 'membersNamed' | 'ownedChannel'>;
+  billing: Pick<BillingService, 'level'>;
+  clips: Pick<ClipsService, 'visible'>;
+  reels: Pick<ReelsService, 'visible'>;
+  notifications: Pick<NotificationsService, 'notify' | 'withdraw'>;
+}
+
+/**
+ * Team talk: the board (posts, shared reels, threads of replies), the activity feed and the comments
+ * on clips. Its routes only; what other modules announce reaches the feed through subscribeTalk
+ * (talk-subscriptions.ts), which the runtime makes once for the app and the job workers.
+ */
+export async function registerTalk(app: FastifyInstance, deps: TalkDeps): Promise<void> {
+  const { db, storage, identity, users, teams, billing, clips, reels, notifications } = deps;
+  await app.register(boardRoutes, { identity, users, board: createBoardService({ db, repo, storage, teams, users, reels, notifications }) });
+  await app.register(activityRoutes, { identity, users, activity: createActivityService({ db, repo: activityRepo, storage, users, billing }) });
+  await app.register(commentsRoutes, { identity, users, comments: createCommentsService({ db, repo, teams, clips, users, notifications }) });
+}
