@@ -36,7 +36,5 @@ export function useRecentVideos(limit: number) {
     queryKey: queryKeys.videos.recent(session.userId ?? session.userUuid, limit),
     queryFn: ({ signal }) => getVideos(api, { limit }, signal),
     enabled: session.isLoggedIn,
-    // Progress on a processing card moves on while the page is open.
-    refetchInterval: (query) => (query.state.data?.items.some((v) => v.status === 'processing') ? 3000 : false),
   });
 }

@@ -1,0 +1,7 @@
+import { TalkPreview } from '@/features/talk/components/talk-preview';
+import { TeamPage } from '@/features/team/routes/team-page';
+
+/** /team: the team dashboard, with the talk feature's newest board messages and activity (composed here because features never import each other). */
+export function Component() {
+  return <TeamPage talk={{ board: <TalkPreview list="board" />, activity: <TalkPreview list="activity" /> }} />;
+}
