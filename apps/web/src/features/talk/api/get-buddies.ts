@@ -3,9 +3,9 @@ import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 
 import { useApiClient } from '@/lib/api-client-context';
+import { useBuddyMap } from '@/lib/api/get-team-buddies';
 import { useSession } from '@/lib/auth/session';
 import { queryKeys } from '@/lib/query-keys';
-import { useBuddyMap } from '@/lib/team-buddies';
 
 /** `GET /api/user/buddies?usernames=`: the given people, when they are teammates (others are absent). */
 export function useBuddies(usernames: readonly string[]) {

@@ -9,7 +9,7 @@ import { UserAvatar } from '@/components/user-avatar';
 import { TalkItemLink } from '@/features/talk/components/talk-item-link';
 import { itemLink } from '@/features/talk/utils/item-link';
 import { mentionMap } from '@/features/talk/utils/mention-map';
-import type { BuddyMap } from '@/lib/team-buddies';
+import type { BuddyMap } from '@/lib/api/get-team-buddies';
 
 /**
  * One activity item: a reel's clip thumbnail (or the publisher's avatar), what happened, who and

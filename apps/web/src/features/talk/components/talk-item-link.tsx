@@ -4,8 +4,8 @@ import { Link } from 'react-router';
 
 import { Button } from '@/components/ui/button';
 import { itemLink } from '@/features/talk/utils/item-link';
+import { useJoinTeam } from '@/lib/api/join-team';
 import { errorMessage } from '@/lib/error-message';
-import { useJoinTeam } from '@/lib/teams/join-team';
 
 /** 'Join channel': really joins (and activates) the item's team; the server decides whether one may. */
 function JoinChannelButton({ owner, channel, label }: { owner: string; channel: string; label: string }) {

@@ -7,8 +7,8 @@ import { RelativeTime } from '@/components/relative-time';
 import { UserAvatar } from '@/components/user-avatar';
 import { useRecentTalk, type TalkList } from '@/features/talk/api/get-talk-list';
 import { ActivityItem } from '@/features/talk/components/activity-item';
+import { useTeamBuddies, type BuddyMap } from '@/lib/api/get-team-buddies';
 import { errorMessage } from '@/lib/error-message';
-import { useTeamBuddies, type BuddyMap } from '@/lib/team-buddies';
 
 /** A board message in the dashboard: who, the subject or the start of the text, when; opens the thread. */
 function MessageRow({ item, buddies }: { item: BoardItem; buddies: BuddyMap }) {

@@ -5,7 +5,7 @@ import { InfiniteList } from '@/components/infinite-list';
 import { Page } from '@/components/page';
 import { useTalkList } from '@/features/talk/api/get-talk-list';
 import { ActivityItem } from '@/features/talk/components/activity-item';
-import { useTeamBuddies } from '@/lib/team-buddies';
+import { useTeamBuddies } from '@/lib/api/get-team-buddies';
 
 /** /team/activity: what happened on the team, newest first, paged on scroll, live. */
 export function Component() {

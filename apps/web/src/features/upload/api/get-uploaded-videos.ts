@@ -1,9 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 
 import { useApiClient } from '@/lib/api-client-context';
+import { getVideos } from '@/lib/api/get-videos';
 import { useSession } from '@/lib/auth/session';
 import { queryKeys } from '@/lib/query-keys';
-import { getVideos } from '@/lib/videos/get-videos';
 
 /** The videos an upload just created (`GET /api/user/videos?keys=a,b`), read again when one's processing state changes (`uploadUpdates`), so the confirm page shows it. */
 export function useUploadedVideos(keys: readonly string[]) {

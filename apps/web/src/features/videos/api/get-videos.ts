@@ -1,10 +1,10 @@
 import type { VideoList } from '@app/contracts/videos';
 
 import { useApiClient } from '@/lib/api-client-context';
+import { getVideos } from '@/lib/api/get-videos';
 import { useSession } from '@/lib/auth/session';
 import { queryKeys } from '@/lib/query-keys';
 import { useInfiniteList } from '@/lib/use-infinite-list';
-import { getVideos } from '@/lib/videos/get-videos';
 
 /** Cards per page: four rows of three on a desktop. */
 export const VIDEOS_PAGE_SIZE = 12;

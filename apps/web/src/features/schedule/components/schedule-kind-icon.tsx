@@ -1,7 +1,7 @@
 import type { ScheduleKind } from '@app/contracts/schedule';
 import { CalendarIcon, DumbbellIcon, TrophyIcon, type LucideIcon } from 'lucide-react';
 
-import { kindLabel } from '@/lib/schedule/labels';
+import { kindLabel } from '@/features/schedule/utils/labels';
 import { cn } from '@/lib/utils';
 
 const icons: Record<ScheduleKind, LucideIcon> = { game: TrophyIcon, practice: DumbbellIcon, event: CalendarIcon };

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { computeLevel, RECENCY_WINDOW_MS } from '@/lib/subscription/compute-level';
+import { computeLevel, RECENCY_WINDOW_MS } from '@/app/compute-level';
 
 const now = Date.parse('2025-06-15T12:00:00.000Z');
 const ago = (ms: number) => new Date(now - ms).toISOString();

@@ -3,8 +3,8 @@ import { useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 
 import { useApiClient } from '@/lib/api-client-context';
+import { getReel } from '@/lib/api/get-reel';
 import { useSession } from '@/lib/auth/session';
-import { getReel } from '@/lib/clips/get-reel';
 import { queryKeys } from '@/lib/query-keys';
 
 /** The clip button's label cycle. */

@@ -3,8 +3,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 
 import type { ApiClient } from '@/lib/api-client';
 import { useApiClient } from '@/lib/api-client-context';
+import { updateReel } from '@/lib/api/update-reel';
 import { useSession } from '@/lib/auth/session';
-import { updateReel } from '@/lib/clips/update-reel';
 import { queryKeys } from '@/lib/query-keys';
 
 /** `POST /api/user/reels/{streamId} {clips:[clip_id]}`: a reel of clips of one stream, in that order. */

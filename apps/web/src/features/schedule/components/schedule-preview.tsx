@@ -1,12 +1,12 @@
 import type { ScheduleItem } from '@app/contracts/schedule';
 import { Link } from 'react-router';
 
-import { CancelledBadge } from '@/components/cancelled-badge';
-import { ScheduleKindIcon } from '@/components/schedule-kind-icon';
+import { useSchedule } from '@/features/schedule/api/get-schedule';
+import { CancelledBadge } from '@/features/schedule/components/cancelled-badge';
+import { ScheduleKindIcon } from '@/features/schedule/components/schedule-kind-icon';
+import { answerLabel, answerTone } from '@/features/schedule/utils/labels';
+import { dayLabel, dayKey, isOver, timeRange, zoneLabel } from '@/features/schedule/utils/schedule-time';
 import { errorMessage } from '@/lib/error-message';
-import { useSchedule } from '@/lib/schedule/get-schedule';
-import { answerLabel, answerTone } from '@/lib/schedule/labels';
-import { dayLabel, dayKey, isOver, timeRange, zoneLabel } from '@/lib/schedule/schedule-time';
 import { useNow } from '@/lib/use-now';
 import { cn } from '@/lib/utils';
 

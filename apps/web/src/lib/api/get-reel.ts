@@ -1,10 +1,10 @@
 import { reelView, type ReelView } from '@app/contracts/clips';
 import { useQuery } from '@tanstack/react-query';
 
-import { mediaRenewDelay } from '@/lib/media-renewal';
 import type { ApiClient } from '@/lib/api-client';
 import { useApiClient } from '@/lib/api-client-context';
 import { useSession } from '@/lib/auth/session';
+import { mediaRenewDelay } from '@/lib/media-renewal';
 import { queryKeys } from '@/lib/query-keys';
 
 /** `GET /api/user/reels/{reelId}`: a reel I made, or a clip's own reel I may see; `owned` when I made it. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { dayKey, dayLabel, groupByDay, localInputValue, timeRange, viewerTimeRange, zoneLabel } from '@/lib/schedule/schedule-time';
+import { dayKey, dayLabel, groupByDay, localInputValue, timeRange, viewerTimeRange, zoneLabel } from '@/features/schedule/utils/schedule-time';
 
 const item = (id: string, start: string, end: string, timeZone: string) => ({ id, start, end, timeZone });
 

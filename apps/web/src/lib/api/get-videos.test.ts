@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 
 import type { ApiClient } from '@/lib/api-client';
-import { getVideos } from '@/lib/videos/get-videos';
+import { getVideos } from '@/lib/api/get-videos';
 
 function fakeApi() {
   const request = vi.fn(async () => ({ items: [] }));
