@@ -1,12 +1,12 @@
 import type { Level } from '@app/contracts/levels';
 import { useEffect } from 'react';
 
+import { computeLevel } from '@/app/compute-level';
+import { useMe } from '@/lib/api/get-me';
+import { useUsage } from '@/lib/api/get-usage';
 import { useSession } from '@/lib/auth/session';
-import { useUsage } from '@/lib/billing/get-usage';
-import { computeLevel } from '@/lib/subscription/compute-level';
 import { LevelContext } from '@/lib/subscription/level-context';
 import { useNow } from '@/lib/use-now';
-import { useMe } from '@/lib/users/get-me';
 
 function useLoggedFailure(error: Error | null, what: string) {
   useEffect(() => {

@@ -167,7 +167,7 @@ export const routes: RouteObject[] = [
             path: 'team',
             element: <ProtectedRoute levels={teamLevels} />,
             children: [
-              { index: true, lazy: () => import('@/features/team/routes/team-page') },
+              { index: true, lazy: () => import('@/app/routes/team-route') },
               { path: 'members', lazy: () => import('@/features/members/routes/members-page') },
               {
                 path: 'members/:profiled',
@@ -183,13 +183,13 @@ export const routes: RouteObject[] = [
               },
               {
                 path: 'messages',
-                lazy: () => import('@/features/messages/routes/message-board-page'),
+                lazy: () => import('@/features/talk/routes/board-page'),
               },
               {
                 path: 'messages/:messageId',
-                lazy: () => import('@/features/messages/routes/message-thread-page'),
+                lazy: () => import('@/features/talk/routes/board-thread-page'),
               },
-              { path: 'activity', lazy: () => import('@/features/activity/routes/activity-page') },
+              { path: 'activity', lazy: () => import('@/features/talk/routes/activity-page') },
               { path: 'schedule', lazy: () => import('@/features/schedule/routes/schedule-page') },
               {
                 path: 'schedule/:eventId',

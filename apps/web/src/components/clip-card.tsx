@@ -3,7 +3,7 @@ import { ScissorsIcon } from 'lucide-react';
 
 import { CardLink } from '@/components/card-link';
 import { MediaThumbnail } from '@/components/media-thumbnail';
-import { useClipChunk } from '@/lib/clips/get-clip-chunk';
+import { useClipChunk } from '@/lib/api/get-clip-chunk';
 
 type ClipCardProps = {
   clip: Clip;

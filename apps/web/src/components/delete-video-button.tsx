@@ -2,9 +2,9 @@ import { Trash2Icon } from 'lucide-react';
 import { useState } from 'react';
 
 import { Button } from '@/components/ui/button';
+import { useDeleteVideo } from '@/lib/api/delete-video';
 import { errorMessage } from '@/lib/error-message';
 import { cn } from '@/lib/utils';
-import { useDeleteVideo } from '@/lib/videos/delete-video';
 
 type DeleteVideoButtonProps = {
   videoKey: string;

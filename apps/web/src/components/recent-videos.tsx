@@ -1,6 +1,6 @@
 import { VideoCard, VideoCardSkeleton } from '@/components/video-card';
+import { useRecentVideos } from '@/lib/api/get-videos';
 import { cn } from '@/lib/utils';
-import { useRecentVideos } from '@/lib/videos/get-videos';
 
 type RecentVideosProps = {
   /** How many of the newest videos to show. */

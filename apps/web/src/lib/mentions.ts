@@ -1,10 +1,10 @@
 import { MENTION_PATTERN } from '@app/contracts/talk';
 
 /** A run of a message: plain text, or an `@username` mention (`@` then letters, digits, hyphens, underscores). */
-export type MessagePart = { text: string; mention?: string };
+export type TextPart = { text: string; mention?: string };
 
-export function splitMentions(text: string): MessagePart[] {
-  const parts: MessagePart[] = [];
+export function splitMentions(text: string): TextPart[] {
+  const parts: TextPart[] = [];
   let at = 0;
   for (const match of text.matchAll(MENTION_PATTERN)) {
     if (match.index > at) parts.push({ text: text.slice(at, match.index) });

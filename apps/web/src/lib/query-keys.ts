@@ -52,7 +52,11 @@ export const queryKeys = {
     /** Prefix of every list, detail and message query of the user's videos. */
     all: videos,
     list: (userKey: UserKey) => [...videos(userKey), 'list'] as const,
+    /** Prefix of the newest few (any number). */
+    recents: (userKey: UserKey) => [...videos(userKey), 'recent'] as const,
     recent: (userKey: UserKey, limit: number) => [...videos(userKey), 'recent', limit] as const,
+    /** Prefix of every `byKeys` list. */
+    byKeysAll: (userKey: UserKey) => [...videos(userKey), 'keys'] as const,
     /** The given videos (the uploads of this page), in a stable order. */
     byKeys: (userKey: UserKey, keys: readonly string[]) => [...videos(userKey), 'keys', [...keys].sort().join(',')] as const,
     detail: (userKey: UserKey, key: string) => [...videos(userKey), 'detail', key] as const,

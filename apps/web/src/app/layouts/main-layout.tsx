@@ -3,14 +3,15 @@ import { Link, Outlet, ScrollRestoration } from 'react-router';
 
 import { BottomNav } from '@/app/layouts/bottom-nav';
 import { Header } from '@/app/layouts/header';
-import { NotificationBell } from '@/app/layouts/notification-bell';
 import { RouteNoticeToast } from '@/app/layouts/route-notice-toast';
 import { SideNav } from '@/app/layouts/side-nav';
+import { updateFeatures } from '@/app/update-features';
 import { Button } from '@/components/ui/button';
 import { paths } from '@/config/paths';
+import { NotificationBell } from '@/features/talk/components/notification-bell';
 import { useReportShownPage } from '@/lib/shown-page';
 import { useLevel } from '@/lib/subscription/level-context';
-import { useTalkUpdates } from '@/lib/updates/use-talk-updates';
+import { useUpdates } from '@/lib/updates/use-updates';
 import { useIsLaptop } from '@/lib/use-media-query';
 import { cn } from '@/lib/utils';
 
@@ -24,7 +25,7 @@ export function MainLayout() {
   // The bottom bar only shows once the level is known; reserve its height (and the home indicator's) only then.
   const level = useLevel();
   const hasBottomNav = !laptop && level !== undefined;
-  useTalkUpdates();
+  useUpdates(updateFeatures);
   useReportShownPage();
 
   return (

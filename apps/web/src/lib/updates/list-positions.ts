@@ -1,6 +1,5 @@
 import { hashKey, type QueryClient, type QueryKey } from '@tanstack/react-query';
 
-import { queryKeys, type UserKey } from '@/lib/query-keys';
 
 /** The update stream's position a list was read at (the server reads it before the list). */
 const UPDATES_POSITION_HEADER = 'x-updates-position';
@@ -22,11 +21,9 @@ export function positionOf(response: Response): number | null {
   return header !== null && /^\d+$/.test(header) ? Number(header) : null;
 }
 
-/** What the update stream keeps current: team talk and the schedule. */
-const streamed = (userKey: UserKey) => [queryKeys.talk.all(userKey), queryKeys.schedule.all(userKey)];
-
-const keptLists = (queryClient: QueryClient, userKey: UserKey) =>
-  streamed(userKey)
+/** `lists`: the prefixes of the lists the update stream keeps current (the features say which: `UpdateFeature.lists`). */
+const keptLists = (queryClient: QueryClient, lists: readonly QueryKey[]) =>
+  lists
     .flatMap((queryKey) => queryClient.getQueryCache().findAll({ queryKey }))
     .filter((query) => query.state.dataUpdatedAt > 0 && positions.has(query.queryHash));
 
@@ -34,21 +31,21 @@ const keptLists = (queryClient: QueryClient, userKey: UserKey) =>
  * The position of the stalest list this tab shows, or null when it shows none: a stream that resumes
  * after it (`Last-Event-ID`) brings whatever any list may lack, and nothing need load again.
  */
-export function stalestPosition(queryClient: QueryClient, userKey: UserKey): number | null {
-  const known = keptLists(queryClient, userKey).map((query) => positions.get(query.queryHash)!);
+export function stalestPosition(queryClient: QueryClient, lists: readonly QueryKey[]): number | null {
+  const known = keptLists(queryClient, lists).map((query) => positions.get(query.queryHash)!);
   return known.length > 0 ? Math.min(...known) : null;
 }
 
 /** The stream goes on after `position`: lists read before it may lack what happened in between, and load again. */
-export function reloadListsBefore(queryClient: QueryClient, userKey: UserKey, position: number): void {
-  const stale = new Set(keptLists(queryClient, userKey).filter((query) => positions.get(query.queryHash)! < position));
+export function reloadListsBefore(queryClient: QueryClient, lists: readonly QueryKey[], position: number): void {
+  const stale = new Set(keptLists(queryClient, lists).filter((query) => positions.get(query.queryHash)! < position));
   if (stale.size > 0) void queryClient.invalidateQueries({ predicate: (query) => stale.has(query) });
 }
 
-/** Resolves once none of the user's lists the stream keeps current is loading (or `signal` aborts). */
-export function listsSettled(queryClient: QueryClient, userKey: UserKey, signal: AbortSignal): Promise<void> {
+/** Resolves once none of the lists the stream keeps current is loading (or `signal` aborts). */
+export function listsSettled(queryClient: QueryClient, lists: readonly QueryKey[], signal: AbortSignal): Promise<void> {
   return new Promise((resolve) => {
-    const loading = () => streamed(userKey).some((queryKey) => queryClient.isFetching({ queryKey }) > 0);
+    const loading = () => lists.some((queryKey) => queryClient.isFetching({ queryKey }) > 0);
     if (!loading() || signal.aborted) return resolve();
     const unsubscribe = queryClient.getQueryCache().subscribe(() => {
       if (loading() && !signal.aborted) return;

@@ -1,6 +1,6 @@
 import { updateData, updateEventNames, type UpdateData, type UpdateEventName } from '@app/contracts/talk';
 
-import type { SseEvent } from '@/lib/updates/sse-parser';
+import type { SseEvent } from '@/lib/updates/run-updates';
 
 /** An update of the stream, its data checked against the contract. */
 export type Update = { [K in UpdateEventName]: { name: K; data: UpdateData[K] } }[UpdateEventName];

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 
 import { runUpdates } from '@/lib/updates/run-updates';
-import type { SseEvent } from '@/lib/updates/sse-parser';
+import type { SseEvent } from '@/lib/updates/run-updates';
 
 /** A response whose body streams the given chunks, then ends. */
 function streamed(chunks: string[], status = 200) {
@@ -53,5 +53,33 @@ describe('runUpdates', () => {
       { auth: 'Bearer renewed', lastEventId: '1' },
     ]);
     expect(tokens).toEqual([undefined, undefined, 'first']);
+  });
+
+  it('reads ids, comments, multi-line data, retry and every line ending, however the text is cut', async () => {
+    const text =
+      ': heartbeat\n\nretry: 5000\nid: 7\nevent: board\ndata: {"a":1}\n\nid: 8\r\nevent: reply\r\ndata: line one\r\ndata:line two\r\n\r\n' +
+      'event: unread\rdata: {"unread":3}\r\revent: board\n\ndata: pending';
+    const expected: SseEvent[] = [
+      { id: '7', event: 'board', data: '{"a":1}' },
+      { id: '8', event: 'reply', data: 'line one\nline two' },
+      // The last id carries over to an event without one; an event without data, or without its blank line, is not one.
+      { id: '8', event: 'unread', data: '{"unread":3}' },
+    ];
+    const read = async (chunks: string[]) => {
+      const stop = new AbortController();
+      const events: SseEvent[] = [];
+      await runUpdates({
+        signal: stop.signal,
+        lastEventId: () => '',
+        getToken: async () => 'token',
+        onEvent: (event) => events.push(event),
+        sleep: async () => stop.abort(),
+        fetch: async () => streamed(chunks),
+      });
+      return events;
+    };
+    expect(await read([text])).toEqual(expected);
+    for (let cut = 1; cut < text.length; cut++) expect(await read([text.slice(0, cut), text.slice(cut)]), `cut at ${cut}`).toEqual(expected);
+    expect(await read([...text])).toEqual(expected);
   });
 });

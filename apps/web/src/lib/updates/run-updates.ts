@@ -1,5 +1,9 @@
+import { createParser } from 'eventsource-parser';
+
 import { positionOf } from '@/lib/updates/list-positions';
-import { createSseParser, type SseEvent } from '@/lib/updates/sse-parser';
+
+/** One server-sent event as the stream delivered it; `id` is the last id the stream gave (it carries over, as in EventSource). */
+export type SseEvent = { event: string; data: string; id: string };
 
 export const UPDATES_PATH = '/api/updates';
 
@@ -62,16 +66,22 @@ async function readOnce(options: RunUpdatesOptions, token: string): Promise<bool
     options.onOpen?.(lastEventId === '', positionOf(response));
     const opened = Date.now();
     let delivered = false;
-    const parser = createSseParser((event) => {
-      delivered = true;
-      options.onEvent(event);
+    // EventSource cannot send an Authorization header, so fetch reads the stream and this parses it;
+    // the last id seen carries over to later events (what `Last-Event-ID` sends back).
+    let lastId = '';
+    const parser = createParser({
+      onEvent: ({ event, data, id }) => {
+        if (id !== undefined) lastId = id;
+        delivered = true;
+        options.onEvent({ event: event ?? 'message', data, id: lastId });
+      },
     });
     const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
     for (;;) {
       const { done, value } = await reader.read();
       if (done) return delivered || Date.now() - opened >= HEALTHY_MS;
       watch();
-      parser.push(value);
+      parser.feed(value);
     }
   } finally {
     clearTimeout(silence);

@@ -1,4 +1,4 @@
-import type { SseEvent } from '@/lib/updates/sse-parser';
+import type { SseEvent } from '@/lib/updates/run-updates';
 
 /** What the tab holding the stream tells the others: an event, or that the stream went on after `position` without replaying. */
 type Shared = { kind: 'event'; event: SseEvent } | { kind: 'fresh'; position: number };

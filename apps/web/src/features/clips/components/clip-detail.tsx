@@ -10,7 +10,7 @@ import { laptopPlayerSize } from '@/components/player/laptop-player-size';
 import { Button } from '@/components/ui/button';
 import { ClipComments } from '@/features/clips/components/clip-comments';
 import { SaveClipButton } from '@/features/clips/components/save-clip-button';
-import { useReel } from '@/lib/clips/get-reel';
+import { useReel } from '@/lib/api/get-reel';
 
 /**
  * A clip page (/team/clips/{id}, /library/clips/{id}). The id is the clip's reel id (the library

@@ -5,9 +5,9 @@ import { ClipCard, ClipCardSkeleton } from '@/components/clip-card';
 import { EmptyState } from '@/components/empty-state';
 import { InfiniteList } from '@/components/infinite-list';
 import { Button } from '@/components/ui/button';
-import { useClips } from '@/lib/clips/get-clips';
-import { useLevel } from '@/lib/subscription/level-context';
+import { useClips } from '@/lib/api/get-clips';
 import type { ClipScope } from '@/lib/query-keys';
+import { useLevel } from '@/lib/subscription/level-context';
 
 /** The clip library's empty states, by level (docs/product.md#clips). */
 export const NO_CLIPS_TITLE = 'No Clips?';

@@ -7,7 +7,7 @@ import { EmptyState } from '@/components/empty-state';
 import { Page } from '@/components/page';
 import { Button } from '@/components/ui/button';
 import { ClipEditor } from '@/features/clips/components/clip-editor';
-import { useReel } from '@/lib/clips/get-reel';
+import { useReel } from '@/lib/api/get-reel';
 
 const DONE = 'done';
 

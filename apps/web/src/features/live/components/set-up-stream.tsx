@@ -9,8 +9,8 @@ import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Input } from '@/components/ui/input';
 import { StreamKeyPanel } from '@/features/live/components/stream-key-panel';
 import { ApiError } from '@/lib/api-client';
+import { useCreateLiveEvent } from '@/lib/api/create-live-event';
 import { errorMessage } from '@/lib/error-message';
-import { useCreateLiveEvent } from '@/lib/live/create-live-event';
 import { useZodForm } from '@/lib/use-zod-form';
 
 /** A 409 on event creation shows this text (sic). */

@@ -2,8 +2,8 @@ import type { Clip } from '@app/contracts/clips';
 import { useState } from 'react';
 
 import { useCreateLiveClip } from '@/features/live/api/live-clips';
-import { useClipCycle } from '@/lib/clips/use-clip-cycle';
 import { teamLevels, useLevel } from '@/lib/subscription/level-context';
+import { useClipCycle } from '@/lib/use-clip-cycle';
 
 export const WAIT_FOR_PICTURE = 'Wait for the game to start playing, then save your clip.';
 

@@ -3,7 +3,7 @@ import { completeUploadResponse, preuploadResponse } from '@app/contracts/videos
 
 import { isHeif, toJpeg } from '@/features/profiles/utils/heic';
 import { ApiError, type ApiClient } from '@/lib/api-client';
-import { putWithProgress } from '@/lib/uploads/put-with-progress';
+import { putWithProgress } from '@/lib/put-with-progress';
 
 /** Where an image upload is: shown on the button that started it. */
 export type UploadPhase = { phase: 'converting' } | { phase: 'uploading'; percent: number } | { phase: 'processing' };

@@ -1,8 +1,8 @@
 import { ErrorAlert } from '@/components/error-alert';
 import { Button } from '@/components/ui/button';
+import { useTeams } from '@/lib/api/get-teams';
+import { useJoinTeam } from '@/lib/api/join-team';
 import { errorMessage } from '@/lib/error-message';
-import { useTeams } from '@/lib/teams/get-teams';
-import { useJoinTeam } from '@/lib/teams/join-team';
 
 // Product texts, verbatim, double spaces and unfinished sentences included (docs/product.md#messages-and-failures).
 export const NO_INVITES = 'You have not been invited to any teams.  Contact your coach or team manager if you wish to';

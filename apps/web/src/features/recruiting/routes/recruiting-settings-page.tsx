@@ -8,7 +8,7 @@ import { Page } from '@/components/page';
 import { PageLoading } from '@/components/page-loading';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Switch } from '@/components/ui/switch';
-import { useRecentReels } from '@/lib/clips/get-reels';
+import { useRecentReels } from '@/lib/api/get-reels';
 import { errorMessage } from '@/lib/error-message';
 
 import { useChooseCardReel, useRecruitingSettings, useUpdateRecruiting } from '../api/recruiting-settings';

@@ -2,9 +2,9 @@ import type { ReelChunk } from '@app/contracts/clips';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
 import { useApiClient } from '@/lib/api-client-context';
+import { getReel } from '@/lib/api/get-reel';
+import { updateReel } from '@/lib/api/update-reel';
 import { useSession } from '@/lib/auth/session';
-import { getReel } from '@/lib/clips/get-reel';
-import { updateReel } from '@/lib/clips/update-reel';
 import { queryKeys } from '@/lib/query-keys';
 
 /** A clip as a chunk of a reel: the clip (`_id`) with its in/out and description. */

@@ -3,16 +3,16 @@ import { ListPlusIcon, PlusIcon } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
 
-import { chunkCount, reelCardTitle } from '@/components/reel-card';
 import { ErrorAlert } from '@/components/error-alert';
+import { chunkCount, reelCardTitle } from '@/components/reel-card';
 import { SuccessNotice } from '@/components/success-notice';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { useAddClipToReel } from '@/features/reels/api/add-clip-to-reel';
-import { useCreateReel } from '@/lib/clips/create-reel';
-import { useReels } from '@/lib/clips/get-reels';
-import { suggestReelTitle } from '@/lib/clips/suggest-reel-title';
+import { useCreateReel } from '@/features/reels/api/create-reel';
+import { suggestReelTitle } from '@/features/reels/api/suggest-reel-title';
+import { useReels } from '@/lib/api/get-reels';
 
 type AddToReelProps = {
   /** The clip, as its page's reel plays it. */

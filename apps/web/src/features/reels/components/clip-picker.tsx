@@ -2,7 +2,7 @@ import type { Clip } from '@app/contracts/clips';
 import { useState } from 'react';
 
 import { Button } from '@/components/ui/button';
-import { useClips } from '@/lib/clips/get-clips';
+import { useClips } from '@/lib/api/get-clips';
 
 type ClipPickerProps = {
   /** The button under the list, e.g. 'Make reel' or 'Add clips'. */

@@ -2,8 +2,8 @@ import { DownloadIcon, Loader2Icon } from 'lucide-react';
 
 import { Button } from '@/components/ui/button';
 import { Progress } from '@/components/ui/progress';
+import { isExporting, useReelExport, useStartReelExport } from '@/features/reels/api/reel-export';
 import { errorMessage } from '@/lib/error-message';
-import { isExporting, useReelExport, useStartReelExport } from '@/lib/clips/reel-export';
 
 /** 'Download MP4': starts the reel's export, shows its progress, then the download link. */
 export function ReelExportPanel({ reelId }: { reelId: string }) {

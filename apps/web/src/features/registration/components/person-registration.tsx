@@ -11,11 +11,11 @@ import { acceptInvitation, joinedNotice, teamLabel } from '@/features/registrati
 import { registerUser } from '@/features/registration/api/register-user';
 import { RegistrationForm } from '@/features/registration/components/registration-form';
 import { useApiClient } from '@/lib/api-client-context';
+import { getTeams } from '@/lib/api/get-teams';
+import { joinTeam } from '@/lib/api/join-team';
 import { errorMessage } from '@/lib/error-message';
 import { queryKeys } from '@/lib/query-keys';
 import { withNotice } from '@/lib/route-notice';
-import { getTeams } from '@/lib/teams/get-teams';
-import { joinTeam } from '@/lib/teams/join-team';
 
 type PersonRegistrationProps = {
   type: 'athlete' | 'fan';

@@ -5,8 +5,8 @@ import { ErrorAlert } from '@/components/error-alert';
 import { FormField } from '@/components/form-field';
 import { SubmitButton } from '@/components/submit-button';
 import { Input } from '@/components/ui/input';
-import { useMe } from '@/lib/users/get-me';
 import { ApiError } from '@/lib/api-client';
+import { useMe } from '@/lib/api/get-me';
 import { errorMessage } from '@/lib/error-message';
 import { useZodForm } from '@/lib/use-zod-form';
 

@@ -10,8 +10,8 @@ import { SubmitButton } from '@/components/submit-button';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { createInvite } from '@/features/registration/api/create-invite';
-import { useMe } from '@/lib/users/get-me';
 import { useApiClient } from '@/lib/api-client-context';
+import { useMe } from '@/lib/api/get-me';
 import { errorMessage } from '@/lib/error-message';
 import { withNotice } from '@/lib/route-notice';
 

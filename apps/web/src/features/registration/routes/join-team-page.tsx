@@ -3,14 +3,14 @@ import { UsersRoundIcon } from 'lucide-react';
 import { Link, Navigate, useNavigate, useParams } from 'react-router';
 
 import { ErrorAlert } from '@/components/error-alert';
-import { SettledInvitation } from '@/features/registration/components/settled-invitation';
 import { PageLoading } from '@/components/page-loading';
 import { PublicPage } from '@/components/public-page';
 import { Button } from '@/components/ui/button';
 import { loginWithRedirect, paths } from '@/config/paths';
 import { acceptInvitation, joinedNotice, teamLabel, useInvitation } from '@/features/registration/api/invitation';
-import { useMe } from '@/lib/users/get-me';
+import { SettledInvitation } from '@/features/registration/components/settled-invitation';
 import { useApiClient } from '@/lib/api-client-context';
+import { useMe } from '@/lib/api/get-me';
 import { useSession } from '@/lib/auth/session';
 import { errorMessage } from '@/lib/error-message';
 import { withNotice } from '@/lib/route-notice';

@@ -1,5 +1,5 @@
 import { ClipCard } from '@/components/clip-card';
-import { useStreamClips } from '@/lib/clips/get-stream-clips';
+import { useStreamClips } from '@/lib/api/get-stream-clips';
 
 /** The clip list of an event: the clips saved during the game, newest first, each opening its page. */
 export function EventClips({ liveKey }: { liveKey: string }) {

@@ -1,6 +1,6 @@
 import { GlobeIcon } from 'lucide-react';
 
-import { timeRange, zoneLabel } from '@/lib/schedule/schedule-time';
+import { timeRange, zoneLabel } from '@/features/schedule/utils/schedule-time';
 
 type Timed = { start: string; end: string; timeZone: string };
 

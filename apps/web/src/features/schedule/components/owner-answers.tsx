@@ -3,8 +3,8 @@ import { displayName } from '@app/contracts/user-me';
 
 import { RelativeTime } from '@/components/relative-time';
 import { UserAvatar } from '@/components/user-avatar';
-import { answerLabel, answerTone } from '@/lib/schedule/labels';
-import { useTeamBuddies } from '@/lib/talk/get-buddies';
+import { answerLabel, answerTone } from '@/features/schedule/utils/labels';
+import { useTeamBuddies } from '@/lib/api/get-team-buddies';
 import { cn } from '@/lib/utils';
 
 const groups: { answer: RsvpAnswer | null; title: string }[] = [

@@ -1,7 +1,7 @@
 import type { RsvpAnswer } from '@app/contracts/schedule';
 import { CheckIcon, CircleHelpIcon, XIcon, type LucideIcon } from 'lucide-react';
 
-import { answerLabel, answerTone } from '@/lib/schedule/labels';
+import { answerLabel, answerTone } from '@/features/schedule/utils/labels';
 import { cn } from '@/lib/utils';
 
 const answers: { answer: RsvpAnswer; icon: LucideIcon }[] = [

@@ -1,7 +1,7 @@
 import type { ScheduleItem } from '@app/contracts/schedule';
 
 import { ScheduleItemCard } from '@/features/schedule/components/schedule-item-card';
-import { dayLabel, groupByDay, isOver } from '@/lib/schedule/schedule-time';
+import { dayLabel, groupByDay, isOver } from '@/features/schedule/utils/schedule-time';
 import { useNow } from '@/lib/use-now';
 
 const MINUTE_MS = 60_000;

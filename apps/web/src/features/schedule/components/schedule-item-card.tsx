@@ -2,13 +2,13 @@ import type { ScheduleItem } from '@app/contracts/schedule';
 import { MapPinIcon, PlayCircleIcon } from 'lucide-react';
 import { Link } from 'react-router';
 
-import { ScheduleKindIcon } from '@/components/schedule-kind-icon';
-import { useAnswerRsvp } from '@/features/schedule/api/answer-rsvp';
-import { CancelledBadge, EndedBadge } from '@/components/cancelled-badge';
 import { Button } from '@/components/ui/button';
+import { useAnswerRsvp } from '@/features/schedule/api/answer-rsvp';
+import { CancelledBadge, EndedBadge } from '@/features/schedule/components/cancelled-badge';
 import { ItemWhen } from '@/features/schedule/components/item-when';
 import { RsvpButtons } from '@/features/schedule/components/rsvp-buttons';
 import { RsvpCountsLine } from '@/features/schedule/components/rsvp-counts';
+import { ScheduleKindIcon } from '@/features/schedule/components/schedule-kind-icon';
 import { cn } from '@/lib/utils';
 
 /**

@@ -4,14 +4,14 @@ import type { ZodType, ZodTypeDef } from 'zod';
 
 import { ErrorAlert } from '@/components/error-alert';
 import { FormField } from '@/components/form-field';
-import { ScheduleKindIcon } from '@/components/schedule-kind-icon';
 import { SubmitButton } from '@/components/submit-button';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Textarea } from '@/components/ui/textarea';
+import { ScheduleKindIcon } from '@/features/schedule/components/schedule-kind-icon';
+import { kindLabel } from '@/features/schedule/utils/labels';
 import { editItemForm, newItemForm, suggestedEnd, type ScheduleFormValues } from '@/features/schedule/utils/schedule-form';
-import { kindLabel } from '@/lib/schedule/labels';
-import { viewerZone } from '@/lib/schedule/schedule-time';
+import { viewerZone } from '@/features/schedule/utils/schedule-time';
 import { useZodForm } from '@/lib/use-zod-form';
 import { cn } from '@/lib/utils';
 

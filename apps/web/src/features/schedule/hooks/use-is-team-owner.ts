@@ -1,5 +1,5 @@
-import { useTeam } from '@/lib/teams/get-team';
-import { useMe } from '@/lib/users/get-me';
+import { useMe } from '@/lib/api/get-me';
+import { useTeam } from '@/lib/api/get-team';
 
 /** Whether the reader owns the active team (who may add, edit and cancel items; the server checks it again). */
 export function useIsTeamOwner(): boolean {

@@ -3,20 +3,20 @@ import { CircleCheckIcon, LinkIcon, MapPinIcon } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 
-import { CancelledBadge, EndedBadge } from '@/components/cancelled-badge';
 import { ErrorAlert } from '@/components/error-alert';
 import { PageLoading } from '@/components/page-loading';
 import { PublicPage } from '@/components/public-page';
-import { ScheduleKindIcon } from '@/components/schedule-kind-icon';
 import { Button } from '@/components/ui/button';
 import { Label } from '@/components/ui/label';
 import { Textarea } from '@/components/ui/textarea';
 import { useAnswerByLink, useAnswerLink } from '@/features/schedule/api/answer-link';
+import { CancelledBadge, EndedBadge } from '@/features/schedule/components/cancelled-badge';
 import { ItemWhen } from '@/features/schedule/components/item-when';
 import { RsvpButtons } from '@/features/schedule/components/rsvp-buttons';
+import { ScheduleKindIcon } from '@/features/schedule/components/schedule-kind-icon';
+import { answerLabel, kindLabel } from '@/features/schedule/utils/labels';
+import { fullDate, isPast } from '@/features/schedule/utils/schedule-time';
 import { ApiError } from '@/lib/api-client';
-import { answerLabel, kindLabel } from '@/lib/schedule/labels';
-import { fullDate, isPast } from '@/lib/schedule/schedule-time';
 import { useNow } from '@/lib/use-now';
 import { cn } from '@/lib/utils';
 

@@ -7,14 +7,14 @@ import { Page } from '@/components/page';
 import { SuccessNotice } from '@/components/success-notice';
 import { Button } from '@/components/ui/button';
 import { useCreateScheduleItem } from '@/features/schedule/api/create-schedule-item';
+import { useSchedule } from '@/features/schedule/api/get-schedule';
 import { CalendarSubscribe } from '@/features/schedule/components/calendar-subscribe';
 import { ScheduleDays } from '@/features/schedule/components/schedule-days';
 import { ScheduleItemForm } from '@/features/schedule/components/schedule-item-form';
 import { useIsTeamOwner } from '@/features/schedule/hooks/use-is-team-owner';
 import { emptyScheduleForm } from '@/features/schedule/utils/schedule-form';
+import { isPast, viewerZone } from '@/features/schedule/utils/schedule-time';
 import { errorMessage } from '@/lib/error-message';
-import { useSchedule } from '@/lib/schedule/get-schedule';
-import { isPast, viewerZone } from '@/lib/schedule/schedule-time';
 import { useNow } from '@/lib/use-now';
 
 const MINUTE_MS = 60_000;

@@ -9,8 +9,8 @@ import { Card, CardAction, CardContent, CardDescription, CardHeader, CardTitle }
 import { paths } from '@/config/paths';
 import { useCancelLocal } from '@/features/subscription/api/cancel-local';
 import { usePlans } from '@/features/subscription/api/get-plans';
-import { useUsage } from '@/lib/billing/get-usage';
 import { usePortal } from '@/features/subscription/api/get-portal';
+import { useUsage } from '@/lib/api/get-usage';
 import { useLevel } from '@/lib/subscription/level-context';
 import { cn } from '@/lib/utils';
 

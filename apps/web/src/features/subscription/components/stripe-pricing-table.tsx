@@ -4,8 +4,8 @@ import { useEffect, useState } from 'react';
 
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
+import { useMe } from '@/lib/api/get-me';
 import { useSession } from '@/lib/auth/session';
-import { useMe } from '@/lib/users/get-me';
 
 export const PRICING_TABLE_SCRIPT = 'https://js.stripe.com/v3/pricing-table.js';
 

@@ -13,16 +13,17 @@ import { RecentClips } from '@/components/recent-clips';
 import { RecentVideos } from '@/components/recent-videos';
 import { SectionCard } from '@/components/section-card';
 import { MembersPreview } from '@/features/team/components/members-preview';
-import { SchedulePreview } from '@/features/team/components/schedule-preview';
-import { TalkPreview } from '@/features/team/components/talk-preview';
 
 /** The dashboard shows the 2 newest videos. */
 const DASHBOARD_VIDEOS = 2;
 /** The dashboard shows the 3 newest clips. */
 const DASHBOARD_CLIPS = 3;
 
+/** The dashboard's sections of other features (team talk, the schedule), which the app composes in: features never import each other. */
+export type DashboardSections = { board: React.ReactNode; activity: React.ReactNode; schedule: React.ReactNode };
+
 // The team dashboard (docs/product.md#team-dashboard): these sections, in this order, each linking to its page.
-const sections: { title: string; to: string; icon: LucideIcon; body: React.ReactNode }[] = [
+const sections = (composed: DashboardSections): { title: string; to: string; icon: LucideIcon; body: React.ReactNode }[] => [
   {
     title: 'Members',
     to: '/team/members',
@@ -60,28 +61,28 @@ const sections: { title: string; to: string; icon: LucideIcon; body: React.React
     title: 'Message Board',
     to: '/team/messages',
     icon: MessagesSquareIcon,
-    body: <TalkPreview list="board" />,
+    body: composed.board,
   },
   {
     title: 'Latest Activity',
     to: '/team/activity',
     icon: ActivityIcon,
-    body: <TalkPreview list="activity" />,
+    body: composed.activity,
   },
   {
     title: 'Schedule',
     to: '/team/schedule',
     icon: CalendarDaysIcon,
-    body: <SchedulePreview />,
+    body: composed.schedule,
   },
 ];
 
 /** /team: the team dashboard. */
-export function Component() {
+export function TeamPage({ sections: composed }: { sections: DashboardSections }) {
   return (
     <Page width="wide" title="Team" description="Your team at a glance.">
       <div className="grid gap-4 sm:grid-cols-2">
-        {sections.map(({ title, to, icon, body }) => (
+        {sections(composed).map(({ title, to, icon, body }) => (
           <SectionCard key={to} title={title} to={to} icon={icon}>
             {body}
           </SectionCard>

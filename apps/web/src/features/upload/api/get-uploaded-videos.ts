@@ -1,11 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 
 import { useApiClient } from '@/lib/api-client-context';
+import { getVideos } from '@/lib/api/get-videos';
 import { useSession } from '@/lib/auth/session';
 import { queryKeys } from '@/lib/query-keys';
-import { getVideos } from '@/lib/videos/get-videos';
 
-/** The videos an upload just created (`GET /api/user/videos?keys=a,b`). Refreshed every 3 s while any of them is still processing, so the confirm page shows progress. */
+/** The videos an upload just created (`GET /api/user/videos?keys=a,b`), read again when one's processing state changes (`uploadUpdates`), so the confirm page shows it. */
 export function useUploadedVideos(keys: readonly string[]) {
   const api = useApiClient();
   const session = useSession();
@@ -13,6 +13,5 @@ export function useUploadedVideos(keys: readonly string[]) {
     queryKey: queryKeys.videos.byKeys(session.userId ?? session.userUuid, keys),
     queryFn: ({ signal }) => getVideos(api, { keys }, signal),
     enabled: session.isLoggedIn && keys.length > 0,
-    refetchInterval: (query) => (query.state.data?.items.some((v) => v.status === 'processing') ? 3000 : false),
   });
 }

@@ -7,9 +7,9 @@ import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import type { LivePublish } from '@/features/upload/hooks/use-live-publish';
 import { liveTitle, sportFromProfile } from '@/features/upload/utils/live-publish';
-import { useCreateLiveEvent } from '@/lib/live/create-live-event';
+import { useCreateLiveEvent } from '@/lib/api/create-live-event';
+import { useMe } from '@/lib/api/get-me';
 import { formatMediaTime } from '@/lib/media-time';
-import { useMe } from '@/lib/users/get-me';
 
 type GoLiveProps = {
   live: LivePublish;

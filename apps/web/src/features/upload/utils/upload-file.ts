@@ -3,10 +3,10 @@ import type { CompleteUploadResponse, PreuploadResponse } from '@app/contracts/v
 import { completeUpload } from '@/features/upload/api/complete-upload';
 import { preupload } from '@/features/upload/api/preupload';
 import { fileFingerprint, loadPending, removePending, savePending } from '@/features/upload/utils/pending-uploads';
-import { putWithProgress } from '@/lib/uploads/put-with-progress';
 import { recordingTitle, videoContentType } from '@/features/upload/utils/recording';
 import { tusUpload } from '@/features/upload/utils/tus-upload';
 import { ApiError, type ApiClient } from '@/lib/api-client';
+import { putWithProgress } from '@/lib/put-with-progress';
 
 export type UploadContext = {
   api: ApiClient;

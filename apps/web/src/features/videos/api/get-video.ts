@@ -1,11 +1,10 @@
 import { video, type Video } from '@app/contracts/videos';
 import { useIsMutating, useQuery } from '@tanstack/react-query';
 
-import { mediaRenewDelay } from '@/lib/media-renewal';
-import { PROCESSING_POLL_MS } from '@/features/videos/api/get-videos';
 import type { ApiClient } from '@/lib/api-client';
 import { useApiClient } from '@/lib/api-client-context';
 import { useSession } from '@/lib/auth/session';
+import { mediaRenewDelay } from '@/lib/media-renewal';
 import { queryKeys } from '@/lib/query-keys';
 
 /** `GET /api/user/videos/{key}`. */
@@ -14,10 +13,10 @@ export function getVideo(api: ApiClient, key: string, signal?: AbortSignal): Pro
 }
 
 /**
- * One video; refreshed every 3 s while it is processed (progress, then its renditions), and
- * otherwise shortly before its media URLs expire, so the player can swap in renewed ones (also in
- * a background tab, where a game may still be playing). Not while an edit of it is being saved: a
- * poll answered before the save would briefly undo the optimistic change on screen.
+ * One video; read again when the update stream says its processing state changed (`videoUpdates`), and
+ * shortly before its media URLs expire, so the player can swap in renewed ones (also in a background
+ * tab, where a game may still be playing). Not while an edit of it is being saved: a refresh answered
+ * before the save would briefly undo the optimistic change on screen.
  */
 export function useVideo(key: string) {
   const api = useApiClient();
@@ -31,7 +30,7 @@ export function useVideo(key: string) {
     refetchInterval: (query) => {
       const data = query.state.data;
       if (!data || saving) return false;
-      return data.status === 'processing' ? PROCESSING_POLL_MS : mediaRenewDelay(data.mediaExpiresAt);
+      return mediaRenewDelay(data.mediaExpiresAt);
     },
     refetchIntervalInBackground: true,
   });

@@ -20,17 +20,17 @@ import { useUpdateVideo } from '@/features/videos/api/update-video';
 import { ClipControl } from '@/features/videos/components/clip-control';
 import { HighlightList } from '@/features/videos/components/highlight-list';
 import { VideoClips } from '@/features/videos/components/video-clips';
-import { useClipButton } from '@/features/videos/hooks/use-clip-button';
-import { clipRange, type ClipMarks } from '@/features/videos/utils/clip-range';
 import { VideoMessages } from '@/features/videos/components/video-messages';
 import { VideoTitle } from '@/features/videos/components/video-title';
+import { useClipButton } from '@/features/videos/hooks/use-clip-button';
+import { clipRange, type ClipMarks } from '@/features/videos/utils/clip-range';
 import { highlightMarkers, sortHighlights } from '@/features/videos/utils/highlights';
 import { ApiError } from '@/lib/api-client';
+import { useMe } from '@/lib/api/get-me';
 import { errorMessage } from '@/lib/error-message';
 import { formatMediaTime, formatVideoDate } from '@/lib/media-time';
-import { useDocumentTitle } from '@/lib/use-document-title';
 import { useLevel } from '@/lib/subscription/level-context';
-import { useMe } from '@/lib/users/get-me';
+import { useDocumentTitle } from '@/lib/use-document-title';
 
 const NO_MARKS: ClipMarks = { in: null, out: null };
 

@@ -2,6 +2,7 @@ import type { Level } from '@app/contracts/levels';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
+import { videoUpdates } from '@/features/videos/api/updates';
 import { VideoGrid } from '@/features/videos/components/video-grid';
 import { videoFixture } from '@/test/video-fixture';
 import { json, mockFetch } from '@/test/fetch-mock';
@@ -80,18 +81,20 @@ describe('VideoGrid', () => {
     expect(pages[1]!.url.searchParams.get('timestamp')).toBe('2025-03-04T18:00:00.000Z');
   });
 
-  it('polls while a video is processing', async () => {
+  it("moves a processing card on when the update stream says the video's state changed", async () => {
     let answer = 0;
-    mockFetch({
+    const net = mockFetch({
       'GET /api/user/videos': () =>
         json({
-          items: [videoFixture({ status: answer++ === 0 ? 'processing' : 'ready', progress: answer === 1 ? 10 : 100 })],
+          items: [videoFixture({ key: 'v1', status: answer++ === 0 ? 'processing' : 'ready', progress: answer === 1 ? 10 : 100 })],
           next: null,
         }),
     });
-    renderGrid();
+    const { queryClient } = renderGrid();
     expect(await screen.findByText('Processing 10%')).toBeInTheDocument();
-    await waitFor(() => expect(screen.queryByText(/Processing/)).not.toBeInTheDocument(), { timeout: 4500 });
+    expect(net.calls.filter((c) => c.path === '/api/user/videos')).toHaveLength(1);
+    videoUpdates.handlers.video!(queryClient, { _id: 'v1', status: 'ready' }, signedInSession.userId);
+    await waitFor(() => expect(screen.queryByText(/Processing/)).not.toBeInTheDocument());
   });
 
   it.each([

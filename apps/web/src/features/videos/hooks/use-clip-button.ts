@@ -1,6 +1,6 @@
-import { useCreateClip } from '@/lib/clips/create-clip';
-import { useClipCycle, type ClipButtonLabel } from '@/lib/clips/use-clip-cycle';
+import { useCreateClip } from '@/features/videos/api/create-clip';
 import type { ClipRange } from '@/features/videos/utils/clip-range';
+import { useClipCycle, type ClipButtonLabel } from '@/lib/use-clip-cycle';
 
 export type { ClipButtonLabel };
 

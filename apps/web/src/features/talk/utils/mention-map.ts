@@ -1,0 +1,6 @@
+import type { BuddyMap } from '@/lib/api/get-team-buddies';
+
+/** Lower-case username -> username, as mention links want it. */
+export function mentionMap(buddies: BuddyMap): ReadonlyMap<string, string> {
+  return new Map([...buddies].map(([key, buddy]) => [key, buddy.username]));
+}
