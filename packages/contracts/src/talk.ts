@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { msCursorQuery } from './bounds';
 import { CHANNEL_MESSAGE_MAX, channelComment } from './clips';
+import { videoStatus } from './videos';
 
 /** Team talk: the message board, its threads, the activity feed, buddies, notifications and the live update stream. */
 
@@ -118,7 +119,7 @@ export type NotificationSettings = z.infer<typeof notificationSettings>;
  * `GET /api/updates`: a server-sent event stream. Each event's `id:` comes from one ever-increasing
  * sequence (send it back as `Last-Event-ID`); its data names the item.
  */
-export const updateEventNames = ['board', 'reply', 'comment', 'activity', 'notification', 'unread', 'delete', 'schedule', 'resync'] as const;
+export const updateEventNames = ['board', 'reply', 'comment', 'activity', 'notification', 'unread', 'delete', 'schedule', 'video', 'resync'] as const;
 export type UpdateEventName = (typeof updateEventNames)[number];
 
 /** `board`: a new board message of the active team. */
@@ -144,6 +145,8 @@ export const deleteUpdate = z.object({
  * (a "following" edit changes later dates too) or cancelled, or a member answered it. Read the schedule again.
  */
 export const scheduleUpdate = z.object({ _id: z.string(), change: z.enum(['new', 'changed', 'cancelled', 'answer']) });
+/** `video`: one of my videos changed processing state (`_id` is its key): read it again. */
+export const videoUpdate = z.object({ _id: z.string(), status: videoStatus });
 /** `resync`: the stream cannot replay what was missed (too old): reload every list. */
 export const resyncUpdate = z.object({});
 
@@ -156,6 +159,7 @@ export const updateData = {
   unread: unreadUpdate,
   delete: deleteUpdate,
   schedule: scheduleUpdate,
+  video: videoUpdate,
   resync: resyncUpdate,
 } satisfies Record<UpdateEventName, z.ZodTypeAny>;
 export type UpdateData = { [K in UpdateEventName]: z.infer<(typeof updateData)[K]> };
