@@ -27,20 +27,22 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-/** A media node on the same database: its own runtime and pool, running the jobs. */
-const workerNode = () => startRuntime({ ...t.config, workers: 1 }, t.databaseUrl, silent);
+/** Runs the jobs on a media node of the same database (its own runtime and pool) until `waiting` answers. */
+async function withWorkerNode<T>(waiting: Promise<T>): Promise<T> {
+  const worker = await startRuntime({ ...t.config, workers: 1 }, t.databaseUrl, silent);
+  try {
+    return await waiting;
+  } finally {
+    await worker.close();
+  }
+}
 
 describe('completing an image upload', () => {
   it('answers the image ready once a worker on another node has processed it', async () => {
     const key = await sendImage(t, who, await solidJpeg(120, 80), 'photo');
-    const worker = await workerNode();
-    try {
-      const res = await completeImage(t, who, key);
-      expect(res.statusCode, res.body).toBe(201);
-      expect((res.json() as { image: UserImage }).image).toMatchObject({ _id: key, status: 'ready', width: 120, height: 80 });
-    } finally {
-      await worker.close();
-    }
+    const res = await withWorkerNode(completeImage(t, who, key));
+    expect(res.statusCode, res.body).toBe(201);
+    expect((res.json() as { image: UserImage }).image).toMatchObject({ _id: key, status: 'ready', width: 120, height: 80 });
   });
 });
 
@@ -111,12 +113,7 @@ describe('waiting for an image: woken by its notification, never polling', () =>
       const waiting = o.images.processed(key);
       // Subscribed and read once: only now is there a worker to process it.
       await o.logged(1);
-      const worker = await workerNode();
-      try {
-        expect(await waiting).toMatchObject({ _id: key, status: 'ready' });
-      } finally {
-        await worker.close();
-      }
+      expect(await withWorkerNode(waiting)).toMatchObject({ _id: key, status: 'ready' });
       expect(o.entries).toEqual(['read', `notified ${key}`, 'read']);
     } finally {
       await o.close();
@@ -134,12 +131,7 @@ describe('waiting for an image: woken by its notification, never polling', () =>
       ]);
       await o.logged(3);
       expect(o.entries).toEqual(['read', 'listening', 'read']);
-      const worker = await workerNode();
-      try {
-        expect(await waiting).toMatchObject({ _id: key, status: 'ready' });
-      } finally {
-        await worker.close();
-      }
+      expect(await withWorkerNode(waiting)).toMatchObject({ _id: key, status: 'ready' });
       expect(o.entries).toEqual(['read', 'listening', 'read', `notified ${key}`, 'read']);
     } finally {
       await o.close();
