@@ -25,6 +25,7 @@ import { usersRoutes } from './modules/users/users.routes';
 import { LOGO_OWNER_ONLY } from '@app/contracts/profiles';
 import { imagesRoutes } from './modules/images/images.routes';
 import { createImagesService } from './modules/images/images.service';
+import { IMAGE_CHANNEL } from './modules/images/image-settled';
 import { profilesRoutes } from './modules/profiles/profiles.routes';
 import { cardPage } from './modules/recruiting/card-page';
 import { recruitingRoutes } from './modules/recruiting/recruiting.routes';
@@ -137,21 +138,22 @@ export async function build(config: Config, runtime: Runtime, options: BuildOpti
   await app.register(socialRoutes, { config, identity: runtime.identity, providers: config.social });
   const users = createUsersService({ db: runtime.db, identity: runtime.identity });
   const teams = createTeamsService({ db: runtime.db, identity: runtime.identity, users, events: runtime.events });
+  await app.register(usersRoutes, { identity: runtime.identity, users });
+  // The node's one LISTEN connection: live playback, the live status streams, team updates and image uploads all hear it.
+  const dbListener = createNotificationListener(
+    (runtime.db.$client as pg.Pool & { options: pg.ClientConfig }).options,
+    [SEGMENT_CHANNEL, STATUS_CHANNEL, TEAM_UPDATE_CHANNEL, IMAGE_CHANNEL],
+    app.log.child({ component: 'db-listener' }),
+  );
+  app.addHook('onClose', () => dbListener.close());
   const images = createImagesService({
     db: runtime.db,
     storage: runtime.storage,
     jobs: runtime.jobs,
     users,
     ownedTeam: async (user) => (await teams.ownedChannel(user, user.username, 'main', LOGO_OWNER_ONLY)).id,
+    notifications: dbListener,
   });
-  await app.register(usersRoutes, { identity: runtime.identity, users });
-  // The node's one LISTEN connection: live playback, the live status streams and team updates all hear it.
-  const dbListener = createNotificationListener(
-    (runtime.db.$client as pg.Pool & { options: pg.ClientConfig }).options,
-    [SEGMENT_CHANNEL, STATUS_CHANNEL, TEAM_UPDATE_CHANNEL],
-    app.log.child({ component: 'db-listener' }),
-  );
-  app.addHook('onClose', () => dbListener.close());
   const updatesHub = createUpdatesHub({ db: runtime.db, notifications: dbListener, log: app.log.child({ component: 'team-updates' }) });
   // Lists that open pages keep current tell where the update stream stood when they were read.
   registerUpdatesPosition(app, updatesHub);

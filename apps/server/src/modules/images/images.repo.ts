@@ -2,6 +2,7 @@ import { and, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import type { Executor } from '../../db/job-transaction';
 import { userImages, type ImageVariant } from '../../db/schema';
+import { IMAGE_CHANNEL } from './image-settled';
 import { readyImagesOf, readyImagesOrder } from './ready-images';
 
 export type ImageRow = typeof userImages.$inferSelect;
@@ -10,7 +11,10 @@ export type NewImage = typeof userImages.$inferInsert;
 /** Tags of which a user (a team, for the logo) has one: a new one replaces the old. */
 const SINGLE = ['hero', 'avatar', 'logo'];
 
-/** Queries on `user_images`. */
+/** Tells the requests waiting for `id` (image-settled.ts) to read it again, once the writer's transaction commits. */
+const notifySettled = (executor: Pick<Executor, 'execute'>, id: string) => executor.execute(sql`SELECT pg_notify(${IMAGE_CHANNEL}, ${id})`);
+
+/** Queries on `user_images`; every write that ends an image's processing or deletes it notifies its waiters. */
 export function createImagesRepo(db: Db) {
   const first = (rows: ImageRow[]) => rows[0];
   return {
@@ -38,7 +42,14 @@ export function createImagesRepo(db: Db) {
         .then(first),
 
     async markFailed(id: string, code: string, message: string): Promise<void> {
-      await db.update(userImages).set({ status: 'failed', failureCode: code, failure: message }).where(and(eq(userImages.id, id), eq(userImages.status, 'processing')));
+      await db.transaction(async (tx) => {
+        const failed = await tx
+          .update(userImages)
+          .set({ status: 'failed', failureCode: code, failure: message })
+          .where(and(eq(userImages.id, id), eq(userImages.status, 'processing')))
+          .returning({ id: userImages.id });
+        if (failed.length > 0) await notifySettled(tx, id);
+      });
     },
 
     /**
@@ -57,6 +68,7 @@ export function createImagesRepo(db: Db) {
         .where(and(eq(userImages.id, row.id), eq(userImages.status, 'processing')))
         .returning({ id: userImages.id });
       if (updated.length === 0) return null;
+      await notifySettled(tx, row.id);
       if (!SINGLE.includes(row.tag)) return [];
       const sameSlot = row.tag === 'logo' && row.channelId !== null ? eq(userImages.channelId, row.channelId) : eq(userImages.userId, row.userId);
       return tx
@@ -66,11 +78,14 @@ export function createImagesRepo(db: Db) {
     },
 
     /** Deletes the user's own image; the row deleted, or undefined when there is none of theirs. */
-    remove: (executor: Executor, tenantId: string, userId: number, id: string) =>
-      executor
+    async remove(executor: Executor, tenantId: string, userId: number, id: string): Promise<ImageRow | undefined> {
+      const deleted = await executor
         .delete(userImages)
         .where(and(eq(userImages.tenantId, tenantId), eq(userImages.userId, userId), eq(userImages.id, id)))
         .returning()
-        .then(first),
+        .then(first);
+      if (deleted) await notifySettled(executor, id);
+      return deleted;
+    },
   };
 }

@@ -1,8 +1,8 @@
-import { setTimeout as sleep } from 'node:timers/promises';
 import type PgBoss from 'pg-boss';
 import type { ImageTag, UserImage } from '@app/contracts/profiles';
 import type { Caller } from '../../caller';
 import type { Db } from '../../db/client';
+import type { NotificationListener } from '../../db/notification-listener';
 import { withJobTransaction, type Executor } from '../../db/job-transaction';
 import { AppError } from '../../errors';
 import type { Storage } from '../../storage/storage';
@@ -11,6 +11,7 @@ import type { UsersService } from '../users/users.service';
 import { setUserImage } from '../users/user-image';
 import { avatarPath, toUserImage } from './image-view';
 import { imagePrefix } from './image-processor';
+import { createImageWaits } from './image-settled';
 import { createImagesRepo, type ImageRow } from './images.repo';
 
 export const IMAGE_NOT_FOUND = 'Image not found.';
@@ -19,7 +20,6 @@ const IMAGE_URL_SECONDS = 60 * 60;
 export const IMAGE_REDIRECT_MAX_AGE = 50 * 60;
 /** How long completing an upload waits for its image to be processed before answering that it still is. */
 const COMPLETE_WAIT_MS = 20_000;
-const POLL_MS = 100;
 
 /** What the images module needs of the job queue (the runtime's JobQueue fits it). */
 export interface ImageQueue {
@@ -40,11 +40,14 @@ export interface ImagesServiceDeps {
   users: Pick<UsersService, 'find' | 'byId'>;
   /** The team `user` owns (its channel id); refuses (403) anyone who owns none. */
   ownedTeam: (user: ProductUser) => Promise<number>;
+  /** The node's LISTEN connection: it hears when an image settles, on whichever node its job ran. */
+  notifications: Pick<NotificationListener, 'on' | 'onListening'>;
 }
 
 /** Profile images: started by an upload's completion, processed by the `process-image` job. */
-export function createImagesService({ db, storage, jobs, users, ownedTeam }: ImagesServiceDeps) {
+export function createImagesService({ db, storage, jobs, users, ownedTeam, notifications }: ImagesServiceDeps) {
   const repo = createImagesRepo(db);
+  const waits = createImageWaits(notifications);
 
   async function ownImage(caller: Caller, id: string): Promise<ImageRow> {
     const user = await users.find(caller);
@@ -73,17 +76,13 @@ export function createImagesService({ db, storage, jobs, users, ownedTeam }: Ima
     wake: () => jobs.wake('process-image'),
 
     /**
-     * The image once processed, waiting up to 20 s for the job: ready, or a refusal thrown with its
+     * The image once processed, waiting up to 20 s for the job (woken by its notification, whichever
+     * node runs it): ready, or a refusal thrown with its
      * message (415 not a picture, 413 too large, 400 damaged); still `processing` when the wait ran out
      * (the client then follows `GET /api/user/images/{_id}`).
      */
     async processed(id: string): Promise<UserImage> {
-      const deadline = Date.now() + COMPLETE_WAIT_MS;
-      let row = await repo.byId(id);
-      while (row?.status === 'processing' && Date.now() < deadline) {
-        await sleep(POLL_MS);
-        row = await repo.byId(id);
-      }
+      const row = await waits.until(id, () => repo.byId(id), (image) => image?.status !== 'processing', COMPLETE_WAIT_MS);
       if (!row) throw new AppError('NOT_FOUND', IMAGE_NOT_FOUND);
       if (row.status === 'failed') throw new AppError(refusalCode(row.failureCode), row.failure ?? IMAGE_NOT_FOUND);
       return toUserImage(row);

@@ -18,7 +18,8 @@ import { createUploadsRepo, type UploadRow } from './uploads.repo';
 import { stagingKey } from './staging-key';
 import { createMediaUrls, toVideo } from './video-view';
 import { withJobTransaction } from '../../db/job-transaction';
-import { createVideosRepo } from './videos.repo';
+import { createVideosRepo, type VideoRow } from './videos.repo';
+import { recordVideoStatus } from './video-status-update';
 
 export const UPLOAD_NOT_FOUND = 'Upload not found.';
 export const UPLOAD_EXPIRED = 'This upload has expired. Please upload the file again.';
@@ -190,11 +191,11 @@ export function createUploadsService({ db, storage, jobs, users, tus, images, up
       const created = await withJobTransaction(db, async (tx, jobDb) => {
         const locked = await repo.lock(tx, row.key);
         if (!locked || locked.completedAt) return false;
-        let videoId: string | null = null;
+        let video: VideoRow | null = null;
         if (row.tag) {
           await images.start(tx, jobDb, { key: row.key, tenantId: row.tenantId, userId: row.userId, tag: row.tag as ImageTag, storageKey: row.storageKey });
         } else {
-          const video = await insertProcessingVideo({ repo: videos, jobs }, tx, jobDb, {
+          video = await insertProcessingVideo({ repo: videos, jobs }, tx, jobDb, {
             id: row.key,
             tenantId: row.tenantId,
             ownerUserId: row.userId,
@@ -204,9 +205,9 @@ export function createUploadsService({ db, storage, jobs, users, tus, images, up
             sourceSize: object.size,
             sourceContentType: row.contentType,
           });
-          videoId = video.id;
         }
-        await repo.markCompleted(tx, row.key, videoId);
+        await repo.markCompleted(tx, row.key, video?.id ?? null);
+        if (video) await recordVideoStatus(tx, video);
         return true;
       });
       if (created) {

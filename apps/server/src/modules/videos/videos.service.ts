@@ -28,6 +28,7 @@ import { createTestVideoFile, TEST_VIDEO_TITLE } from './test-video';
 import { createMediaUrls, highlightId, makerOf, toVideo } from './video-view';
 import { withJobTransaction, type Executor } from '../../db/job-transaction';
 import { createVideosRepo, type VideoWithOwner, type Viewer } from './videos.repo';
+import { recordVideoStatus } from './video-status-update';
 
 export const VIDEO_NOT_FOUND = 'Video not found.';
 export const OWNER_ONLY = 'Only the owner can change this video.';
@@ -267,7 +268,7 @@ export function createVideosService({ db, storage, jobs, users, billing, dataDir
           }
           // A copy of the cached clip (copyFile, often a reflink on local disk): cheap enough to hold the lock over.
           const object = await storage.putFile(sourceKey, file, { contentType: 'video/mp4' });
-          return insertProcessingVideo({ repo, jobs }, tx, jobDb, {
+          const video = await insertProcessingVideo({ repo, jobs }, tx, jobDb, {
             id,
             tenantId: caller.tenantId,
             ownerUserId: user.id,
@@ -278,6 +279,8 @@ export function createVideosService({ db, storage, jobs, users, billing, dataDir
             sourceSize: object.size,
             sourceContentType: 'video/mp4',
           });
+          await recordVideoStatus(tx, video);
+          return video;
         });
         jobs.wake('transcode-video');
         return view({ ...row, highlightMakers: [], ownerUsername: user.username, ownerName: user.name, ownerIdentityUserId: user.identityUserId });

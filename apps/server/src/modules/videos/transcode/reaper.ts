@@ -1,5 +1,6 @@
 import { retryDeadJob } from '../../../jobs/dead-job';
 import type { JobContext } from '../../../job-context';
+import { recordVideoStatus } from '../video-status-update';
 import { GENERIC_FAILURE } from './failure-reasons';
 import { deleteOutputsExcept, outputsPrefix } from './outputs';
 import * as repo from './transcode.repo';
@@ -41,7 +42,11 @@ export async function reapStaleTranscodes(ctx: Pick<JobContext, 'db' | 'storage'
           continue;
         }
         // The job is gone, failed for good or finished without the video: nothing will run it again.
-        const failed = await repo.markStaleFailed(db, { videoId: video.id, attemptId: video.attemptId, staleAfterSec }, GENERIC_FAILURE);
+        const failed = await db.transaction(async (tx) => {
+          const row = await repo.markStaleFailed(tx, { videoId: video.id, attemptId: video.attemptId, staleAfterSec }, GENERIC_FAILURE);
+          if (row) await recordVideoStatus(tx, row);
+          return row;
+        });
         if (!failed) continue;
         log.warn({ videoId: video.id, transcodeJobId: video.jobId }, 'transcode abandoned: marked the video failed');
         result.failed.push(video.id);

@@ -104,14 +104,14 @@ const failedState = (reason: string) => ({
 });
 
 /** The attempt gives up on the video (bad input, or its last retry failed). */
-export async function markFailed(db: Db, videoId: string, attemptId: string, reason: string): Promise<VideoRow | null> {
+export async function markFailed(db: Pick<Db, 'update'>, videoId: string, attemptId: string, reason: string): Promise<VideoRow | null> {
   const [row] = await db.update(videos).set(failedState(reason)).where(owned(videoId, attemptId)).returning();
   return row ?? null;
 }
 
 /** The reaper gives up on a video whose worker died on the job's last attempt; only while still stale. */
 export async function markStaleFailed(
-  db: Db,
+  db: Pick<Db, 'update'>,
   stale: { videoId: string; attemptId: string | null; staleAfterSec: number },
   reason: string,
 ): Promise<VideoRow | null> {

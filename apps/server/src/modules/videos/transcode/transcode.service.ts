@@ -14,6 +14,7 @@ import type { StoredRendition } from '../../../db/schema';
 import type { DomainEvents } from '../../../domain-events';
 import type { JobContext } from '../../../job-context';
 import type { Storage, StoredObject } from '../../../storage/storage';
+import { recordVideoStatus } from '../video-status-update';
 import { GENERIC_FAILURE, inputFailureReason, MISSING_SOURCE } from './failure-reasons';
 import { attemptDirName, deleteOutputsExcept, outputKey, outputsPrefix, sweepTempDirs, transcodeTempRoot } from './outputs';
 import { ProgressReporter, type TranscodeStep } from './progress-reporter';
@@ -227,6 +228,7 @@ async function runPipeline(a: Attempt): Promise<void> {
   const ready = await db.transaction(async (tx) => {
     const row = await repo.markReady(tx, video.id, attemptId);
     if (row) await a.events.emit(tx, 'video.ready', { tenantId: row.tenantId, videoId: row.id, ownerUserId: row.ownerUserId, title: row.title });
+    if (row) await recordVideoStatus(tx, row);
     return row;
   });
   owned(ready);
@@ -390,7 +392,11 @@ async function giveUp(
   reason: string,
   error: unknown,
 ): Promise<void> {
-  const failed = await repo.markFailed(deps.db, video.id, attemptId, reason);
+  const failed = await deps.db.transaction(async (tx) => {
+    const row = await repo.markFailed(tx, video.id, attemptId, reason);
+    if (row) await recordVideoStatus(tx, row);
+    return row;
+  });
   if (!failed) return;
   deps.log.warn({ err: error, reason }, 'video failed');
   try {
