@@ -77,9 +77,9 @@ export function createImagesService({ db, storage, jobs, users, ownedTeam, notif
 
     /**
      * The image once processed, waiting up to 20 s for the job (woken by its notification, whichever
-     * node runs it): ready, or a refusal thrown with its
-     * message (415 not a picture, 413 too large, 400 damaged); still `processing` when the wait ran out
-     * (the client then follows `GET /api/user/images/{_id}`).
+     * node runs it): ready, or a refusal thrown with its message (415 not a picture, 413 too large,
+     * 400 damaged); still `processing` when the wait ran out (the client then follows
+     * `GET /api/user/images/{_id}`).
      */
     async processed(id: string): Promise<UserImage> {
       const row = await waits.until(id, () => repo.byId(id), (image) => image?.status !== 'processing', COMPLETE_WAIT_MS);
