@@ -1,7 +1,10 @@
 import { Validator } from '@seriousme/openapi-schema-validator';
-import type { RouteOptions } from 'fastify';
+import Fastify, { type RouteOptions } from 'fastify';
+import { validatorCompiler } from 'fastify-type-provider-zod';
 import type { OpenAPIV3 } from 'openapi-types';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { registerApiDocs } from '../src/plugins/api-docs';
 import { createTestApp, type TestApp } from './helpers/test-app';
 
 // The API document is made from the routes' own schemas: every route the app registers is in it.
@@ -89,5 +92,27 @@ describe('/api/docs', () => {
     expect(init.body).toContain("resolveUrl('./json')");
     const json = await t.app.inject('/api/docs/json');
     expect(json.json()).toEqual(doc);
+  });
+});
+
+describe('a route with plain JSON schemas beside zod ones', () => {
+  it('is in the document with its schemas as written', async () => {
+    // Fastify's own JSON schema validation, with zod only where a route says so, as a plugin might do.
+    const app = Fastify();
+    await registerApiDocs(app);
+    const plain = { type: 'object', required: ['name'], properties: { name: { type: 'string', maxLength: 20 } } } as const;
+    app.post('/plain/:id', { schema: { params: { type: 'object', properties: { id: { type: 'string' } } }, body: plain, response: { 200: plain } } }, async () => ({ name: 'x' }));
+    app.post('/mixed', { schema: { body: z.object({ n: z.number().int() }), response: { 200: plain } }, validatorCompiler: validatorCompiler as never }, async () => ({ name: 'x' }));
+    await app.ready();
+    const document = app.swagger() as OpenAPIV3.Document;
+    const plainOp = document.paths['/plain/{id}']!.post!;
+    expect(plainOp.parameters).toContainEqual(expect.objectContaining({ in: 'path', name: 'id' }));
+    expect((plainOp.requestBody as OpenAPIV3.RequestBodyObject).content['application/json']!.schema).toMatchObject(plain);
+    expect((plainOp.responses['200'] as OpenAPIV3.ResponseObject).content!['application/json']!.schema).toMatchObject(plain);
+    const mixed = document.paths['/mixed']!.post!;
+    expect((mixed.requestBody as OpenAPIV3.RequestBodyObject).content['application/json']!.schema).toMatchObject({ type: 'object', properties: { n: { type: 'integer' } }, required: ['n'] });
+    expect((mixed.responses['200'] as OpenAPIV3.ResponseObject).content!['application/json']!.schema).toMatchObject(plain);
+    expect((await new Validator().validate(structuredClone(document) as unknown as Parameters<Validator['validate']>[0])).valid).toBe(true);
+    await app.close();
   });
 });
