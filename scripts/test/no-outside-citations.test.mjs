@@ -1,7 +1,7 @@
 // A reader of the repository has neither the product spec, the issues nor the team's private notes: comments
 // and test names state their rule, or point at a heading of docs/ (`docs/product.md#clips`) that exists.
 import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
@@ -55,7 +55,7 @@ function docAnchors() {
   return anchors;
 }
 
-describe('comments and test names', () => {
+describe('comments, test names and docs', () => {
   const files = trackedSources().map((file) => ({ file, lines: readFileSync(path.join(root, file), 'utf8').split('\n') }));
 
   it('cite neither the spec, an issue nor notes outside the repository', () => {
@@ -69,6 +69,18 @@ describe('comments and test names', () => {
     }
     expect(files.length).toBeGreaterThan(100);
     expect(found, 'state the rule, or point at a heading of docs/ (e.g. docs/product.md#clips)').toEqual([]);
+  });
+
+  it('in README.md and docs/ cite neither the spec, an issue nor notes outside the repository either', () => {
+    const pages = ['README.md', ...readdirSync(path.join(root, 'docs')).filter((f) => f.endsWith('.md')).map((f) => `docs/${f}`)];
+    const found = [];
+    for (const page of pages) {
+      readFileSync(path.join(root, page), 'utf8').split('\n').forEach((line, i) => {
+        if (citations.some((re) => re.test(line))) found.push(`${page}:${i + 1}: ${line.trim()}`);
+      });
+    }
+    expect(pages.length).toBeGreaterThan(3);
+    expect(found, 'state the rule itself').toEqual([]);
   });
 
   it('point only at headings docs/ has', () => {

@@ -5,6 +5,7 @@ import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-z
 import type pg from 'pg';
 import type { Logger } from 'pino';
 import { tenantPublicUrl, type Config } from './config';
+import { registerApiDocs } from './plugins/api-docs';
 import { registerBodyDepthLimit } from './plugins/body-depth';
 import { registerErrorHandler, toErrorBody } from './plugins/errors';
 import { registerNulRefusal } from './plugins/nul-refusal';
@@ -131,6 +132,7 @@ export async function build(config: Config, runtime: Runtime, options: BuildOpti
     errorResponseBuilder: (_request, context) =>
       new AppError('RATE_LIMITED', `Too many attempts. Please wait ${context.after} and try again.`),
   });
+  await registerApiDocs(app);
   await app.register(systemRoutes, { config, runtime });
   await app.register(identityRoutes, { config, identity: runtime.identity });
   await app.register(identityMfaRoutes, { config, identity: runtime.identity, db: runtime.db });

@@ -1,0 +1,78 @@
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import type { FastifyInstance, FastifySchema, RouteOptions } from 'fastify';
+import { createJsonSchemaTransform } from 'fastify-type-provider-zod';
+
+/** The API document, public like the API it describes (the web app is its first client). */
+const OPENAPI_PATH = '/api/openapi.json';
+/** The document for people: Swagger UI, every asset served from node_modules by this server. */
+const DOCS_PREFIX = '/api/docs';
+
+const zodToOpenApi = createJsonSchemaTransform({ skipList: [] });
+const isZod = (schema: unknown) => typeof schema === 'object' && schema !== null && 'safeParse' in schema;
+const parts = ['body', 'querystring', 'params', 'headers'] as const;
+
+/**
+ * A route's schemas as OpenAPI: the zod ones converted by fastify-type-provider-zod, plain JSON
+ * schemas kept as they are (its transform would refuse them), every other key (tags, hide) passed on.
+ */
+function toOpenApi(schema: FastifySchema | undefined, url: string): Record<string, unknown> {
+  const zod: Record<string, unknown> = {};
+  const plain: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(schema ?? {})) {
+    if (key === 'response') continue;
+    (parts.includes(key as (typeof parts)[number]) && !isZod(value) ? plain : zod)[key] = value;
+  }
+  const responses = Object.entries((schema?.response ?? {}) as Record<string, unknown>);
+  zod.response = Object.fromEntries(responses.filter(([, value]) => isZod(value)));
+  const { response: converted, ...rest } = zodToOpenApi({ schema: zod, url }).schema as Record<string, unknown>;
+  const response = { ...(converted as object), ...Object.fromEntries(responses.filter(([, value]) => !isZod(value))) };
+  return { ...rest, ...plain, ...(Object.keys(response).length > 0 ? { response } : {}) };
+}
+
+/** @fastify/websocket hides its routes from the document; ours are part of the API, so they show, said to be WebSockets. */
+function unhideWebSocket(schema: Record<string, unknown>, route: RouteOptions): Record<string, unknown> {
+  if (!route.websocket) return schema;
+  const { hide: _hide, ...shown } = schema;
+  return { ...shown, description: 'A WebSocket: the GET upgrades; the access token comes as `?access_token=`, since browsers cannot set headers on one.' };
+}
+
+/**
+ * `GET /api/openapi.json` (every route the app registers, from the same schemas that validate them)
+ * and `/api/docs` (Swagger UI reading it). Registered before any route: @fastify/swagger collects the
+ * routes as they are added.
+ */
+export async function registerApiDocs(app: FastifyInstance) {
+  // A route that `requireSignedIn` guards is registered in a scope it decorated with `caller`:
+  // those, unless public, need the Bearer token.
+  const signedIn = new WeakSet<RouteOptions>();
+  app.addHook('onRoute', function (route) {
+    if (this.hasRequestDecorator('caller') && !route.config?.public) signedIn.add(route);
+  });
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.0.3',
+      info: {
+        title: 'Teamfilm API',
+        // The paths and shapes are contracts: they change only in a compatible way, so the version stays.
+        version: '1.0.0',
+        description: 'Every endpoint the server registers. Who may call each one, with the rules behind it, is in docs/api.md.',
+      },
+      components: {
+        securitySchemes: {
+          bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: 'An access token of the host’s tenant whose session is alive.' },
+        },
+      },
+    },
+    transform: ({ schema, url, route }) => ({
+      url,
+      schema: { ...unhideWebSocket(toOpenApi(schema, url), route), ...(signedIn.has(route) ? { security: [{ bearerAuth: [] }] } : {}) } as FastifySchema,
+    }),
+  });
+  app.get(OPENAPI_PATH, { config: { public: true } }, () => app.swagger());
+  await app.register(swaggerUi, {
+    routePrefix: DOCS_PREFIX,
+    theme: { title: 'Teamfilm API' },
+    uiConfig: { deepLinking: true, docExpansion: 'list', defaultModelsExpandDepth: 0 },
+  });
+}
