@@ -3,38 +3,7 @@ import { bigint, boolean, doublePrecision, index, integer, jsonb, pgTable, seria
 import { createdAt, ts } from './columns';
 import { tenants } from './tenants';
 import { users } from './users';
-
-/** A rendition or derived file of a video, as stored (its sources: renditions, poster, storyboard). */
-export interface StoredRendition {
-  key: string;
-  width: number;
-  height: number;
-  /** Bytes, for the quality menu and diagnostics. */
-  size: number;
-  /** Frames per second, for frame stepping in the player; absent on rows written before it was recorded. */
-  fps?: number | null;
-}
-
-/** The scrubbing-preview sprite: `count` tiles, `columns` wide, one every `intervalSec`. */
-export interface StoredStoryboard {
-  key: string;
-  intervalSec: number;
-  columns: number;
-  rows: number;
-  tileWidth: number;
-  tileHeight: number;
-  count: number;
-}
-
-/** A highlight is intro, highlight and outro, in seconds from the start. */
-export interface StoredHighlight {
-  intro: number;
-  highlight: number;
-  outro: number;
-  /** Absent on highlights marked before makers were kept: those are the owner's (video-view.ts). */
-  id?: string;
-  makerUserId?: number;
-}
+import type { StoredHighlight, StoredRendition, StoredStoryboard } from '../stored-media';
 
 /**
  * A video of a user's library. `status` moves processing -> ready or

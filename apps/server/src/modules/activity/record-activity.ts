@@ -2,7 +2,7 @@ import { DEFAULT_VIDEO_TITLE } from '@app/contracts/videos';
 import type { BoardItem, BoardType } from '@app/contracts/talk';
 import type { Executor } from '../../db/job-transaction';
 import { recordUpdate } from '../updates/record-update';
-import type { MediaUrl } from '../videos/video-view';
+import type { MediaUrl } from '../../storage/media-urls';
 import { activityItem, channelsOfMember, deleteActivityOf, insertActivity, liveItemsOf } from './activity.repo';
 import { toBoardItem } from './board-item';
 

@@ -2,7 +2,7 @@ import type { Executor } from '../../db/job-transaction';
 import { toBoardItem } from '../activity/board-item';
 import { notify } from '../notifications/notify';
 import { recordUpdate } from '../updates/record-update';
-import type { MediaUrl } from '../videos/video-view';
+import type { MediaUrl } from '../../storage/media-urls';
 import { boardItem } from './board.repo';
 
 type Writer = Pick<Executor, 'execute' | 'insert' | 'select' | 'delete'>;

@@ -9,12 +9,12 @@ import { requireActiveTeam, type ActiveTeam } from '../activity/active-team';
 import { toBoardItem } from '../activity/board-item';
 import { recordActivity, withdrawActivity } from '../activity/record-activity';
 import { createTalkPages, type PageQuery } from '../activity/talk-pages';
-import { msPage } from '../clips/ms-page';
+import { msPage } from '../../db/ms-page';
 import { withdrawNotifications } from '../notifications/notify';
 import type { TeamsService } from '../teams/teams.service';
 import type { UsersService } from '../users/users.service';
 import { recordUpdate } from '../updates/record-update';
-import { createMediaUrls } from '../videos/video-view';
+import { createMediaUrls } from '../../storage/media-urls';
 import { announceBoardMessage, notifyMentions } from './board-announcements';
 import { boardInMillisecond, boardItem, boardPage, deleteMessage, insertMessage, lockMessage, messageOf, repliesOf, replyIdsOf, type MessageRow, type ReplyRow } from './board.repo';
 

@@ -10,7 +10,7 @@ import { recordActivity } from '../activity/record-activity';
 import { announceBoardMessage, notifyMentions } from '../board/board-announcements';
 import type { Storage } from '../../storage/storage';
 import { recordUpdate } from '../updates/record-update';
-import { createMediaUrls } from '../videos/video-view';
+import { createMediaUrls } from '../../storage/media-urls';
 import { createChannelsRepo, type MessageWithPublisher } from './channels.repo';
 
 export const ONLY_OWNER_SHARES = 'Only the team owner can share a reel in the channel.';

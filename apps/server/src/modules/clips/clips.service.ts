@@ -12,12 +12,12 @@ import type { Caller } from '../../caller';
 import type { UsersService } from '../users/users.service';
 import type { VideosService } from '../videos/videos.service';
 import { isUuid } from '../../uuid';
-import { createMediaUrls } from '../videos/video-view';
+import { createMediaUrls } from '../../storage/media-urls';
 import { chunkSource, mediaExpiresAt, toClip } from './clip-view';
-import type { Viewer } from './clip-visibility';
+import type { Viewer } from '../../db/clip-visibility';
 import { createClipsRepo, type ClipWithTitle } from './clips.repo';
 import { createSavedClipsRepo } from './saved-clips.repo';
-import { msPage } from './ms-page';
+import { msPage } from '../../db/ms-page';
 
 export const CLIP_NOT_FOUND = 'Clip not found.';
 

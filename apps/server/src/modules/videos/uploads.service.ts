@@ -16,7 +16,8 @@ import { insertProcessingVideo, type TranscodeQueue } from './processing-video';
 import type { TusStore } from './tus-store';
 import { createUploadsRepo, type UploadRow } from './uploads.repo';
 import { stagingKey } from './staging-key';
-import { createMediaUrls, toVideo } from './video-view';
+import { createMediaUrls } from '../../storage/media-urls';
+import { toVideo } from './video-view';
 import { withJobTransaction } from '../../db/job-transaction';
 import { createVideosRepo } from './videos.repo';
 

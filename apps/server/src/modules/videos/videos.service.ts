@@ -13,7 +13,7 @@ import {
   type VideoMessage,
 } from '@app/contracts/videos';
 import type { Level } from '@app/contracts/levels';
-import type { StoredHighlight } from '../../db/schema';
+import type { StoredHighlight } from '../../db/stored-media';
 import type { Db } from '../../db/client';
 import { AppError } from '../../errors';
 import { storageKey } from '../../storage/keys';
@@ -25,7 +25,8 @@ import { isUuid } from '../../uuid';
 import { insertProcessingVideo, type TranscodeQueue } from './processing-video';
 import { createLibraryCache } from './library-cache';
 import { createTestVideoFile, TEST_VIDEO_TITLE } from './test-video';
-import { createMediaUrls, highlightId, makerOf, toVideo } from './video-view';
+import { createMediaUrls } from '../../storage/media-urls';
+import { highlightId, makerOf, toVideo } from './video-view';
 import { withJobTransaction, type Executor } from '../../db/job-transaction';
 import { createVideosRepo, type VideoWithOwner, type Viewer } from './videos.repo';
 
