@@ -247,3 +247,4 @@ export function createClipsRepo(db: Db) {
   };
 }
 
+export type ClipsRepo = ReturnType<typeof createClipsRepo>;

@@ -154,3 +154,4 @@ export function createReelsRepo(db: Db) {
   };
 }
 
+export type ReelsRepo = ReturnType<typeof createReelsRepo>;

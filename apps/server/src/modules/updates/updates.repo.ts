@@ -110,3 +110,4 @@ export function createUpdatesRepo(db: Db) {
     },
   };
 }
+export type UpdatesRepo = ReturnType<typeof createUpdatesRepo>;
