@@ -66,6 +66,19 @@ describe('architecture lint', () => {
     expect(await ruleIds(fromOutside, 'apps/server/test/videos/probe.test.ts')).toContain('import-x/no-restricted-paths');
   });
 
+  it("only a module's repositories import its tables", async () => {
+    const code = "import { videos } from '../../db/schema';\nexport const x = videos;\n";
+    expect(await ruleIds(code, 'apps/server/src/modules/videos/probe.ts')).toContain('import-x/no-restricted-paths');
+    expect(await ruleIds(code, 'apps/server/src/modules/videos/videos.service.ts')).toContain('import-x/no-restricted-paths');
+    expect(await ruleIds(code.replace('../../', '../../../'), 'apps/server/src/modules/videos/transcode/probe.ts')).toContain('import-x/no-restricted-paths');
+    const typeOnly = "import type { videos } from '../../db/schema/videos';\nexport type X = typeof videos;\n";
+    expect(await ruleIds(typeOnly, 'apps/server/src/modules/videos/video-view.ts')).toContain('import-x/no-restricted-paths');
+    expect(await ruleIds(code, 'apps/server/src/modules/videos/videos.repo.ts')).not.toContain('import-x/no-restricted-paths');
+    expect(await ruleIds(code.replace('../../', '../../../'), 'apps/server/src/modules/videos/transcode/transcode.repo.ts')).not.toContain('import-x/no-restricted-paths');
+    // Lower layers below the modules (db/, the shared root files) use the tables directly.
+    expect(await ruleIds(code.replace('../../db/', './'), 'apps/server/src/db/probe.ts')).not.toContain('import-x/no-restricted-paths');
+  });
+
   it('an import cycle fails', async () => {
     const [result] = await eslint.lintFiles([path.join(root, 'scripts/test/lint-fixtures/cycle-a.ts')]);
     expect(result.messages.map((m) => m.ruleId)).toContain('import-x/no-cycle');

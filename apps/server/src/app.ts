@@ -37,47 +37,21 @@ import { createUsersService } from './modules/users/users.service';
 import { createInvitesService } from './modules/teams/invites.service';
 import { teamsRoutes } from './modules/teams/teams.routes';
 import { createTeamsService } from './modules/teams/teams.service';
-import { createTusStore } from './modules/videos/tus-store';
-import { createTusServer, tusRoutes } from './modules/videos/tus.routes';
-import { uploadsRoutes } from './modules/videos/uploads.routes';
-import { createUploadsService } from './modules/videos/uploads.service';
-import { videosRoutes } from './modules/videos/videos.routes';
-import { createVideosService } from './modules/videos/videos.service';
-import { clipsRoutes } from './modules/clips/clips.routes';
-import { createClipsService } from './modules/clips/clips.service';
-import { createLiveClipsService } from './modules/clips/live-clips.service';
+import { registerVideos } from './modules/videos/videos.module';
+import { registerClips } from './modules/clips/clips.module';
+import { registerReels } from './modules/reels/reels.module';
+import { registerSchedule } from './modules/schedule/schedule.module';
+import { registerLive } from './modules/live/live.module';
+import { registerUpdates } from './modules/updates/updates.module';
 import { createClipReels } from './modules/reels/clip-reels';
-import { reelsRoutes } from './modules/reels/reels.routes';
-import { createReelsService } from './modules/reels/reels.service';
 import { registerTalk } from './modules/talk/talk.module';
-import { calendarRoutes } from './modules/schedule/calendar.routes';
-import { createCalendarService } from './modules/schedule/calendar.service';
-import { scheduleLinksRoutes } from './modules/schedule/schedule-links.routes';
-import { scheduleRoutes } from './modules/schedule/schedule.routes';
-import { createScheduleService } from './modules/schedule/schedule.service';
 import { buddiesRoutes } from './modules/teams/buddies.routes';
 import { createBuddiesService } from './modules/teams/buddies.service';
-import { loadPlaybackTokens } from './modules/live/playback-token';
-import { playbackRoutes } from './modules/live/playback/playback.routes';
-import { createPlaybackService } from './modules/live/playback/playback.service';
 import { autoHighlights } from './modules/live/auto-highlights';
-import { cheersRoutes } from './modules/live/cheers/cheers.routes';
-import { createCheersService } from './modules/live/cheers/cheers.service';
-import { browserPublishRoutes } from './modules/live/browser-publish.routes';
-import { createBrowserPublisher, type BrowserPublisherOptions, type LiveIngestSlot } from './modules/live/browser-publish.service';
-import { eventsRoutes } from './modules/live/events.routes';
-import { createEventsService } from './modules/live/events.service';
-import { followsRoutes } from './modules/live/follows.routes';
-import { createEventUpdates } from './modules/live/status/event-updates';
-import { eventUpdatesRoutes } from './modules/live/status/event-updates.routes';
-import { SEGMENT_CHANNEL, STATUS_CHANNEL, eventIdOf } from './modules/live/playback/segment-notifications';
+import type { BrowserPublisherOptions, LiveIngestSlot } from './modules/live/browser-publish.service';
+import { SEGMENT_CHANNEL, STATUS_CHANNEL } from './modules/live/playback/segment-notifications';
 import { TEAM_UPDATE_CHANNEL } from './modules/updates/record-update';
-import { createUpdatesHub } from './modules/updates/updates-hub';
-import { updatesRoutes } from './modules/updates/updates.routes';
-import { createUpdatesService } from './modules/updates/updates.service';
 import { createNotificationListener } from './db/notification-listener';
-import { registerUpdatesPosition } from './modules/updates/updates-position';
-import { createFollowsService } from './modules/live/follows.service';
 import { AppError } from './errors';
 import type { Runtime } from './runtime';
 
@@ -156,9 +130,7 @@ export async function build(config: Config, runtime: Runtime, options: BuildOpti
     ownedTeam: async (user) => (await teams.ownedChannel(user, user.username, 'main', LOGO_OWNER_ONLY)).id,
     notifications: dbListener,
   });
-  const updatesHub = createUpdatesHub({ db: runtime.db, notifications: dbListener, log: app.log.child({ component: 'team-updates' }) });
-  // Lists that open pages keep current tell where the update stream stood when they were read.
-  registerUpdatesPosition(app, updatesHub);
+  await registerUpdates(app, { runtime, users, dbListener });
   const notifications = await registerNotifications(app, { config, db: runtime.db, identity: runtime.identity, users });
   await app.register(imagesRoutes, { identity: runtime.identity, images, users });
   await app.register(profilesRoutes, { identity: runtime.identity, profiles: createProfilesService({ users, teams, images }), users });
@@ -168,63 +140,24 @@ export async function build(config: Config, runtime: Runtime, options: BuildOpti
   const publicUrlOf = (tenantId: string) => tenantPublicUrl(config, tenantId);
   const invites = createInvitesService({ db: runtime.db, teams, users, identity: runtime.identity, mail: runtime.mail.mail, publicUrlOf, log: app.log, events: runtime.events });
   await app.register(teamsRoutes, { config, identity: runtime.identity, teams, invites, users });
-  // The clips module needs the videos service (who may see a video) and the videos service runs the
-  // clips module's delete hook: the hook reaches the clips service once both exist.
-  const onVideoDeleted: Parameters<typeof createVideosService>[0]['onDelete'] = [(tx, video) => clips.onVideoDeleted(tx, video)];
-  const videos = createVideosService({ db: runtime.db, storage: runtime.storage, jobs: runtime.jobs, users, billing, dataDir: config.dataDir, onDelete: onVideoDeleted });
-  // A game set up on /live goes on its team's schedule; the schedule sets up live events for its games.
-  const schedule = createScheduleService({ db: runtime.db, domainEvents: runtime.events, config, teams, users });
-  const events = createEventsService({ db: runtime.db, users, billing, onCreated: [(event) => schedule.gameFromEvent(event)] });
-  schedule.useEvents(events);
-  await app.register(scheduleRoutes, { identity: runtime.identity, users, schedule });
-  await app.register(scheduleLinksRoutes, { config, identity: runtime.identity, schedule });
-  await app.register(calendarRoutes, { config, identity: runtime.identity, users, calendar: createCalendarService({ db: runtime.db, config, users }) });
-  await app.register(eventsRoutes, { identity: runtime.identity, events, users });
+  const videos = await registerVideos(app, { config, runtime, users, billing, images });
   const liveIngest = options.liveIngest ?? {};
-  const publisher = createBrowserPublisher({
-    ...options.browserPublish,
-    ingest: liveIngest,
-    log: app.log.child({ component: 'browser-publish' }),
-  });
-  await app.register(browserPublishRoutes, { identity: runtime.identity, users, events, publisher });
-  await app.register(followsRoutes, { identity: runtime.identity, follows: createFollowsService({ db: runtime.db, users }), users });
+  const events = await registerLive(app, { config, runtime, users, billing, dbListener, liveIngest, browserPublish: options.browserPublish });
+  await registerSchedule(app, { config, runtime, teams, users, liveEvents: events });
   // Every clip has its own reel: the clips module reaches the reels module's rows through this port.
   const clipReels = createClipReels({ db: runtime.db, storage: runtime.storage });
-  const clips = createClipsService({ db: runtime.db, storage: runtime.storage, jobs: runtime.jobs, users, teams, videos, liveEvents: events, reels: clipReels });
-  const liveClips = createLiveClipsService({ db: runtime.db, storage: runtime.storage, jobs: runtime.jobs, dataDir: config.dataDir, events, reels: clipReels });
-  await app.register(videosRoutes, { identity: runtime.identity, videos, users });
-  await app.register(clipsRoutes, { identity: runtime.identity, clips, liveClips, users });
-  const reels = createReelsService({ db: runtime.db, storage: runtime.storage, jobs: runtime.jobs, users, videos, teams, clips });
-  await app.register(reelsRoutes, { config, identity: runtime.identity, reels, users });
+  const { clips, liveClips } = await registerClips(app, { config, runtime, users, teams, videos, liveEvents: events, reels: clipReels });
+  const reels = await registerReels(app, { config, runtime, users, videos, teams, clips });
   const recruiting = createRecruitingService({ db: runtime.db, publicUrlOf, users, images, teams, reels });
   await app.register(recruitingRoutes, { config, identity: runtime.identity, recruiting, users });
   await registerTalk(app, { db: runtime.db, storage: runtime.storage, identity: runtime.identity, users, teams, billing, clips, reels, notifications });
   await app.register(buddiesRoutes, { identity: runtime.identity, buddies: createBuddiesService({ db: runtime.db, teams, users }), users });
-  const tusStore = createTusStore(config, runtime.storage);
-  const uploads = createUploadsService({ db: runtime.db, storage: runtime.storage, jobs: runtime.jobs, users, tus: tusStore, images, uploadMaxBytes: config.uploadMaxBytes });
-  await app.register(uploadsRoutes, { identity: runtime.identity, billing, uploads, users });
-  const tus = createTusServer({ uploads, store: tusStore, uploadMaxBytes: config.uploadMaxBytes, log: app.log });
-  await app.register(tusRoutes, { identity: runtime.identity, users, uploads, tus });
-  const eventUpdates = createEventUpdates({ db: runtime.db, log: app.log.child({ component: 'live-updates' }) });
-  dbListener.on(STATUS_CHANNEL, (payload) => {
-    const eventId = eventIdOf(payload);
-    if (eventId) eventUpdates.changed(eventId);
-  });
-  dbListener.onListening(() => eventUpdates.changedAll());
-  await app.register(eventUpdatesRoutes, { identity: runtime.identity, users, events, updates: eventUpdates });
-  const playback = createPlaybackService({ db: runtime.db, tokens: await loadPlaybackTokens(runtime.db), log: app.log.child({ component: 'live-playback' }), notifications: dbListener });
-  await app.register(playbackRoutes, { identity: runtime.identity, playback, storage: runtime.storage });
-  const cheers = createCheersService({ db: runtime.db });
-  await app.register(cheersRoutes, { config, identity: runtime.identity, users, events, cheers });
   // Each publish this node's ingest takes: its audio is analysed for cheers, and the clips module clips each one.
   liveIngest.onPublish = autoHighlights({
     db: runtime.db,
     log: app.log.child({ component: 'auto-highlights' }),
     onCheer: (cheer) => liveClips.createCheerClip(cheer),
   });
-  const updates = createUpdatesService({ db: runtime.db, hub: updatesHub, users });
-  await app.register(updatesRoutes, { identity: runtime.identity, users, updates, onClose: () => updatesHub.close() });
-  app.decorate('teamUpdateStreams', () => updatesHub.subscribers);
   await registerStorageRoutes(app, runtime.storage);
   // Sign-in links and codes written to DATA_DIR/outbox are readable here while developing; never in production.
   if (config.env !== 'production' && runtime.mail.outbox) await app.register(devOutboxRoutes, { outbox: runtime.mail.outbox });

@@ -6,10 +6,13 @@ import { runMigrations } from './db/migrate';
 import { startJobQueue, type JobQueue } from './jobs/job-queue';
 import { getOrCreateSecret } from './db/app-secrets';
 import { createDomainEvents, type DomainEvents } from './domain-events';
+import { subscribeClips } from './modules/clips/clips.module';
 import { createIdentity, type Identity } from './modules/identity/identity';
 import { createMail, type MailRuntime } from './modules/mail/create-mail';
 import { subscribeTalk } from './modules/talk/talk-subscriptions';
 import { createOutbound, type Outbound } from './modules/identity/passwordless.service';
+import { createClipReels } from './modules/reels/clip-reels';
+import { subscribeSchedule } from './modules/schedule/schedule.module';
 import { createStorage } from './storage/create-storage';
 import type { Storage } from './storage/storage';
 
@@ -39,8 +42,11 @@ export async function startRuntime(config: Config, databaseUrl: string, log: Log
     await identity.tenants.ensureConfigured();
     const storage = await buildStorage(config, db);
     const events = createDomainEvents();
-    // Before the workers start: a job's announcements (a video ready) are heard from its first run.
+    // What modules hear of each other, subscribed once per process, before the workers start: the app and
+    // the job workers share them (a job's announcements, a video ready, are heard from its first run).
     subscribeTalk(events);
+    subscribeClips(events, { db, reels: createClipReels({ db, storage }) });
+    subscribeSchedule(events, { db, config });
     const jobs = await startJobQueue(databaseUrl, log);
     if (config.workers > 0) await jobs.startWorkers({ db, storage, mail: mail.mail, config, events, log: log.child({ component: 'worker' }) });
     return {

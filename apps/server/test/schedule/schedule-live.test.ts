@@ -111,6 +111,18 @@ describe('kept schedule lists', () => {
   });
 });
 
+describe('a game set up on /live', () => {
+  it("goes on its team's schedule with its live key, once: a repeated set-up (409) adds nothing", async () => {
+    const game = { title: 'Set up on live', date: '2027-05-20T17:00:00.000Z', type: 'BBK', thumbnail: '', public: false };
+    const res = await call(t, 'POST', '/api/events', owner.headers, game);
+    expect(res.statusCode, res.body).toBe(201);
+    const games = async () => (await list(mate)).filter((i) => i.title === game.title);
+    expect(await games()).toMatchObject([{ kind: 'game', liveKey: res.json().key }]);
+    expect((await call(t, 'POST', '/api/events', owner.headers, game)).statusCode).toBe(409);
+    expect(await games()).toHaveLength(1);
+  });
+});
+
 describe('windows', () => {
   it('a window may reach from 1900 to 2200, past every item, and no further', async () => {
     const id = await create({ title: 'Far window' });

@@ -4,7 +4,7 @@ import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import pino from 'pino';
 import { findFfprobe } from '@app/media/binaries';
-import type { StoredRendition, StoredStoryboard } from '../../src/db/schema';
+import type { StoredRendition, StoredStoryboard } from '../../src/db/stored-media';
 import type { JobContext } from '../../src/job-context';
 import { outputsPrefix, transcodeTempRoot } from '../../src/modules/videos/transcode/outputs';
 import { storageKey } from '../../src/storage/keys';

@@ -7,7 +7,8 @@ import { cachedTestClip } from '../../../../packages/media/test/helpers/fixture-
 import { videos } from '../../src/db/schema';
 import { retirePreviews } from '../../src/modules/videos/transcode/preview-retirement';
 import { transcodeStoredVideo } from '../../src/modules/videos/transcode/transcode.service';
-import { createMediaUrls, toVideo } from '../../src/modules/videos/video-view';
+import { createMediaUrls } from '../../src/storage/media-urls';
+import { toVideo } from '../../src/modules/videos/video-view';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 import { insertVideo, jobContext, owner, videoRow } from './helpers';
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { MEDIA_URL_SECONDS } from '../../src/modules/videos/video-view';
+import { MEDIA_URL_SECONDS } from '../../src/storage/media-urls';
 import { video as videoSchema, videoList } from '@app/contracts/videos';
 import { athlete, call, coach, expectError, insertVideo, joinTeam, pathOf, person, videosApp, type Person, type TeamsApp } from './helpers';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Storage } from '../../src/storage/storage';
-import { createMediaUrls, MEDIA_URL_SECONDS } from '../../src/modules/videos/video-view';
+import { createMediaUrls, MEDIA_URL_SECONDS } from '../../src/storage/media-urls';
 
 /** A storage that signs `key@expiresAt` and counts the signatures. */
 function fakeStorage() {

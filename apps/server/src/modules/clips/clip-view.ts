@@ -1,6 +1,6 @@
 import { DEFAULT_VIDEO_TITLE } from '@app/contracts/videos';
 import type { Clip } from '@app/contracts/clips';
-import { mediaUrlExpiry, type MediaUrl } from '../videos/video-view';
+import { mediaUrlExpiry, type MediaUrl } from '../../storage/media-urls';
 import type { ClipRow, ClipWithTitle } from './clips.repo';
 
 /** What a clip's URL and a reel chunk's view are made of. */

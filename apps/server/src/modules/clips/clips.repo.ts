@@ -3,7 +3,7 @@ import { cancelJobs } from '../../db/cancel-jobs';
 import type { Db } from '../../db/client';
 import type { Executor } from '../../db/job-transaction';
 import { clips, liveEvents, savedClips, videos } from '../../db/schema';
-import { clipVisibleTo, sourceEvent, sourceTitle, sourceVideo, type Viewer } from './clip-visibility';
+import { clipVisibleTo, sourceEvent, sourceTitle, sourceVideo, type Viewer } from '../../db/clip-visibility';
 
 export type ClipRow = typeof clips.$inferSelect;
 export type NewClip = typeof clips.$inferInsert;
@@ -247,3 +247,4 @@ export function createClipsRepo(db: Db) {
   };
 }
 
+export type ClipsRepo = ReturnType<typeof createClipsRepo>;

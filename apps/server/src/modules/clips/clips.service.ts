@@ -12,12 +12,12 @@ import type { Caller } from '../../caller';
 import type { UsersService } from '../users/users.service';
 import type { VideosService } from '../videos/videos.service';
 import { isUuid } from '../../uuid';
-import { createMediaUrls } from '../videos/video-view';
+import { createMediaUrls } from '../../storage/media-urls';
 import { chunkSource, mediaExpiresAt, toClip } from './clip-view';
-import type { Viewer } from './clip-visibility';
-import { createClipsRepo, type ClipWithTitle } from './clips.repo';
-import { createSavedClipsRepo } from './saved-clips.repo';
-import { msPage } from './ms-page';
+import type { Viewer } from '../../db/clip-visibility';
+import type { ClipsRepo, ClipWithTitle } from './clips.repo';
+import type { SavedClipsRepo } from './saved-clips.repo';
+import { msPage } from '../../db/ms-page';
 
 export const CLIP_NOT_FOUND = 'Clip not found.';
 
@@ -49,6 +49,8 @@ export interface ClipReels {
 }
 
 export interface ClipsServiceDeps {
+  repo: ClipsRepo;
+  saved: SavedClipsRepo;
   db: Db;
   storage: Storage;
   jobs: CutQueue;
@@ -74,9 +76,7 @@ export const clipObjectsPrefix = (clip: { tenantId: string; streamKind: string; 
  * whoever may see it (the owner and the owner's team: 404 for anyone else), changed by its maker.
  * It plays at once from the source rendition; the `cut-clip` job then stores its own MP4.
  */
-export function createClipsService({ db, storage, jobs, users, teams, videos, liveEvents, reels }: ClipsServiceDeps) {
-  const repo = createClipsRepo(db);
-  const saved = createSavedClipsRepo(db);
+export function createClipsService({ repo, saved, db, storage, jobs, users, teams, videos, liveEvents, reels }: ClipsServiceDeps) {
   const sign = createMediaUrls(storage);
   const view = (row: ClipWithTitle) => toClip(sign, row);
 
@@ -243,17 +243,6 @@ export function createClipsService({ db, storage, jobs, users, teams, videos, li
       if (!deleted) throw new AppError('NOT_FOUND', CLIP_NOT_FOUND);
       await storage.deletePrefix(clipObjectsPrefix({ ...deleted, id: clip.id }));
       await deleteExports();
-    },
-
-    /**
-     * The videos service's delete hook: the clips of a deleted video go in its transaction (their
-     * files are under the video's objects), and so do the exports of reels that play them, whose
-     * files go once the delete has committed.
-     */
-    async onVideoDeleted(tx: Executor, video: { id: string; tenantId: string }): Promise<() => Promise<void>> {
-      const deleteExports = await reels.clipsDeleted(tx, await repo.idsOfVideo(tx, video.tenantId, video.id));
-      await repo.deleteOfVideo(tx, video.tenantId, video.id);
-      return deleteExports;
     },
   };
 }

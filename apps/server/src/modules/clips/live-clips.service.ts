@@ -12,7 +12,7 @@ import type { JobContext } from '../../job-context';
 import type { Storage } from '../../storage/storage';
 import type { EventsService, LiveCaller } from '../live/events.service';
 import { createRecordingService, type RecordedEvent } from '../live/recording.service';
-import { createMediaUrls } from '../videos/video-view';
+import { createMediaUrls } from '../../storage/media-urls';
 import { toClip } from './clip-view';
 import { clipObjectsPrefix, type ClipReels } from './clips.service';
 import { createClipsRepo } from './clips.repo';

@@ -23,3 +23,4 @@ export function createSavedClipsRepo(db: Db) {
     },
   };
 }
+export type SavedClipsRepo = ReturnType<typeof createSavedClipsRepo>;

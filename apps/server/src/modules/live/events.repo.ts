@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, gt, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import type { Executor } from '../../db/job-transaction';
 import { channels, liveEvents, liveSegments, teamFollows, users } from '../../db/schema';
 
 export type LiveEventRow = typeof liveEvents.$inferSelect;
@@ -78,7 +79,10 @@ export function createEventsRepo(db: Db) {
      * Inserts an event unless its owner already has one of this title at this start (a 409); a
      * lock per owner makes two identical requests take turns. Returns null on such a duplicate.
      */
-    async insertUnlessDuplicate(values: typeof liveEvents.$inferInsert & { ownerUserId: number; startsAt: Date }): Promise<LiveEventRow | null> {
+    async insertUnlessDuplicate(
+      values: typeof liveEvents.$inferInsert & { ownerUserId: number; startsAt: Date },
+      inTransaction: (tx: Executor, row: LiveEventRow) => Promise<void> = async () => undefined,
+    ): Promise<LiveEventRow | null> {
       return db.transaction(async (tx) => {
         await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext('live_events.owner'), ${values.ownerUserId})`);
         const [same] = await tx
@@ -87,6 +91,7 @@ export function createEventsRepo(db: Db) {
           .where(and(eq(liveEvents.ownerUserId, values.ownerUserId), eq(liveEvents.title, values.title), eq(liveEvents.startsAt, values.startsAt)));
         if (same) return null;
         const [row] = await tx.insert(liveEvents).values(values).returning();
+        await inTransaction(tx, row!);
         return row!;
       });
     },
@@ -204,3 +209,4 @@ export function createEventsRepo(db: Db) {
   };
 }
 
+export type EventsRepo = ReturnType<typeof createEventsRepo>;

@@ -1,13 +1,15 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { toSportCode, type CreateEventResponse, type LiveEvent, type LiveStreamList, type SportCode } from '@app/contracts/live';
 import type { Db } from '../../db/client';
+import type { Executor } from '../../db/job-transaction';
+import type { DomainEvents } from '../../domain-events';
 import { AppError } from '../../errors';
 import type { BillingService } from '../billing/billing.service';
 import { createSecretBox } from '../identity/secret-box';
 import type { Caller } from '../../caller';
 import { USERNAME_TAKEN, type UsersService } from '../users/users.service';
 import { toLiveEvent, toLiveStream, type Playback } from './event-view';
-import { createEventsRepo, type EventViewer, type EventWithTeam, type LiveEventRow } from './events.repo';
+import type { EventsRepo, EventViewer, EventWithTeam, LiveEventRow } from './events.repo';
 import { loadPlaybackTokens, PLAYBACK_TOKEN_TTL_MS, type PlaybackTokens } from './playback-token';
 
 export const EVENT_NOT_FOUND = 'Event not found.';
@@ -77,20 +79,20 @@ async function msKeysetPage(
   return { rows: whole, next: (await read.after(last)).length > 0 ? last : null };
 }
 
-/** A new event, as the modules that follow event creation (the schedule) need it. */
-export interface CreatedEvent {
-  id: string;
-  tenantId: string;
-  channelId: number | null;
-  ownerUserId: number;
-  title: string;
-  startsAt: Date;
+declare module '../../domain-events' {
+  interface DomainEventMap {
+    /**
+     * `POST /api/events` created an event (the schedule puts the game on the team's schedule), in the
+     * transaction that inserts it; not for an event the schedule itself set up for one of its games.
+     */
+    'live.eventCreated': { id: string; tenantId: string; channelId: number | null; ownerUserId: number; title: string; startsAt: Date };
+  }
 }
 
 export interface EventsServiceDeps {
+  repo: EventsRepo;
   db: Db;
-  /** Runs after `POST /api/events` created an event (the schedule puts the game on the team's schedule). */
-  onCreated?: ((event: CreatedEvent) => Promise<void>)[];
+  events: Pick<DomainEvents, 'emit'>;
   users: Pick<UsersService, 'find' | 'requireRegistered'>;
   billing: Pick<BillingService, 'level'>;
 }
@@ -99,8 +101,7 @@ export interface EventsServiceDeps {
  * Live events: team accounts create them; their team (owner and channel members) and, for a
  * public event, anyone signed in to the tenant sees them; playing needs a subscription or the editor role.
  */
-export function createEventsService({ db, users, billing, onCreated = [] }: EventsServiceDeps) {
-  const repo = createEventsRepo(db);
+export function createEventsService({ repo, db, events, users, billing }: EventsServiceDeps) {
   const box = createSecretBox(db);
   let tokens: Promise<PlaybackTokens> | undefined;
   const playbackTokens = () => {
@@ -198,19 +199,19 @@ export function createEventsService({ db, users, billing, onCreated = [] }: Even
   return {
     /** `POST /api/events`: the game also goes on its team's schedule. */
     async create(caller: Caller, body: CreateEventInput): Promise<CreateEventResponse> {
-      const { row, ingestKey } = await this.insertEvent(caller, body);
-      for (const hook of onCreated)
-        await hook({ id: row.id, tenantId: row.tenantId, channelId: row.channelId, ownerUserId: row.ownerUserId, title: row.title, startsAt: row.startsAt });
+      const { row, ingestKey } = await this.insertEvent(caller, body, (tx, row) =>
+        events.emit(tx, 'live.eventCreated', { id: row.id, tenantId: row.tenantId, channelId: row.channelId, ownerUserId: row.ownerUserId, title: row.title, startsAt: row.startsAt }),
+      );
       return { key: row.key, ingestKey };
     },
 
-    /** A live event for a game already on the schedule (which links it): no hook runs. */
+    /** A live event for a game already on the schedule (which links it): announced to no one. */
     async createLinked(caller: Caller, body: CreateEventInput): Promise<CreateEventResponse & { id: string }> {
       const { row, ingestKey } = await this.insertEvent(caller, body);
       return { id: row.id, key: row.key, ingestKey };
     },
 
-    async insertEvent(caller: Caller, body: CreateEventInput) {
+    async insertEvent(caller: Caller, body: CreateEventInput, inTransaction?: (tx: Executor, row: LiveEventRow) => Promise<void>) {
       if ((await billing.level(caller)) !== 'team') throw new AppError('FORBIDDEN', TEAM_ONLY);
       const user = await users.requireRegistered(caller);
       const id = randomUUID();
@@ -229,7 +230,7 @@ export function createEventsService({ db, users, billing, onCreated = [] }: Even
         isPublic: body.public,
         ingestKeyHash: secret.hash,
         ingestKeyBox: secret.box,
-      });
+      }, inTransaction);
       // A 409 on event creation shows 'Username already exists' (docs/product.md#messages-and-failures); the one
       // conflict an event can have is its owner creating the same game (title and start) twice.
       if (!row) throw new AppError('CONFLICT', USERNAME_TAKEN);

@@ -3,7 +3,7 @@ import { BAD_ACTION, BAD_UNSUBSCRIBE_LINK, isAppPath, UNKNOWN_RECIPIENT, type No
 import type { Caller } from '../../caller';
 import { capabilityLink } from '../../capability-links';
 import type { Db } from '../../db/client';
-import { msPage } from '../clips/ms-page';
+import { msPage } from '../../db/ms-page';
 import { AppError } from '../../errors';
 import { isUuid } from '../../uuid';
 import type { UsersService } from '../users/users.service';

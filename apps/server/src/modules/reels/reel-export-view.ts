@@ -1,7 +1,7 @@
 import type { ReelExport } from '@app/contracts/clips';
 import { storageKey } from '../../storage/keys';
 import type { Storage } from '../../storage/storage';
-import { MEDIA_URL_SECONDS } from '../videos/video-view';
+import { MEDIA_URL_SECONDS } from '../../storage/media-urls';
 import type { ReelExportRow } from './reel-exports.repo';
 
 /** Where a reel's export goes: under the reel's own objects, deleted with the export. */

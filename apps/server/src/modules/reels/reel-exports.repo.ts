@@ -58,3 +58,4 @@ export function createReelExportsRepo(db: Db) {
     },
   };
 }
+export type ReelExportsRepo = ReturnType<typeof createReelExportsRepo>;

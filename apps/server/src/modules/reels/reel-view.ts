@@ -1,7 +1,7 @@
 import { DEFAULT_VIDEO_TITLE } from '@app/contracts/videos';
 import type { ReelChunk, ReelViewChunk } from '@app/contracts/clips';
 import { chunkSource, clockTime } from '../clips/clip-view';
-import type { MediaUrl } from '../videos/video-view';
+import type { MediaUrl } from '../../storage/media-urls';
 import type { ChunkWithClip } from './reels.repo';
 
 export async function toReelChunk(sign: MediaUrl, chunk: ChunkWithClip): Promise<ReelChunk> {

@@ -2,7 +2,7 @@ import { and, asc, desc, eq, gte, inArray, isNull, lt, sql, type SQL } from 'dri
 import type { Db } from '../../db/client';
 import type { Executor } from '../../db/job-transaction';
 import { clips, liveEvents, reelChunks, reels, users, videos } from '../../db/schema';
-import { clipVisibleTo, sourceEvent, sourceTitle, sourceVideo, teamFootage, type Viewer, type VisibilityOf } from '../clips/clip-visibility';
+import { clipVisibleTo, sourceEvent, sourceTitle, sourceVideo, teamFootage, type Viewer, type VisibilityOf } from '../../db/clip-visibility';
 import type { ChunkClip } from '../clips/clip-view';
 
 export type ReelRow = typeof reels.$inferSelect;
@@ -154,3 +154,4 @@ export function createReelsRepo(db: Db) {
   };
 }
 
+export type ReelsRepo = ReturnType<typeof createReelsRepo>;

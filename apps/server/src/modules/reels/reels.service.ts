@@ -21,18 +21,18 @@ import type { Caller } from '../../caller';
 import type { UsersService } from '../users/users.service';
 import type { VideosService } from '../videos/videos.service';
 import { isUuid } from '../../uuid';
-import { createMediaUrls } from '../videos/video-view';
+import { createMediaUrls } from '../../storage/media-urls';
 import type { Storage } from '../../storage/storage';
 import { mediaExpiresAt } from '../clips/clip-view';
-import type { Viewer } from '../clips/clip-visibility';
+import type { Viewer } from '../../db/clip-visibility';
 import type { ClipsService } from '../clips/clips.service';
-import { msPage } from '../clips/ms-page';
+import { msPage } from '../../db/ms-page';
 import { newReelId } from './clip-reels';
 import { reelExportPrefix, toReelExport } from './reel-export-view';
 import { exportTimeLimitSec } from './reel-exporter';
-import { createReelExportsRepo } from './reel-exports.repo';
+import type { ReelExportsRepo } from './reel-exports.repo';
 import { toReelChunk, toReelViewChunk } from './reel-view';
-import { createReelsRepo, type ChunkWithClip, type ReelRow } from './reels.repo';
+import type { ChunkWithClip, ReelRow, ReelsRepo } from './reels.repo';
 
 export const REEL_NOT_FOUND = 'Reel not found.';
 /** Seconds a chunk's out point may pass its clip's end (clients round to frames). */
@@ -45,6 +45,8 @@ export interface ExportQueue {
 }
 
 export interface ReelsServiceDeps {
+  repo: ReelsRepo;
+  exportRows: ReelExportsRepo;
   db: Db;
   storage: Storage;
   jobs: ExportQueue;
@@ -61,9 +63,7 @@ export interface ReelsServiceDeps {
  * shared (`GET /api/reels/{id}`, no token), of the chunks the maker may still see. Nothing is shared
  * until its maker says so.
  */
-export function createReelsService({ db, storage, jobs, users, videos, teams, clips }: ReelsServiceDeps) {
-  const repo = createReelsRepo(db);
-  const exportRows = createReelExportsRepo(db);
+export function createReelsService({ repo, exportRows, db, storage, jobs, users, videos, teams, clips }: ReelsServiceDeps) {
   const sign = createMediaUrls(storage);
 
   async function requireViewer(caller: Caller): Promise<Viewer> {

@@ -8,7 +8,7 @@ import { AppError } from '../../errors';
 import { createSecretBox } from '../identity/secret-box';
 import type { UsersService } from '../users/users.service';
 import { calendarFeed } from './calendar-feed';
-import { createScheduleRepo } from './schedule.repo';
+import type { ScheduleRepo } from './schedule.repo';
 
 const FEED_NOT_FOUND = 'Calendar not found.';
 /** The feed shows this window: what calendar apps need, bounded. */
@@ -20,8 +20,17 @@ const newToken = () => randomBytes(24).toString('base64url');
 const hashOf = (token: string) => createHash('sha256').update(token).digest('hex');
 
 /** The private calendar feed: `/cal/{token}.ics`, one per user, rotatable. */
-export function createCalendarService({ db, config, users }: { db: Db; config: Pick<Config, 'publicUrl' | 'tenantId' | 'tenants'>; users: Pick<UsersService, 'requireRegistered'> }) {
-  const repo = createScheduleRepo(db);
+export function createCalendarService({
+  repo,
+  db,
+  config,
+  users,
+}: {
+  repo: ScheduleRepo;
+  db: Db;
+  config: Pick<Config, 'publicUrl' | 'tenantId' | 'tenants'>;
+  users: Pick<UsersService, 'requireRegistered'>;
+}) {
   const box = createSecretBox(db);
   const feedLink = capabilityLink(db, async (token) => {
     const userId = /^[A-Za-z0-9_-]{32}$/.test(token) ? await repo.feedUser(hashOf(token)) : undefined;

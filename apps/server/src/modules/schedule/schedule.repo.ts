@@ -158,3 +158,4 @@ export function createScheduleRepo(db: Db) {
   };
 }
 
+export type ScheduleRepo = ReturnType<typeof createScheduleRepo>;

@@ -17,8 +17,8 @@ import type { Caller } from '../../caller';
 import { capabilityLink } from '../../capability-links';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
-import type { DomainEvents } from '../../domain-events';
 import type { Executor } from '../../db/job-transaction';
+import type { DomainEventMap, DomainEvents } from '../../domain-events';
 import { AppError } from '../../errors';
 import { sendJobIn } from '../../jobs/send-job-in';
 import { requireActiveTeam } from '../teams/active-team';
@@ -26,7 +26,7 @@ import type { TeamsService } from '../teams/teams.service';
 import { recordUpdate } from '../updates/record-update';
 import type { UsersService } from '../users/users.service';
 import { createSchedulePages, SCHEDULE_KEEP_MS } from './schedule-pages';
-import { createScheduleRepo, type NewScheduleItem, type ScheduleItemRow } from './schedule.repo';
+import type { NewScheduleItem, ScheduleItemRow, ScheduleRepo } from './schedule.repo';
 import { itemFacts, toScheduleItem } from './schedule-view';
 import { rsvpTokenOf, scheduleLinkKey, scheduleMailOffUser } from './rsvp-token';
 import { scheduleWindow } from './schedule-window';
@@ -51,10 +51,13 @@ declare module '../../domain-events' {
 }
 
 export interface ScheduleServiceDeps {
+  repo: ScheduleRepo;
   db: Db;
-  /** What the schedule announces (not the live events service, which `useEvents` hands in). */
+  /** What the schedule announces to other modules (`events` is the live events service). */
   domainEvents: DomainEvents;
   config: Pick<Config, 'mail'>;
+  /** Where a game's live event is set up. */
+  events: ScheduleEvents;
   teams: Pick<TeamsService, 'activeChannel'>;
   users: Pick<UsersService, 'find'>;
 }
@@ -66,19 +69,42 @@ const announce = (tx: Pick<Executor, 'execute' | 'insert'>, item: Pick<ScheduleI
   recordUpdate(tx, { tenantId: item.tenantId, channelId: item.channelId }, 'schedule', { _id: item.id, change });
 
 /**
+ * Queues the reminder for the item's start (a moved item's old reminder finds the start changed and stops).
+ * An item that starts sooner than the reminder comes before gets none: its new or changed e-mail just went.
+ */
+async function queueReminder(tx: Pick<Executor, 'execute'>, config: Pick<Config, 'mail'>, item: ScheduleItemRow) {
+  const at = item.startsAt.getTime() - config.mail.scheduleReminderHours * 3600_000;
+  if (at < Date.now()) return;
+  await sendJobIn(tx, 'schedule-reminder', { itemId: item.id, startsAtMs: item.startsAt.getTime() }, { startAfter: new Date(at) });
+}
+
+/** A game set up on /live goes on its team's schedule, with its live key, in the transaction that created the event. */
+export async function gameFromEvent(
+  tx: Executor,
+  { repo, config }: { repo: ScheduleRepo; config: Pick<Config, 'mail'> },
+  event: DomainEventMap['live.eventCreated'],
+): Promise<void> {
+  if (event.channelId === null) return;
+  const timeZone = (await repo.lastTimeZone(tx, event.channelId)) ?? 'UTC';
+  const [item] = await repo.insert(tx, [
+    { tenantId: event.tenantId, channelId: event.channelId, kind: 'game', title: event.title, startsAt: event.startsAt, endsAt: new Date(event.startsAt.getTime() + GAME_MS), timeZone, liveEventId: event.id, createdBy: event.ownerUserId },
+  ]);
+  await queueReminder(tx, config, item!);
+  await sendJobIn(tx, 'schedule-mail', { itemId: item!.id, change: 'new' });
+  await announce(tx, item!, 'new');
+}
+
+/**
  * The team schedule. Every write to an item or an answer records a `schedule` team update in its own
  * transaction: open pages hear it, and the kept lists (schedule-pages.ts) see their version move.
  */
-export function createScheduleService({ db, domainEvents, config, teams, users }: ScheduleServiceDeps) {
-  const repo = createScheduleRepo(db);
+export function createScheduleService({ repo, db, domainEvents, config, events, teams, users }: ScheduleServiceDeps) {
   const pages = createSchedulePages({ db, users });
   const answerLink = capabilityLink(db, async (token) => rsvpTokenOf(await scheduleLinkKey(db), token));
   const mailOffLink = capabilityLink(db, async (token) => {
     const userId = scheduleMailOffUser(await scheduleLinkKey(db), token);
     return userId === null ? null : { userId };
   });
-  let events: ScheduleEvents | undefined;
-
   async function member(caller: Caller) {
     const team = await requireActiveTeam(teams, caller);
     return { user: team.user, channel: team.channel, isOwner: team.channel.ownerUserId === team.user.id };
@@ -92,22 +118,7 @@ export function createScheduleService({ db, domainEvents, config, teams, users }
     return { userId: user.id, item };
   }
 
-  /**
-   * Queues the reminder for the item's start (a moved item's old reminder finds the start changed and stops).
-   * An item that starts sooner than the reminder comes before gets none: its new or changed e-mail just went.
-   */
-  async function queueReminder(tx: Pick<Executor, 'execute'>, item: ScheduleItemRow) {
-    const at = item.startsAt.getTime() - config.mail.scheduleReminderHours * 3600_000;
-    if (at < Date.now()) return;
-    await sendJobIn(tx, 'schedule-reminder', { itemId: item.id, startsAtMs: item.startsAt.getTime() }, { startAfter: new Date(at) });
-  }
-
   return {
-    /** Wired after the events service exists (it hooks games back into the schedule). */
-    useEvents(e: ScheduleEvents) {
-      events = e;
-    },
-
     /** `GET /api/team/schedule?from=&to=` as the JSON `serialize` makes of it (kept while nothing it shows changed: schedule-pages.ts). */
     async listJson(caller: Caller, query: { from?: string | undefined; to?: string | undefined }, serialize: (list: ScheduleList) => string): Promise<Buffer> {
       return pages.read(caller, `${query.from ?? ''}\u0000${query.to ?? ''}`, async ({ userId, channelId }, now) => {
@@ -139,7 +150,7 @@ export function createScheduleService({ db, domainEvents, config, teams, users }
       const rows: NewScheduleItem[] = times.map((t) => ({ ...base, startsAt: new Date(t.start), endsAt: new Date(t.end) }));
       const first = await repo.transaction(async (tx) => {
         const inserted = await repo.insert(tx, rows);
-        for (const item of inserted) await queueReminder(tx, item);
+        for (const item of inserted) await queueReminder(tx, config, item);
         const head = inserted[0]!;
         const repeat = body.repeat ? `Every week until ${body.repeat.until} (${inserted.length} dates)` : undefined;
         await sendJobIn(tx, 'schedule-mail', { itemId: head.id, change: 'new', ...(repeat && { repeat }) });
@@ -176,7 +187,7 @@ export function createScheduleService({ db, domainEvents, config, teams, users }
           const relocated = fields.location !== undefined && fields.location !== target.location;
           const changed = moved || relocated;
           const [updated] = await repo.update(tx, target.id, { ...fields, startsAt: new Date(startsAt), endsAt: new Date(startsAt + duration), sequence: target.sequence + (changed ? 1 : 0) });
-          if (moved) await queueReminder(tx, updated!);
+          if (moved) await queueReminder(tx, config, updated!);
           if (changed && target.id === item.id) {
             const repeat = targets.length > 1 ? `This and the following ${targets.length - 1} dates changed` : undefined;
             await sendJobIn(tx, 'schedule-mail', { itemId: item.id, change: 'changed', ...(repeat && { repeat }) });
@@ -266,27 +277,12 @@ export function createScheduleService({ db, domainEvents, config, teams, users }
       const { item } = await ownedItem(caller, id);
       if (item.kind !== 'game') throw new AppError('CONFLICT', 'Only a game can be streamed.');
       if (item.liveEventId) throw new AppError('CONFLICT', 'This game already has a stream.');
-      const created = await events!.createLinked(caller, { title: item.title, date: item.startsAt.toISOString(), type: body.type, thumbnail: '', public: body.public });
+      const created = await events.createLinked(caller, { title: item.title, date: item.startsAt.toISOString(), type: body.type, thumbnail: '', public: body.public });
       await repo.transaction(async (tx) => {
         await repo.update(tx, id, { liveEventId: created.id });
         await announce(tx, item, 'changed');
       });
       return { key: created.key, ingestKey: created.ingestKey };
-    },
-
-    /** A game set up on /live goes on its team's schedule, with its live key. */
-    async gameFromEvent(event: { id: string; tenantId: string; channelId: number | null; ownerUserId: number; title: string; startsAt: Date }): Promise<void> {
-      if (event.channelId === null) return;
-      const channelId = event.channelId;
-      await repo.transaction(async (tx) => {
-        const timeZone = (await repo.lastTimeZone(tx, channelId)) ?? 'UTC';
-        const [item] = await repo.insert(tx, [
-          { tenantId: event.tenantId, channelId, kind: 'game', title: event.title, startsAt: event.startsAt, endsAt: new Date(event.startsAt.getTime() + GAME_MS), timeZone, liveEventId: event.id, createdBy: event.ownerUserId },
-        ]);
-        await queueReminder(tx, item!);
-        await sendJobIn(tx, 'schedule-mail', { itemId: item!.id, change: 'new' });
-        await announce(tx, item!, 'new');
-      });
     },
   };
 

@@ -1,5 +1,5 @@
 import type { BoardItem, BoardType } from '@app/contracts/talk';
-import type { MediaUrl } from '../videos/video-view';
+import type { MediaUrl } from '../../storage/media-urls';
 
 /** What a board message or an activity item is read as (one query each, with its channel and publisher). */
 export interface BoardItemRow {

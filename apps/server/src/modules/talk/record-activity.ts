@@ -1,7 +1,7 @@
 import type { BoardItem, BoardType } from '@app/contracts/talk';
 import type { Executor } from '../../db/job-transaction';
 import { recordUpdate } from '../updates/record-update';
-import type { MediaUrl } from '../videos/video-view';
+import type { MediaUrl } from '../../storage/media-urls';
 import { activityRepo } from './activity.repo';
 import { toBoardItem } from './board-item';
 

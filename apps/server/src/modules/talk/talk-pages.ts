@@ -4,7 +4,7 @@ import type { Caller } from '../../caller';
 import type { Db } from '../../db/client';
 import { AppError } from '../../errors';
 import type { UsersService } from '../users/users.service';
-import { mediaUrlExpiry } from '../videos/video-view';
+import { mediaUrlExpiry } from '../../storage/media-urls';
 import { activeChannelVersion } from '../teams/active-channel-query';
 
 /** Bytes of JSON kept per node and list: about 1,000 pages of 20 items. */

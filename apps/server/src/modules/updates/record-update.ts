@@ -1,7 +1,7 @@
 import type { UpdateData, UpdateEventName } from '@app/contracts/talk';
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/job-transaction';
-import { teamUpdates } from '../../db/schema';
+import { insertUpdate } from './updates.repo';
 
 /** `NOTIFY team_update, '<id>'`: a new row in team_updates. The payload is only the id (NOTIFY is never replayed; the table is). */
 export const TEAM_UPDATE_CHANNEL = 'team_update';
@@ -32,10 +32,7 @@ export type UpdateAudience = { tenantId: string } & ({ channelId: number; userId
  */
 export async function recordUpdate<K extends UpdateEventName>(tx: Writer, audience: UpdateAudience, kind: K, data: UpdateData[K]): Promise<number> {
   await lockUpdates(tx);
-  const [row] = await tx
-    .insert(teamUpdates)
-    .values({ tenantId: audience.tenantId, channelId: audience.channelId ?? null, userId: audience.userId ?? null, kind, data })
-    .returning({ id: teamUpdates.id });
-  await tx.execute(sql`SELECT pg_notify(${TEAM_UPDATE_CHANNEL}, ${String(row!.id)})`);
-  return row!.id;
+  const id = await insertUpdate(tx, { tenantId: audience.tenantId, channelId: audience.channelId ?? null, userId: audience.userId ?? null, kind, data });
+  await tx.execute(sql`SELECT pg_notify(${TEAM_UPDATE_CHANNEL}, ${String(id)})`);
+  return id;
 }

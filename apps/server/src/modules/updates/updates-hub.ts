@@ -1,9 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { Db } from '../../db/client';
 import type { NotificationListener } from '../../db/notification-listener';
 import { eventFrame } from '../../plugins/event-stream';
 import { TEAM_UPDATE_CHANNEL } from './record-update';
-import { createUpdatesRepo, type UpdateRow } from './updates.repo';
+import type { UpdateRow, UpdatesRepo } from './updates.repo';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -33,8 +32,7 @@ interface Subscriber {
  * channel's current members (one membership query per batch, whatever the number of streams). One read
  * per row per node; a row is delivered once, in order.
  */
-export function createUpdatesHub({ db, notifications, log }: { db: Db; notifications: NotificationListener; log: FastifyBaseLogger }) {
-  const repo = createUpdatesRepo(db);
+export function createUpdatesHub({ repo, notifications, log }: { repo: UpdatesRepo; notifications: NotificationListener; log: FastifyBaseLogger }) {
   const byUser = new Map<number, Set<Subscriber>>();
   /** The highest id delivered; null until the head has been read (the hub starts from "now"). */
   let delivered: number | null = null;

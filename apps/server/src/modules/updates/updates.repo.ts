@@ -1,5 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import type { Executor } from '../../db/job-transaction';
+import { teamUpdates } from '../../db/schema';
 
 /** A team_updates row as streams need it: `json` is its data as stored, sent without parsing. */
 export interface UpdateRow {
@@ -26,6 +28,12 @@ const toRow = (r: RawRow): UpdateRow => ({ id: Number(r.id), tenantId: r.tenant_
 const HEAD = sql`greatest(coalesce((SELECT max(id) FROM team_updates), 0), (SELECT pruned_through FROM team_updates_horizon))::text`;
 
 export type Replay = { resync: true; head: number } | { resync: false; rows: UpdateRow[] };
+
+/** Inserts a team update in the writer's transaction (record-update.ts takes the lock and notifies); its id. */
+export async function insertUpdate(tx: Pick<Executor, 'insert'>, values: typeof teamUpdates.$inferInsert): Promise<number> {
+  const [row] = await tx.insert(teamUpdates).values(values).returning({ id: teamUpdates.id });
+  return row!.id;
+}
 
 export function createUpdatesRepo(db: Db) {
   return {
@@ -102,3 +110,4 @@ export function createUpdatesRepo(db: Db) {
     },
   };
 }
+export type UpdatesRepo = ReturnType<typeof createUpdatesRepo>;

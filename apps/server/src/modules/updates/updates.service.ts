@@ -1,9 +1,8 @@
 import type { Caller } from '../../caller';
-import type { Db } from '../../db/client';
 import { eventFrame } from '../../plugins/event-stream';
 import type { UsersService } from '../users/users.service';
 import type { UpdatesHub } from './updates-hub';
-import { createUpdatesRepo } from './updates.repo';
+import type { UpdatesRepo } from './updates.repo';
 
 /** A stream resuming further back than this many rows reloads its lists (`resync`) instead. */
 const MAX_REPLAY = 5_000;
@@ -21,8 +20,7 @@ export interface UpdatesSubscription {
  * then replays what came after the client's last event id, then flushes only the buffered ids above
  * the replayed ones: no gap between replay and live, and no event twice.
  */
-export function createUpdatesService({ db, hub, users }: { db: Db; hub: UpdatesHub; users: Pick<UsersService, 'getOrCreate'> }) {
-  const repo = createUpdatesRepo(db);
+export function createUpdatesService({ repo, hub, users }: { repo: UpdatesRepo; hub: UpdatesHub; users: Pick<UsersService, 'getOrCreate'> }) {
 
   return {
     /** `lastEventId` null: from now on. */

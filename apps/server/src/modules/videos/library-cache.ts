@@ -1,5 +1,5 @@
 import { LRUCache } from 'lru-cache';
-import { mediaUrlExpiry } from './video-view';
+import { mediaUrlExpiry } from '../../storage/media-urls';
 import type { Viewer } from './videos.repo';
 
 /** Bytes of JSON kept per node: about 1,200 library pages of 20 videos. */

@@ -1,7 +1,8 @@
 import { and, desc, eq, gte, inArray, lt, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import type { Executor } from '../../db/job-transaction';
-import { libraryVersions, uploads, users, videoMessages, videos, type StoredHighlight } from '../../db/schema';
+import { libraryVersions, uploads, users, videoMessages, videos } from '../../db/schema';
+import type { StoredHighlight } from '../../db/stored-media';
 
 export type VideoRow = typeof videos.$inferSelect;
 export type NewVideo = typeof videos.$inferInsert;

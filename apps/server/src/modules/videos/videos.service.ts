@@ -13,7 +13,7 @@ import {
   type VideoMessage,
 } from '@app/contracts/videos';
 import type { Level } from '@app/contracts/levels';
-import type { StoredHighlight } from '../../db/schema';
+import type { StoredHighlight } from '../../db/stored-media';
 import type { Db } from '../../db/client';
 import { AppError } from '../../errors';
 import { storageKey } from '../../storage/keys';
@@ -25,9 +25,11 @@ import { isUuid } from '../../uuid';
 import { insertProcessingVideo, type TranscodeQueue } from './processing-video';
 import { createLibraryCache } from './library-cache';
 import { createTestVideoFile, TEST_VIDEO_TITLE } from './test-video';
-import { createMediaUrls, highlightId, makerOf, toVideo } from './video-view';
-import { withJobTransaction, type Executor } from '../../db/job-transaction';
-import { createVideosRepo, type VideoWithOwner, type Viewer } from './videos.repo';
+import { createMediaUrls } from '../../storage/media-urls';
+import { highlightId, makerOf, toVideo } from './video-view';
+import { withJobTransaction } from '../../db/job-transaction';
+import type { DomainEvents } from '../../domain-events';
+import type { VideosRepo, VideoWithOwner, Viewer } from './videos.repo';
 import { recordVideoStatus } from './video-status-update';
 
 export const VIDEO_NOT_FOUND = 'Video not found.';
@@ -54,8 +56,21 @@ const MARKING_LEVELS: readonly Level[] = ['athlete', 'team'];
 const byMoment = (a: StoredHighlight, b: StoredHighlight) => a.highlight - b.highlight;
 const sameTimes = (a: StoredHighlight, b: StoredHighlight) => a.intro === b.intro && a.highlight === b.highlight && a.outro === b.outro;
 
+declare module '../../domain-events' {
+  interface DomainEventMap {
+    /**
+     * A video's rows are being deleted, in that transaction: what other modules keep of it goes with it
+     * (the clips cut from it). `afterCommit` takes work for once the delete has committed (deleting a
+     * listener's own objects, which cannot be rolled back).
+     */
+    'video.deleted': { id: string; tenantId: string; afterCommit(work: () => Promise<void>): void };
+  }
+}
+
 export interface VideosServiceDeps {
+  repo: VideosRepo;
   db: Db;
+  events: Pick<DomainEvents, 'emit'>;
   storage: Storage;
   jobs: TranscodeQueue;
   users: UsersService;
@@ -63,12 +78,6 @@ export interface VideosServiceDeps {
   billing: Pick<BillingService, 'level'>;
   /** Where the test video clip is encoded once and kept. */
   dataDir: string;
-  /**
-   * Run inside the transaction that deletes a video, before it commits: the seam for what other
-   * modules keep of a video (the clips module deletes the clips cut from it here). A hook may return
-   * what to do once the delete has committed (delete objects of its own).
-   */
-  onDelete?: ReadonlyArray<(tx: Executor, video: { id: string; tenantId: string }) => Promise<void | (() => Promise<void>)>>;
 }
 
 /**
@@ -77,8 +86,7 @@ export interface VideosServiceDeps {
  * (404, so keys cannot be probed). Only the owner changes it, except highlights: the team's coach and
  * athletes who see it mark them, and a highlight's maker or the owner removes it.
  */
-export function createVideosService({ db, storage, jobs, users, billing, dataDir, onDelete = [] }: VideosServiceDeps) {
-  const repo = createVideosRepo(db);
+export function createVideosService({ repo, db, events, storage, jobs, users, billing, dataDir }: VideosServiceDeps) {
   const testVideoFile = createTestVideoFile(dataDir);
 
   async function viewerOf(caller: Caller) {
@@ -223,12 +231,7 @@ export function createVideosService({ db, storage, jobs, users, billing, dataDir
       const afterCommit: (() => Promise<void>)[] = [];
       const deleted = await withJobTransaction(db, async (tx) => {
         const row = await repo.deleteWithJob(tx, video.id);
-        if (row) {
-          for (const hook of onDelete) {
-            const after = await hook(tx, { id: video.id, tenantId: row.tenantId });
-            if (after) afterCommit.push(after);
-          }
-        }
+        if (row) await events.emit(tx, 'video.deleted', { id: video.id, tenantId: row.tenantId, afterCommit: (work) => afterCommit.push(work) });
         return row;
       });
       // A concurrent delete got there first and removes the objects itself.

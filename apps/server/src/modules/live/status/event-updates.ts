@@ -1,8 +1,7 @@
 import type { LiveEventUpdate } from '@app/contracts/live';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Db } from '../../../db/client';
 import { isDatabaseUnavailable } from '../../../db/database-unavailable';
-import { createEventsRepo } from '../events.repo';
+import type { EventsRepo } from '../events.repo';
 
 /**
  * Viewers come and go without a notification (a row ages out of the 30 s window): an event with open
@@ -28,8 +27,7 @@ interface Watched {
  * and read at once; viewers are read every second while a page watches. One read per event per node,
  * however many pages watch it.
  */
-export function createEventUpdates({ db, log }: { db: Db; log: FastifyBaseLogger }) {
-  const repo = createEventsRepo(db);
+export function createEventUpdates({ repo, log }: { repo: EventsRepo; log: FastifyBaseLogger }) {
   const watched = new Map<string, Watched>();
   // Reads run every second per watched event: during a database outage, say so once, not each time.
   let databaseDown = false;

@@ -1,5 +1,5 @@
 import type { JobContext } from '../../../job-context';
-import { MEDIA_URL_SECONDS } from '../video-view';
+import { MEDIA_URL_SECONDS } from '../../../storage/media-urls';
 import { findRetirablePreviews, forgetPreview } from './transcode.repo';
 
 /**

@@ -1,7 +1,8 @@
 import { and, eq, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { Db } from '../../../db/client';
-import { videos, type StoredRendition, type StoredStoryboard } from '../../../db/schema';
+import { videos } from '../../../db/schema';
+import type { StoredRendition, StoredStoryboard } from '../../../db/stored-media';
 
 export type VideoRow = typeof videos.$inferSelect;
 export type RenditionName = 'preview' | 'low' | 'full';

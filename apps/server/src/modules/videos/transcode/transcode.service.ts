@@ -10,7 +10,7 @@ import { storyboardArgs, storyboardLayout } from '@app/media/args/storyboard';
 import { isMediaError, MediaError } from '@app/media/media-error';
 import { assertPlayableVideo, probe, type ProbeResult, type ProbeVideo } from '@app/media/probe';
 import { assertWholeInputRead, runFfmpeg, type RunFfmpegResult } from '@app/media/run-ffmpeg';
-import type { StoredRendition } from '../../../db/schema';
+import type { StoredRendition } from '../../../db/stored-media';
 import type { DomainEvents } from '../../../domain-events';
 import type { JobContext } from '../../../job-context';
 import type { Storage, StoredObject } from '../../../storage/storage';

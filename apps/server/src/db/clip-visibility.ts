@@ -1,10 +1,11 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import { clips, liveEvents, videos } from '../../db/schema';
+import { clips, liveEvents, videos } from './schema';
 
 /**
- * The clips module's rules in SQL, for the queries that filter or join on clips: its own repositories and
- * the reels module's, whose pages hold only the clips their reader may see.
+ * Who may see a clip, in SQL, for the queries that filter or join on clips: the clips module's
+ * repositories and the reels module's, whose pages hold only the clips their reader may see. It reads
+ * clips, videos, live events and team memberships, so it lives below the modules that share it.
  */
 
 /** A signed-in user of a tenant with a profile (their `users.id`), as the clips and reels pages read for. */

@@ -1,0 +1,58 @@
+import type { FastifyInstance } from 'fastify';
+import type { Config } from '../../config';
+import type { NotificationListener } from '../../db/notification-listener';
+import type { Runtime } from '../../runtime';
+import type { BillingService } from '../billing/billing.service';
+import type { UsersService } from '../users/users.service';
+import { browserPublishRoutes } from './browser-publish.routes';
+import { createBrowserPublisher, type BrowserPublisherOptions, type LiveIngestSlot } from './browser-publish.service';
+import { cheersRoutes } from './cheers/cheers.routes';
+import { createCheersService } from './cheers/cheers.service';
+import { createEventsRepo } from './events.repo';
+import { eventsRoutes } from './events.routes';
+import { createEventsService, type EventsService } from './events.service';
+import { followsRoutes } from './follows.routes';
+import { createFollowsService } from './follows.service';
+import { loadPlaybackTokens } from './playback-token';
+import { playbackRoutes } from './playback/playback.routes';
+import { createPlaybackService } from './playback/playback.service';
+import { STATUS_CHANNEL, eventIdOf } from './playback/segment-notifications';
+import { createEventUpdates } from './status/event-updates';
+import { eventUpdatesRoutes } from './status/event-updates.routes';
+
+export interface LiveModuleDeps {
+  config: Config;
+  runtime: Pick<Runtime, 'db' | 'storage' | 'identity' | 'events'>;
+  users: UsersService;
+  billing: BillingService;
+  /** The node's one LISTEN connection (it hears SEGMENT_CHANNEL and STATUS_CHANNEL). */
+  dbListener: NotificationListener;
+  /** This node's RTMP ingest once it runs: browsers publish to it ("Go live from this phone"). */
+  liveIngest: LiveIngestSlot;
+  browserPublish?: Pick<BrowserPublisherOptions, 'idleTimeoutMs'> | undefined;
+}
+
+/**
+ * Live games: events (creating one announces `live.eventCreated`), browser publishing, follows, the
+ * live status streams, HLS playback and cheers.
+ */
+export async function registerLive(app: FastifyInstance, { config, runtime, users, billing, dbListener, liveIngest, browserPublish }: LiveModuleDeps): Promise<EventsService> {
+  const { db, storage, identity } = runtime;
+  const repo = createEventsRepo(db);
+  const events = createEventsService({ repo, db, events: runtime.events, users, billing });
+  await app.register(eventsRoutes, { identity, events, users });
+  const publisher = createBrowserPublisher({ ...browserPublish, ingest: liveIngest, log: app.log.child({ component: 'browser-publish' }) });
+  await app.register(browserPublishRoutes, { identity, users, events, publisher });
+  await app.register(followsRoutes, { identity, follows: createFollowsService({ db, users }), users });
+  const eventUpdates = createEventUpdates({ repo, log: app.log.child({ component: 'live-updates' }) });
+  dbListener.on(STATUS_CHANNEL, (payload) => {
+    const eventId = eventIdOf(payload);
+    if (eventId) eventUpdates.changed(eventId);
+  });
+  dbListener.onListening(() => eventUpdates.changedAll());
+  await app.register(eventUpdatesRoutes, { identity, users, events, updates: eventUpdates });
+  const playback = createPlaybackService({ db, tokens: await loadPlaybackTokens(db), log: app.log.child({ component: 'live-playback' }), notifications: dbListener });
+  await app.register(playbackRoutes, { identity, playback, storage });
+  await app.register(cheersRoutes, { config, identity, users, events, cheers: createCheersService({ db }) });
+  return events;
+}

@@ -1,0 +1,28 @@
+import type { FastifyInstance } from 'fastify';
+import type { Config } from '../../config';
+import type { Runtime } from '../../runtime';
+import type { ClipsService } from '../clips/clips.service';
+import type { TeamsService } from '../teams/teams.service';
+import type { UsersService } from '../users/users.service';
+import type { VideosService } from '../videos/videos.service';
+import { createReelExportsRepo } from './reel-exports.repo';
+import { createReelsRepo } from './reels.repo';
+import { reelsRoutes } from './reels.routes';
+import { createReelsService, type ReelsService } from './reels.service';
+
+export interface ReelsModuleDeps {
+  config: Config;
+  runtime: Pick<Runtime, 'db' | 'storage' | 'jobs' | 'identity'>;
+  users: UsersService;
+  videos: VideosService;
+  teams: TeamsService;
+  clips: ClipsService;
+}
+
+/** Reels of clips, their share links and MP4 exports. */
+export async function registerReels(app: FastifyInstance, { config, runtime, users, videos, teams, clips }: ReelsModuleDeps): Promise<ReelsService> {
+  const { db, storage, jobs, identity } = runtime;
+  const reels = createReelsService({ repo: createReelsRepo(db), exportRows: createReelExportsRepo(db), db, storage, jobs, users, videos, teams, clips });
+  await app.register(reelsRoutes, { config, identity, reels, users });
+  return reels;
+}

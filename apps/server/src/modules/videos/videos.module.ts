@@ -1,0 +1,35 @@
+import type { FastifyInstance } from 'fastify';
+import type { Config } from '../../config';
+import type { Runtime } from '../../runtime';
+import type { BillingService } from '../billing/billing.service';
+import type { ImagesService } from '../images/images.service';
+import type { UsersService } from '../users/users.service';
+import { createTusStore } from './tus-store';
+import { createTusServer, tusRoutes } from './tus.routes';
+import { uploadsRoutes } from './uploads.routes';
+import { createUploadsService } from './uploads.service';
+import { createVideosRepo } from './videos.repo';
+import { videosRoutes } from './videos.routes';
+import { createVideosService, type VideosService } from './videos.service';
+
+export interface VideosModuleDeps {
+  config: Config;
+  runtime: Pick<Runtime, 'db' | 'storage' | 'jobs' | 'identity' | 'events'>;
+  users: UsersService;
+  billing: BillingService;
+  /** Image uploads (a `tag`) become profile images there. */
+  images: ImagesService;
+}
+
+/** The video library and uploads (one signed PUT, or tus). Deleting a video announces `video.deleted`. */
+export async function registerVideos(app: FastifyInstance, { config, runtime, users, billing, images }: VideosModuleDeps): Promise<VideosService> {
+  const { db, storage, jobs, identity, events } = runtime;
+  const videos = createVideosService({ repo: createVideosRepo(db), db, events, storage, jobs, users, billing, dataDir: config.dataDir });
+  await app.register(videosRoutes, { identity, videos, users });
+  const tusStore = createTusStore(config, storage);
+  const uploads = createUploadsService({ db, storage, jobs, users, tus: tusStore, images, uploadMaxBytes: config.uploadMaxBytes });
+  await app.register(uploadsRoutes, { identity, billing, uploads, users });
+  const tus = createTusServer({ uploads, store: tusStore, uploadMaxBytes: config.uploadMaxBytes, log: app.log });
+  await app.register(tusRoutes, { identity, users, uploads, tus });
+  return videos;
+}

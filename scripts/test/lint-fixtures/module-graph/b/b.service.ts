@@ -1,0 +1,4 @@
+import { c } from '../c/c';
+
+export type B = number;
+export const b = c;

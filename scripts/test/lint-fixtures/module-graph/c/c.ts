@@ -1,0 +1,1 @@
+export const c = () => import('../a/a.service');
