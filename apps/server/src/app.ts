@@ -4,38 +4,27 @@ import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance, t
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type pg from 'pg';
 import type { Logger } from 'pino';
-import { tenantPublicUrl, type Config } from './config';
+import type { Config } from './config';
 import { registerBodyDepthLimit } from './plugins/body-depth';
 import { registerErrorHandler, toErrorBody } from './plugins/errors';
 import { registerNulRefusal } from './plugins/nul-refusal';
 import { responseSerializerCompiler } from './plugins/response-serializer';
 import { pgRateLimitStore } from './plugins/rate-limit-store';
 import { registerSecurity } from './plugins/security';
+import { registerSignedInContext } from './plugins/auth';
 import { registerSpa } from './plugins/spa';
 import { registerStorageRoutes } from './plugins/storage';
-import { systemRoutes } from './modules/system/system.routes';
-import { identityRoutes } from './modules/identity/identity.routes';
-import { identityMfaRoutes } from './modules/identity/totp.routes';
-import { passwordlessRoutes } from './modules/identity/passwordless.routes';
-import { billingRoutes } from './modules/billing/billing.routes';
-import { createBillingService } from './modules/billing/billing.service';
-import { socialRoutes } from './modules/identity/social/social.routes';
-import { devOutboxRoutes } from './modules/mail/dev-outbox.routes';
-import { usersRoutes } from './modules/users/users.routes';
-import { LOGO_OWNER_ONLY } from '@app/contracts/profiles';
-import { imagesRoutes } from './modules/images/images.routes';
-import { createImagesService } from './modules/images/images.service';
-import { profilesRoutes } from './modules/profiles/profiles.routes';
-import { cardPage } from './modules/recruiting/card-page';
-import { recruitingRoutes } from './modules/recruiting/recruiting.routes';
-import { createRecruitingService } from './modules/recruiting/recruiting.service';
-import { createProfilesService } from './modules/profiles/profiles.service';
+import { registerBilling } from './modules/billing/billing.module';
+import { registerIdentity } from './modules/identity/identity.module';
+import { registerImages } from './modules/images/images.module';
+import { registerMail } from './modules/mail/mail.module';
+import { registerProfiles } from './modules/profiles/profiles.module';
+import { registerRecruiting } from './modules/recruiting/recruiting.module';
+import { registerSystem } from './modules/system/system.module';
+import { registerTeams } from './modules/teams/teams.module';
+import { registerUsers } from './modules/users/users.module';
 import { notificationsRoutes } from './modules/notifications/notifications.routes';
 import { createNotificationsService } from './modules/notifications/notifications.service';
-import { createUsersService } from './modules/users/users.service';
-import { createInvitesService } from './modules/teams/invites.service';
-import { teamsRoutes } from './modules/teams/teams.routes';
-import { createTeamsService } from './modules/teams/teams.service';
 import { createTusStore } from './modules/videos/tus-store';
 import { createTusServer, tusRoutes } from './modules/videos/tus.routes';
 import { uploadsRoutes } from './modules/videos/uploads.routes';
@@ -57,8 +46,6 @@ import { scheduleRoutes } from './modules/schedule/schedule.routes';
 import { createScheduleService } from './modules/schedule/schedule.service';
 import { boardRoutes } from './modules/board/board.routes';
 import { createBoardService } from './modules/board/board.service';
-import { buddiesRoutes } from './modules/teams/buddies.routes';
-import { createBuddiesService } from './modules/teams/buddies.service';
 import { channelsRoutes } from './modules/channels/channels.routes';
 import { createChannelsService } from './modules/channels/channels.service';
 import { loadPlaybackTokens } from './modules/live/playback-token';
@@ -136,21 +123,16 @@ export async function build(config: Config, runtime: Runtime, options: BuildOpti
     errorResponseBuilder: (_request, context) =>
       new AppError('RATE_LIMITED', `Too many attempts. Please wait ${context.after} and try again.`),
   });
-  await app.register(systemRoutes, { config, runtime });
-  await app.register(identityRoutes, { config, identity: runtime.identity });
-  await app.register(identityMfaRoutes, { config, identity: runtime.identity, db: runtime.db });
-  await app.register(passwordlessRoutes, { config, identity: runtime.identity, mail: runtime.mail, db: runtime.db, outbound: runtime.outbound });
-  await app.register(socialRoutes, { config, identity: runtime.identity, providers: config.social });
-  const users = createUsersService({ db: runtime.db, identity: runtime.identity });
-  const teams = createTeamsService({ db: runtime.db, identity: runtime.identity, users });
-  const images = createImagesService({
-    db: runtime.db,
-    storage: runtime.storage,
-    jobs: runtime.jobs,
-    users,
-    ownedTeam: async (user) => (await teams.ownedChannel(user, user.username, 'main', LOGO_OWNER_ONLY)).id,
-  });
-  await app.register(usersRoutes, { identity: runtime.identity, users });
+
+  // The modules, each after those it uses.
+  const base = { config, runtime, log: app.log };
+  await registerSystem(app, base);
+  await registerIdentity(app, base);
+  const users = await registerUsers(app, base);
+  // Every signed-in route of the app signs its caller in with these two.
+  registerSignedInContext(app, { identity: runtime.identity, users });
+  const teams = await registerTeams(app, { ...base, users });
+  const images = await registerImages(app, { ...base, users, teams });
   // The node's one LISTEN connection: live playback, the live status streams and team updates all hear it.
   const dbListener = createNotificationListener(
     (runtime.db.$client as pg.Pool & { options: pg.ClientConfig }).options,
@@ -163,14 +145,8 @@ export async function build(config: Config, runtime: Runtime, options: BuildOpti
   registerUpdatesPosition(app, updatesHub);
   const notifications = createNotificationsService({ db: runtime.db, users });
   await app.register(notificationsRoutes, { config, identity: runtime.identity, users, notifications });
-  await app.register(imagesRoutes, { identity: runtime.identity, images, users });
-  await app.register(profilesRoutes, { identity: runtime.identity, profiles: createProfilesService({ users, teams, images }), users });
-  const billing = createBillingService({ db: runtime.db, users, config: config.billing, publicUrl: config.publicUrl });
-  await app.register(billingRoutes, { identity: runtime.identity, billing, users });
-  // Links mailed or shown to a tenant's people point at its own host, the only one they open on.
-  const publicUrlOf = (tenantId: string) => tenantPublicUrl(config, tenantId);
-  const invites = createInvitesService({ db: runtime.db, teams, users, identity: runtime.identity, mail: runtime.mail.mail, publicUrlOf, log: app.log });
-  await app.register(teamsRoutes, { config, identity: runtime.identity, teams, invites, users });
+  await registerProfiles(app, { ...base, users, teams, images });
+  const billing = await registerBilling(app, { ...base, users });
   // The clips module needs the videos service (who may see a video) and the videos service runs the
   // clips module's delete hook: the hook reaches the clips service once both exist.
   const onVideoDeleted: Parameters<typeof createVideosService>[0]['onDelete'] = [(tx, video) => clips.onVideoDeleted(tx, video)];
@@ -179,49 +155,47 @@ export async function build(config: Config, runtime: Runtime, options: BuildOpti
   const schedule = createScheduleService({ db: runtime.db, config, teams, users });
   const events = createEventsService({ db: runtime.db, users, billing, onCreated: [(event) => schedule.gameFromEvent(event)] });
   schedule.useEvents(events);
-  await app.register(scheduleRoutes, { identity: runtime.identity, users, schedule });
-  await app.register(scheduleLinksRoutes, { config, identity: runtime.identity, schedule });
-  await app.register(calendarRoutes, { config, identity: runtime.identity, users, calendar: createCalendarService({ db: runtime.db, config, users }) });
-  await app.register(eventsRoutes, { identity: runtime.identity, events, users });
+  await app.register(scheduleRoutes, { schedule });
+  await app.register(scheduleLinksRoutes, { config, schedule });
+  await app.register(calendarRoutes, { config, calendar: createCalendarService({ db: runtime.db, config, users }) });
+  await app.register(eventsRoutes, { events });
   const liveIngest = options.liveIngest ?? {};
   const publisher = createBrowserPublisher({
     ...options.browserPublish,
     ingest: liveIngest,
     log: app.log.child({ component: 'browser-publish' }),
   });
-  await app.register(browserPublishRoutes, { identity: runtime.identity, users, events, publisher });
-  await app.register(followsRoutes, { identity: runtime.identity, follows: createFollowsService({ db: runtime.db, users }), users });
+  await app.register(browserPublishRoutes, { events, publisher });
+  await app.register(followsRoutes, { follows: createFollowsService({ db: runtime.db, users }) });
   // Every clip has its own reel: the clips module reaches the reels module's rows through this port.
   const clipReels = createClipReels({ db: runtime.db, storage: runtime.storage });
   const clips = createClipsService({ db: runtime.db, storage: runtime.storage, jobs: runtime.jobs, users, teams, videos, liveEvents: events, reels: clipReels });
   const liveClips = createLiveClipsService({ db: runtime.db, storage: runtime.storage, jobs: runtime.jobs, dataDir: config.dataDir, events, reels: clipReels });
-  await app.register(videosRoutes, { identity: runtime.identity, videos, users });
-  await app.register(clipsRoutes, { identity: runtime.identity, clips, liveClips, users });
+  await app.register(videosRoutes, { videos });
+  await app.register(clipsRoutes, { clips, liveClips });
   const reels = createReelsService({ db: runtime.db, storage: runtime.storage, jobs: runtime.jobs, users, videos, teams, clips });
-  await app.register(reelsRoutes, { config, identity: runtime.identity, reels, users });
-  const recruiting = createRecruitingService({ db: runtime.db, publicUrlOf, users, images, teams, reels });
-  await app.register(recruitingRoutes, { config, identity: runtime.identity, recruiting, users });
+  await app.register(reelsRoutes, { config, reels });
+  const recruiting = await registerRecruiting(app, { ...base, users, images, teams, reels });
   const channels = createChannelsService({ db: runtime.db, storage: runtime.storage, teams, clips, reels, users });
   await app.register(channelsRoutes, { identity: runtime.identity, channels, users });
   await app.register(boardRoutes, { identity: runtime.identity, board: createBoardService({ db: runtime.db, storage: runtime.storage, teams, users }), users });
   await app.register(activityRoutes, { identity: runtime.identity, activity: createActivityService({ db: runtime.db, storage: runtime.storage, users, billing }), users });
-  await app.register(buddiesRoutes, { identity: runtime.identity, buddies: createBuddiesService({ db: runtime.db, teams, users }), users });
   const tusStore = createTusStore(config, runtime.storage);
   const uploads = createUploadsService({ db: runtime.db, storage: runtime.storage, jobs: runtime.jobs, users, tus: tusStore, images, uploadMaxBytes: config.uploadMaxBytes });
-  await app.register(uploadsRoutes, { identity: runtime.identity, billing, uploads, users });
+  await app.register(uploadsRoutes, { billing, uploads });
   const tus = createTusServer({ uploads, store: tusStore, uploadMaxBytes: config.uploadMaxBytes, log: app.log });
-  await app.register(tusRoutes, { identity: runtime.identity, users, uploads, tus });
+  await app.register(tusRoutes, { uploads, tus });
   const eventUpdates = createEventUpdates({ db: runtime.db, log: app.log.child({ component: 'live-updates' }) });
   dbListener.on(STATUS_CHANNEL, (payload) => {
     const eventId = eventIdOf(payload);
     if (eventId) eventUpdates.changed(eventId);
   });
   dbListener.onListening(() => eventUpdates.changedAll());
-  await app.register(eventUpdatesRoutes, { identity: runtime.identity, users, events, updates: eventUpdates });
+  await app.register(eventUpdatesRoutes, { events, updates: eventUpdates });
   const playback = createPlaybackService({ db: runtime.db, tokens: await loadPlaybackTokens(runtime.db), log: app.log.child({ component: 'live-playback' }), notifications: dbListener });
-  await app.register(playbackRoutes, { identity: runtime.identity, playback, storage: runtime.storage });
+  await app.register(playbackRoutes, { playback, storage: runtime.storage });
   const cheers = createCheersService({ db: runtime.db });
-  await app.register(cheersRoutes, { config, identity: runtime.identity, users, events, cheers });
+  await app.register(cheersRoutes, { config, events, cheers });
   // Each publish this node's ingest takes: its audio is analysed for cheers, and the clips module clips each one.
   liveIngest.onPublish = autoHighlights({
     db: runtime.db,
@@ -229,12 +203,10 @@ export async function build(config: Config, runtime: Runtime, options: BuildOpti
     onCheer: (cheer) => liveClips.createCheerClip(cheer),
   });
   const updates = createUpdatesService({ db: runtime.db, hub: updatesHub, users });
-  await app.register(updatesRoutes, { identity: runtime.identity, users, updates, onClose: () => updatesHub.close() });
+  await app.register(updatesRoutes, { updates, onClose: () => updatesHub.close() });
   app.decorate('teamUpdateStreams', () => updatesHub.subscribers);
   await registerStorageRoutes(app, runtime.storage);
-  // Sign-in links and codes written to DATA_DIR/outbox are readable here while developing; never in production.
-  if (config.env !== 'production' && runtime.mail.outbox) await app.register(devOutboxRoutes, { outbox: runtime.mail.outbox });
-  // Link previews read a recruiting card's page without running its JavaScript: its tags are in the HTML.
-  await registerSpa(app, config.webDist, [cardPage({ recruiting, identity: runtime.identity, rateLimit: config.identity.authRateLimit * 3 })]);
+  await registerMail(app, base);
+  await registerSpa(app, config.webDist, [recruiting.cardPage]);
   return app;
 }

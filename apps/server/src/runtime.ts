@@ -9,6 +9,7 @@ import { createDomainEvents, type DomainEvents } from './domain-events';
 import { createIdentity, type Identity } from './modules/identity/identity';
 import { createMail, type MailRuntime } from './modules/mail/create-mail';
 import { createOutbound, type Outbound } from './modules/identity/passwordless.service';
+import { subscribeUsers } from './modules/users/users.module';
 import { createStorage } from './storage/create-storage';
 import type { Storage } from './storage/storage';
 
@@ -38,6 +39,8 @@ export async function startRuntime(config: Config, databaseUrl: string, log: Log
     await identity.tenants.ensureConfigured();
     const storage = await buildStorage(config, db);
     const events = createDomainEvents();
+    // Before the workers start: their jobs announce too.
+    subscribeUsers(events);
     const jobs = await startJobQueue(databaseUrl, log);
     if (config.workers > 0) await jobs.startWorkers({ db, storage, mail: mail.mail, config, events, log: log.child({ component: 'worker' }) });
     return {

@@ -74,3 +74,4 @@ export function createImagesRepo(db: Db) {
         .then(first),
   };
 }
+export type ImagesRepo = ReturnType<typeof createImagesRepo>;

@@ -1,0 +1,27 @@
+import type { FastifyInstance } from 'fastify';
+import { LOGO_OWNER_ONLY } from '@app/contracts/profiles';
+import type { ModuleBase } from '../../module-base';
+import { createImagesRepo } from './images.repo';
+import { imagesRoutes } from './images.routes';
+import { createImagesService, type ImageOwner, type ImageOwners, type ImagesService } from './images.service';
+
+export interface ImagesModuleDeps extends ModuleBase {
+  users: ImageOwners;
+  /** A team logo belongs to the team its uploader owns (the teams service fits it). */
+  teams: { ownedChannel(user: ImageOwner, ownerUsername: string, name: string, refusal: string): Promise<{ id: number }> };
+}
+
+/** Profile images and team logos (`/api/user/images`, `/api/images/...`), processed by the `process-image` job. */
+export async function registerImages(app: FastifyInstance, { runtime, users, teams }: ImagesModuleDeps): Promise<ImagesService> {
+  const images = createImagesService({
+    db: runtime.db,
+    repo: createImagesRepo(runtime.db),
+    storage: runtime.storage,
+    jobs: runtime.jobs,
+    events: runtime.events,
+    users,
+    ownedTeam: async (user) => (await teams.ownedChannel(user, user.username, 'main', LOGO_OWNER_ONLY)).id,
+  });
+  await app.register(imagesRoutes, { images });
+  return images;
+}
