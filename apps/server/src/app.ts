@@ -4,7 +4,7 @@ import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance, t
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type pg from 'pg';
 import type { Logger } from 'pino';
-import { tenantPublicUrl, type Config } from './config';
+import type { Config } from './config';
 import { registerApiDocs } from './plugins/api-docs';
 import { registerBodyDepthLimit } from './plugins/body-depth';
 import { registerErrorHandler, toErrorBody } from './plugins/errors';
@@ -12,31 +12,20 @@ import { registerNulRefusal } from './plugins/nul-refusal';
 import { responseSerializerCompiler } from './plugins/response-serializer';
 import { pgRateLimitStore } from './plugins/rate-limit-store';
 import { registerSecurity } from './plugins/security';
+import { registerSignedInContext } from './plugins/auth';
 import { registerSpa } from './plugins/spa';
 import { registerStorageRoutes } from './plugins/storage';
-import { systemRoutes } from './modules/system/system.routes';
-import { identityRoutes } from './modules/identity/identity.routes';
-import { identityMfaRoutes } from './modules/identity/totp.routes';
-import { passwordlessRoutes } from './modules/identity/passwordless.routes';
-import { billingRoutes } from './modules/billing/billing.routes';
-import { createBillingService } from './modules/billing/billing.service';
-import { socialRoutes } from './modules/identity/social/social.routes';
-import { devOutboxRoutes } from './modules/mail/dev-outbox.routes';
-import { usersRoutes } from './modules/users/users.routes';
-import { LOGO_OWNER_ONLY } from '@app/contracts/profiles';
-import { imagesRoutes } from './modules/images/images.routes';
-import { createImagesService } from './modules/images/images.service';
+import { registerBilling } from './modules/billing/billing.module';
+import { registerIdentity } from './modules/identity/identity.module';
+import { registerImages } from './modules/images/images.module';
 import { IMAGE_CHANNEL } from './modules/images/image-settled';
-import { profilesRoutes } from './modules/profiles/profiles.routes';
-import { cardPage } from './modules/recruiting/card-page';
-import { recruitingRoutes } from './modules/recruiting/recruiting.routes';
-import { createRecruitingService } from './modules/recruiting/recruiting.service';
-import { createProfilesService } from './modules/profiles/profiles.service';
+import { registerMail } from './modules/mail/mail.module';
+import { registerProfiles } from './modules/profiles/profiles.module';
+import { registerRecruiting } from './modules/recruiting/recruiting.module';
+import { registerSystem } from './modules/system/system.module';
+import { registerTeams } from './modules/teams/teams.module';
+import { registerUsers } from './modules/users/users.module';
 import { registerNotifications } from './modules/notifications/notifications.module';
-import { createUsersService } from './modules/users/users.service';
-import { createInvitesService } from './modules/teams/invites.service';
-import { teamsRoutes } from './modules/teams/teams.routes';
-import { createTeamsService } from './modules/teams/teams.service';
 import { registerVideos } from './modules/videos/videos.module';
 import { registerClips } from './modules/clips/clips.module';
 import { registerReels } from './modules/reels/reels.module';
@@ -45,8 +34,6 @@ import { registerLive } from './modules/live/live.module';
 import { registerUpdates } from './modules/updates/updates.module';
 import { createClipReels } from './modules/reels/clip-reels';
 import { registerTalk } from './modules/talk/talk.module';
-import { buddiesRoutes } from './modules/teams/buddies.routes';
-import { createBuddiesService } from './modules/teams/buddies.service';
 import { autoHighlights } from './modules/live/auto-highlights';
 import type { BrowserPublisherOptions, LiveIngestSlot } from './modules/live/browser-publish.service';
 import { SEGMENT_CHANNEL, STATUS_CHANNEL } from './modules/live/playback/segment-notifications';
@@ -107,14 +94,7 @@ export async function build(config: Config, runtime: Runtime, options: BuildOpti
       new AppError('RATE_LIMITED', `Too many attempts. Please wait ${context.after} and try again.`),
   });
   await registerApiDocs(app);
-  await app.register(systemRoutes, { config, runtime });
-  await app.register(identityRoutes, { config, identity: runtime.identity });
-  await app.register(identityMfaRoutes, { config, identity: runtime.identity, db: runtime.db });
-  await app.register(passwordlessRoutes, { config, identity: runtime.identity, mail: runtime.mail, db: runtime.db, outbound: runtime.outbound });
-  await app.register(socialRoutes, { config, identity: runtime.identity, providers: config.social });
-  const users = createUsersService({ db: runtime.db, identity: runtime.identity });
-  const teams = createTeamsService({ db: runtime.db, identity: runtime.identity, users, events: runtime.events });
-  await app.register(usersRoutes, { identity: runtime.identity, users });
+
   // The node's one LISTEN connection: live playback, the live status streams, team updates and image uploads all hear it.
   const dbListener = createNotificationListener(
     (runtime.db.$client as pg.Pool & { options: pg.ClientConfig }).options,
@@ -122,36 +102,30 @@ export async function build(config: Config, runtime: Runtime, options: BuildOpti
     app.log.child({ component: 'db-listener' }),
   );
   app.addHook('onClose', () => dbListener.close());
-  const images = createImagesService({
-    db: runtime.db,
-    storage: runtime.storage,
-    jobs: runtime.jobs,
-    users,
-    ownedTeam: async (user) => (await teams.ownedChannel(user, user.username, 'main', LOGO_OWNER_ONLY)).id,
-    notifications: dbListener,
-  });
-  await registerUpdates(app, { runtime, users, dbListener });
-  const notifications = await registerNotifications(app, { config, db: runtime.db, identity: runtime.identity, users });
-  await app.register(imagesRoutes, { identity: runtime.identity, images, users });
-  await app.register(profilesRoutes, { identity: runtime.identity, profiles: createProfilesService({ users, teams, images }), users });
-  const billing = createBillingService({ db: runtime.db, users, config: config.billing, publicUrl: config.publicUrl });
-  await app.register(billingRoutes, { identity: runtime.identity, billing, users });
-  // Links mailed or shown to a tenant's people point at its own host, the only one they open on.
-  const publicUrlOf = (tenantId: string) => tenantPublicUrl(config, tenantId);
-  const invites = createInvitesService({ db: runtime.db, teams, users, identity: runtime.identity, mail: runtime.mail.mail, publicUrlOf, log: app.log, events: runtime.events });
-  await app.register(teamsRoutes, { config, identity: runtime.identity, teams, invites, users });
-  const videos = await registerVideos(app, { config, runtime, users, billing, images });
+
+  // The modules, each after those it uses.
+  const base = { config, runtime, log: app.log };
+  await registerSystem(app, base);
+  await registerIdentity(app, base);
+  const users = await registerUsers(app, base);
+  // Every signed-in route of the app signs its caller in with these two.
+  registerSignedInContext(app, { identity: runtime.identity, users });
+  const teams = await registerTeams(app, { ...base, users });
+  const images = await registerImages(app, { ...base, users, teams, dbListener });
+  await registerUpdates(app, { ...base, users, dbListener });
+  const notifications = await registerNotifications(app, { ...base, users });
+  await registerProfiles(app, { ...base, users, teams, images });
+  const billing = await registerBilling(app, { ...base, users });
+  const videos = await registerVideos(app, { ...base, users, billing, images });
   const liveIngest = options.liveIngest ?? {};
-  const events = await registerLive(app, { config, runtime, users, billing, dbListener, liveIngest, browserPublish: options.browserPublish });
-  await registerSchedule(app, { config, runtime, teams, users, liveEvents: events });
+  const events = await registerLive(app, { ...base, users, billing, dbListener, liveIngest, browserPublish: options.browserPublish });
+  await registerSchedule(app, { ...base, teams, users, liveEvents: events });
   // Every clip has its own reel: the clips module reaches the reels module's rows through this port.
   const clipReels = createClipReels({ db: runtime.db, storage: runtime.storage });
-  const { clips, liveClips } = await registerClips(app, { config, runtime, users, teams, videos, liveEvents: events, reels: clipReels });
-  const reels = await registerReels(app, { config, runtime, users, videos, teams, clips });
-  const recruiting = createRecruitingService({ db: runtime.db, publicUrlOf, users, images, teams, reels });
-  await app.register(recruitingRoutes, { config, identity: runtime.identity, recruiting, users });
-  await registerTalk(app, { db: runtime.db, storage: runtime.storage, identity: runtime.identity, users, teams, billing, clips, reels, notifications });
-  await app.register(buddiesRoutes, { identity: runtime.identity, buddies: createBuddiesService({ db: runtime.db, teams, users }), users });
+  const { clips, liveClips } = await registerClips(app, { ...base, users, teams, videos, liveEvents: events, reels: clipReels });
+  const reels = await registerReels(app, { ...base, users, videos, teams, clips });
+  const recruiting = await registerRecruiting(app, { ...base, users, images, teams, reels });
+  await registerTalk(app, { ...base, users, teams, billing, clips, reels, notifications });
   // Each publish this node's ingest takes: its audio is analysed for cheers, and the clips module clips each one.
   liveIngest.onPublish = autoHighlights({
     db: runtime.db,
@@ -159,9 +133,7 @@ export async function build(config: Config, runtime: Runtime, options: BuildOpti
     onCheer: (cheer) => liveClips.createCheerClip(cheer),
   });
   await registerStorageRoutes(app, runtime.storage);
-  // Sign-in links and codes written to DATA_DIR/outbox are readable here while developing; never in production.
-  if (config.env !== 'production' && runtime.mail.outbox) await app.register(devOutboxRoutes, { outbox: runtime.mail.outbox });
-  // Link previews read a recruiting card's page without running its JavaScript: its tags are in the HTML.
-  await registerSpa(app, config.webDist, [cardPage({ recruiting, identity: runtime.identity, rateLimit: config.identity.authRateLimit * 3 })]);
+  await registerMail(app, base);
+  await registerSpa(app, config.webDist, [recruiting.cardPage]);
   return app;
 }

@@ -13,6 +13,7 @@ import { subscribeTalk } from './modules/talk/talk-subscriptions';
 import { createOutbound, type Outbound } from './modules/identity/passwordless.service';
 import { createClipReels } from './modules/reels/clip-reels';
 import { subscribeSchedule } from './modules/schedule/schedule.module';
+import { subscribeUsers } from './modules/users/users.module';
 import { createStorage } from './storage/create-storage';
 import type { Storage } from './storage/storage';
 
@@ -43,10 +44,11 @@ export async function startRuntime(config: Config, databaseUrl: string, log: Log
     const storage = await buildStorage(config, db);
     const events = createDomainEvents();
     // What modules hear of each other, subscribed once per process, before the workers start: the app and
-    // the job workers share them (a job's announcements, a video ready, are heard from its first run).
+    // the job workers share them (a job's announcements, a video ready, an avatar processed, are heard from its first run).
     subscribeTalk(events);
     subscribeClips(events, { db, reels: createClipReels({ db, storage }) });
     subscribeSchedule(events, { db, config });
+    subscribeUsers(events);
     const jobs = await startJobQueue(databaseUrl, log);
     if (config.workers > 0) await jobs.startWorkers({ db, storage, mail: mail.mail, config, events, log: log.child({ component: 'worker' }) });
     return {

@@ -19,6 +19,10 @@ export interface CallerAuth {
 export type SignedInCaller = AuthUser & Caller;
 
 declare module 'fastify' {
+  interface FastifyInstance {
+    /** The app's one signed-in context (`registerSignedInContext`): who signs product API callers in. */
+    callerAuth: CallerAuth;
+  }
   interface FastifyRequest {
     /** Set by `requireSignedIn` before the handler; only on routes of such a scope that are not public. */
     caller: SignedInCaller;
@@ -72,21 +76,42 @@ function authUserOf(claims: AccessClaims): AuthUser {
 }
 
 /**
+ * Sets up the app's one signed-in context, once at the root (app.ts): every scope's `requireSignedIn`,
+ * `authenticateCaller` and `authenticateCallerToken` sign callers in with it, so route plugins need not
+ * be handed identity and users to authenticate.
+ */
+export function registerSignedInContext(app: FastifyInstance, auth: CallerAuth): void {
+  app.decorate('callerAuth', auth);
+  app.decorateRequest('caller', null as unknown as SignedInCaller);
+}
+
+/** The signed-in context of the request's app, with `override`'s parts in its place (a scope reading more with the caller). */
+function callerAuthOf(request: FastifyRequest, override: Partial<CallerAuth>): CallerAuth {
+  const auth = request.server.callerAuth as CallerAuth | undefined;
+  if (!auth && !(override.identity && override.users)) throw new Error('No signed-in context: call registerSignedInContext(app, { identity, users }) at the root first.');
+  return { ...auth, ...override } as CallerAuth;
+}
+
+/** The tenant of the request's Host (each tenant is reached at its own host name), as the signed-in context names it. */
+export const hostTenant = (request: FastifyRequest): string => callerAuthOf(request, {}).identity.tenants.fromHost(request.headers.host);
+
+/**
  * The product API caller of a request (401 without a valid token of the host's tenant and a live
  * session): the token verified in process, then the session's liveness and the caller's product user
  * (null before registration) in one round trip (`users.signedIn`), so services need not look the
  * user up again. Nothing is cached: an ended session is refused on the next request.
  */
-export async function authenticateCaller(auth: CallerAuth, request: FastifyRequest): Promise<SignedInCaller> {
-  return authenticateCallerToken(auth, request, bearerToken(request));
+export async function authenticateCaller(request: FastifyRequest): Promise<SignedInCaller> {
+  return authenticateCallerToken(request, bearerToken(request));
 }
 
 /**
  * `authenticateCaller` for an access token that does not come in the Authorization header: a browser
  * cannot set headers on a WebSocket, so those pass it as `?access_token=`.
  */
-export async function authenticateCallerToken({ identity, users }: CallerAuth, request: FastifyRequest, token: string | undefined): Promise<SignedInCaller> {
+export async function authenticateCallerToken(request: FastifyRequest, token: string | undefined, override: Partial<CallerAuth> = {}): Promise<SignedInCaller> {
   if (!token) throw new AppError('UNAUTHORIZED', 'Sign in to continue.');
+  const { identity, users } = callerAuthOf(request, override);
   const claims = await identity.tokens.verifyAccess(token, identity.tenants.fromHost(request.headers.host));
   const caller = await users.signedIn(claims.tenantId, claims.userId, claims.sessionId);
   if (!caller) throw new AppError('UNAUTHORIZED', 'Your session has ended. Please sign in again.');
@@ -100,13 +125,15 @@ export async function authenticateCallerToken({ identity, users }: CallerAuth, r
 
 /**
  * Every route of `app` (a routes plugin, encapsulated) needs a signed-in caller, except those with
- * `config: { public: true }`: authenticated once, as a preHandler (after the schema validation, so a
- * bad body is still a 400 before a 401), and handed to the handler as `request.caller`.
+ * `config: { public: true }`: authenticated once with the app's signed-in context, as a preHandler
+ * (after the schema validation, so a bad body is still a 400 before a 401), and handed to the handler
+ * as `request.caller`. `override` replaces parts of the context for this scope (`GET /api/user/me`
+ * reads the ready images with the sign-in).
  */
-export function requireSignedIn(app: FastifyInstance, auth: CallerAuth): void {
+export function requireSignedIn(app: FastifyInstance, override: Partial<CallerAuth> = {}): void {
   if (!app.hasRequestDecorator('caller')) app.decorateRequest('caller', null as unknown as SignedInCaller);
   app.addHook('preHandler', async (request) => {
     if (request.routeOptions.config.public) return;
-    request.caller = await authenticateCaller(auth, request);
+    request.caller = await authenticateCallerToken(request, bearerToken(request), override);
   });
 }

@@ -2,8 +2,10 @@ import Fastify from 'fastify';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { responseSerializerCompiler } from '../../src/plugins/response-serializer';
 import { billingRoutes } from '../../src/modules/billing/billing.routes';
-import { createBillingService, type BillingDeps } from '../../src/modules/billing/billing.service';
-import { createUsersService } from '../../src/modules/users/users.service';
+import { createBilling } from '../../src/modules/billing/billing.module';
+import type { BillingDeps } from '../../src/modules/billing/billing.service';
+import { createUsers } from '../../src/modules/users/users.module';
+import { registerSignedInContext } from '../../src/plugins/auth';
 import { registerErrorHandler } from '../../src/plugins/errors';
 import type { TestApp } from '../helpers/test-app';
 import { bearer, decode, signUp } from '../identity/helpers';
@@ -36,8 +38,8 @@ export async function count(t: TestApp, table: 'subscriptions' | 'billing_events
  */
 /** The billing service on the test app's runtime; `config` is the billing configuration under test. */
 export function createTestBilling(t: TestApp, options: Pick<BillingDeps, 'config' | 'now' | 'fetch'>) {
-  const users = createUsersService({ db: t.runtime.db, identity: t.runtime.identity });
-  return createBillingService({ db: t.runtime.db, users, publicUrl: t.config.publicUrl, ...options });
+  const users = createUsers(t.runtime);
+  return createBilling({ db: t.runtime.db, users, publicUrl: t.config.publicUrl, ...options });
 }
 
 export async function createBillingApp(t: TestApp, options: Pick<BillingDeps, 'config' | 'now' | 'fetch'>) {
@@ -46,7 +48,8 @@ export async function createBillingApp(t: TestApp, options: Pick<BillingDeps, 'c
   app.setSerializerCompiler(responseSerializerCompiler);
   registerErrorHandler(app);
   const billing = createTestBilling(t, options);
-  const users = createUsersService({ db: t.runtime.db, identity: t.runtime.identity });
-  await app.register(billingRoutes, { identity: t.runtime.identity, billing, users });
+  const users = createUsers(t.runtime);
+  registerSignedInContext(app, { identity: t.runtime.identity, users });
+  await app.register(billingRoutes, { billing });
   return app;
 }

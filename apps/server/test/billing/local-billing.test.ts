@@ -2,7 +2,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { usageResponse } from '@app/contracts/billing';
 import { loadBillingConfig, type BillingConfig } from '../../src/config/billing';
 import { createLevelGuard } from '../../src/modules/billing/require-level';
-import { createUsersService } from '../../src/modules/users/users.service';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 import { account, count, createBillingApp, createTestBilling } from './helpers';
 
@@ -13,11 +12,8 @@ beforeAll(async () => {
   t = await createTestApp({ AUTH_RATE_LIMIT: '1000' });
   const config = loadBillingConfig({ NODE_ENV: 'test' });
   b = await createBillingApp(t, { config });
-  const requireLevel = createLevelGuard({
-    identity: t.runtime.identity,
-    users: createUsersService({ db: t.runtime.db, identity: t.runtime.identity }),
-    billing: createTestBilling(t, { config }),
-  });
+  // `b` signs callers in with its own signed-in context (createBillingApp).
+  const requireLevel = createLevelGuard({ billing: createTestBilling(t, { config }) });
   b.get('/test/team-only', { preHandler: requireLevel(['team', 'athlete']) }, async () => ({ ok: true }));
   b.get('/test/subscribe-page', { preHandler: requireLevel(['none']) }, async () => ({ ok: true }));
 });

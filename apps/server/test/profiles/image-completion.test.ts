@@ -6,8 +6,8 @@ import { createDb } from '../../src/db/client';
 import { withJobTransaction } from '../../src/db/job-transaction';
 import { createNotificationListener, LISTENER_APPLICATION_NAME } from '../../src/db/notification-listener';
 import { IMAGE_CHANNEL } from '../../src/modules/images/image-settled';
-import { createImagesService } from '../../src/modules/images/images.service';
-import { createUsersService } from '../../src/modules/users/users.service';
+import { createImages } from '../../src/modules/images/images.module';
+import { createUsers } from '../../src/modules/users/users.module';
 import { startRuntime } from '../../src/runtime';
 import { queryCounter } from '../helpers/query-count';
 import { teamsApp } from '../teams/helpers';
@@ -66,11 +66,12 @@ async function observedImages() {
   });
   const listener = createNotificationListener({ connectionString: t.databaseUrl }, [IMAGE_CHANNEL], silent);
   await new Promise<void>((resolve) => listener.onListening(resolve));
-  const images = createImagesService({
+  const images = createImages({
     db,
     storage: t.runtime.storage,
     jobs: t.runtime.jobs,
-    users: createUsersService({ db, identity: t.runtime.identity }),
+    events: t.runtime.events,
+    users: createUsers({ db, identity: t.runtime.identity }),
     ownedTeam: () => Promise.reject(new Error('no logos here')),
     notifications: {
       on: (channel, handler) =>

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { preuploadResponse, video as videoSchema } from '@app/contracts/videos';
-import { createUsersService } from '../../src/modules/users/users.service';
+import { createUsers } from '../../src/modules/users/users.module';
 import { createTusStore } from '../../src/modules/videos/tus-store';
 import { createUploadsService, formatLimit } from '../../src/modules/videos/uploads.service';
 import { safeFileName } from '../../src/modules/videos/file-name';
@@ -195,7 +195,7 @@ describe('PUT the bytes, then complete', () => {
       db: t.runtime.db,
       storage,
       jobs: { send: (name, data, options) => t.runtime.jobs.send(name, data, options), wake: () => undefined },
-      users: createUsersService({ db: t.runtime.db, identity: t.runtime.identity }),
+      users: createUsers(t.runtime),
       tus: createTusStore(t.config, t.runtime.storage),
       images: noImages,
       uploadMaxBytes: TEST_UPLOAD_MAX_BYTES,
@@ -218,7 +218,7 @@ describe('PUT the bytes, then complete', () => {
         },
         wake: () => undefined,
       },
-      users: createUsersService({ db: t.runtime.db, identity: t.runtime.identity }),
+      users: createUsers(t.runtime),
       tus: createTusStore(t.config, t.runtime.storage),
       images: noImages,
       uploadMaxBytes: TEST_UPLOAD_MAX_BYTES,

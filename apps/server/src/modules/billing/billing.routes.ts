@@ -3,14 +3,10 @@ import { z } from 'zod';
 import { localSubscribeBody, plansResponse, portalResponse, usageResponse } from '@app/contracts/billing';
 import { AppError } from '../../errors';
 import { requireSignedIn } from '../../plugins/auth';
-import type { Identity } from '../identity/identity';
-import type { UsersService } from '../users/users.service';
 import type { BillingService } from './billing.service';
 
 export interface BillingRoutesOptions {
-  identity: Identity;
   billing: BillingService;
-  users: Pick<UsersService, 'signedIn'>;
 }
 
 const webhookResponse = z.object({ received: z.literal(true), outcome: z.enum(['applied', 'ignored', 'duplicate']) });
@@ -19,8 +15,8 @@ const webhookResponse = z.object({ received: z.literal(true), outcome: z.enum(['
  * Subscription usage and billing: `GET /api/user/usage`, `GET /api/billing/plans`, local test
  * billing (`POST /api/billing/local/subscribe|cancel`), the Stripe webhook and the billing portal.
  */
-export const billingRoutes: FastifyPluginAsyncZod<BillingRoutesOptions> = async (app, { identity, billing, users }) => {
-  requireSignedIn(app, { identity, users });
+export const billingRoutes: FastifyPluginAsyncZod<BillingRoutesOptions> = async (app, { billing }) => {
+  requireSignedIn(app);
 
   app.get('/api/user/usage', { schema: { response: { 200: usageResponse } } }, async (request) => billing.usage(request.caller));
 

@@ -2,11 +2,10 @@ import type { PlansResponse, PlanType, UsageResponse } from '@app/contracts/bill
 import type { Level } from '@app/contracts/levels';
 import type { BillingConfig } from '../../config/billing';
 import { ConfigError } from '../../config-error';
-import type { Db } from '../../db/client';
 import { AppError } from '../../errors';
 import type { Caller } from '../../caller';
 import type { UsersService } from '../users/users.service';
-import { createBillingRepo } from './billing.repo';
+import type { BillingRepo } from './billing.repo';
 import { PLANS } from './plans';
 import { createPortalSession } from './stripe-portal';
 import { verifyStripeSignature } from './stripe-signature';
@@ -16,7 +15,7 @@ import { computeLevel } from './usage';
 export const LEVEL_FORBIDDEN_MESSAGE = 'Your subscription does not include this.';
 
 export interface BillingDeps {
-  db: Db;
+  repo: BillingRepo;
   users: UsersService;
   config: BillingConfig;
   /** Where the Stripe portal returns to. */
@@ -44,7 +43,7 @@ function assertBillingAllowed(billing: BillingConfig): void {
 export function createBillingService(deps: BillingDeps) {
   const { users, config } = deps;
   assertBillingAllowed(config);
-  const repo = createBillingRepo(deps.db);
+  const { repo } = deps;
   const now = deps.now ?? (() => new Date());
   const fetchImpl = deps.fetch ?? fetch;
 

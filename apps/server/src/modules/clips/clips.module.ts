@@ -15,7 +15,7 @@ import { createSavedClipsRepo } from './saved-clips.repo';
 
 export interface ClipsModuleDeps {
   config: Config;
-  runtime: Pick<Runtime, 'db' | 'storage' | 'jobs' | 'identity'>;
+  runtime: Pick<Runtime, 'db' | 'storage' | 'jobs'>;
   users: UsersService;
   teams: TeamsService;
   videos: VideosService;
@@ -29,10 +29,10 @@ export async function registerClips(
   app: FastifyInstance,
   { config, runtime, users, teams, videos, liveEvents, reels }: ClipsModuleDeps,
 ): Promise<{ clips: ClipsService; liveClips: LiveClipsService }> {
-  const { db, storage, jobs, identity } = runtime;
+  const { db, storage, jobs } = runtime;
   const clips = createClipsService({ repo: createClipsRepo(db), saved: createSavedClipsRepo(db), db, storage, jobs, users, teams, videos, liveEvents, reels });
   const liveClips = createLiveClipsService({ db, storage, jobs, dataDir: config.dataDir, events: liveEvents, reels });
-  await app.register(clipsRoutes, { identity, clips, liveClips, users });
+  await app.register(clipsRoutes, { clips, liveClips });
   return { clips, liveClips };
 }
 

@@ -3,17 +3,13 @@ import { z } from 'zod';
 import { clip, clipChunk, clipList, createClipBody, pageQuery } from '@app/contracts/clips';
 import { createLiveClipBody } from '@app/contracts/live';
 import { requireSignedIn } from '../../plugins/auth';
-import type { Identity } from '../identity/identity';
 import type { LiveClipsService } from './live-clips.service';
-import type { UsersService } from '../users/users.service';
 import { isUuid } from '../../uuid';
 import type { ClipsService } from './clips.service';
 
 export interface ClipsRoutesOptions {
-  identity: Identity;
   clips: ClipsService;
   liveClips: Pick<LiveClipsService, 'create'>;
-  users: Pick<UsersService, 'signedIn'>;
 }
 
 // Unknown ids are a 404 of the service, not a 400: the path is not a form, and ids must not be probed.
@@ -22,8 +18,8 @@ const idParams = z.object({ id: z.string().max(100) });
 const chunkParams = z.object({ streamId: z.string().max(100), clipId: z.string().max(20) });
 
 /** Clips. Visibility is the service's: whoever may see the source, 404 for anyone else. */
-export const clipsRoutes: FastifyPluginAsyncZod<ClipsRoutesOptions> = async (app, { identity, clips, liveClips, users }) => {
-  requireSignedIn(app, { identity, users });
+export const clipsRoutes: FastifyPluginAsyncZod<ClipsRoutesOptions> = async (app, { clips, liveClips }) => {
+  requireSignedIn(app);
 
   app.post(
     '/api/user/videos/:key/clips',

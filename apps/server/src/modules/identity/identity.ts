@@ -1,10 +1,10 @@
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
-import { createTenantService } from '../tenants/tenants.service';
+import { createTenants } from '../tenants/tenants.module';
 import { createAccountsService } from './accounts.service';
 import { keyEncryptionBox } from './key-encryption-key';
 import { createKeyStore } from './keys.service';
-import { createOneTimeTokens } from './one-time-tokens.service';
+import { createOneTimeTokens } from './one-time-tokens.repo';
 import { createPasswordService } from './password.service';
 import { createSecretBox, type SecretBoxCipher } from './secret-box';
 import { createSessionService } from './sessions.service';
@@ -28,7 +28,7 @@ export function createSigningKeys(
 
 /** The identity provider's services, wired once per runtime (no singletons, so tests get their own). */
 export function createIdentity(db: Db, config: Config) {
-  const tenants = createTenantService(db, config);
+  const tenants = createTenants(db, config);
   /** Seals small secrets (signing keys, TOTP secrets) with the key-encryption key, kept outside the database. */
   const secretBox = keyEncryptionBox(config);
   const keys = createSigningKeys(db, config, { box: secretBox });

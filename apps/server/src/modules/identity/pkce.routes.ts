@@ -5,12 +5,11 @@ import { pkceTokenBody } from '@app/contracts/identity-mfa';
 import { createPkceService } from './pkce.service';
 import { sendSignIn, signInRequest, rateLimits } from './reply';
 import type { Config } from '../../config';
-import type { Db } from '../../db/client';
 import type { Identity } from './identity';
 
 /** POST /v0/tenants/:tenantId/auth/token: a PKCE authorization code and its verifier for a session. */
-export const pkceRoutes: FastifyPluginAsyncZod<{ identity: Identity; config: Config; db: Db }> = async (app, { identity, config, db }) => {
-  const pkce = createPkceService({ db, identity });
+export const pkceRoutes: FastifyPluginAsyncZod<{ identity: Identity; config: Config }> = async (app, { identity, config }) => {
+  const pkce = createPkceService({ identity });
   const signInLimit = rateLimits(config).signIn;
 
   app.post('/v0/tenants/:tenantId/auth/token', { schema: { params: tenantParams, body: pkceTokenBody, response: { 200: signInResult } }, config: signInLimit }, async (request, reply) => {

@@ -1,10 +1,7 @@
 import { createHash } from 'node:crypto';
-import { and, eq, isNotNull, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { identityOneTimeTokens } from '../../db/schema';
 import { AppError } from '../../errors';
 import type { Tenant } from '../tenants/tenants.service';
-import { safeEqual, sha256 } from './crypto';
+import { safeEqual } from './crypto';
 import type { Identity } from './identity';
 import type { SessionMeta } from './sessions.service';
 import type { SignInResult } from './sign-in.service';
@@ -24,19 +21,7 @@ const invalidVerifier = () => new AppError('BAD_REQUEST', 'Invalid code verifier
  * whatever its verifier. Presenting a spent code again revokes the session it produced (RFC 6749
  * section 4.1.2: a reused code should revoke the tokens issued for it).
  */
-export function createPkceService(deps: { db: Db; identity: Identity }) {
-  const { db, identity } = deps;
-  const t = identityOneTimeTokens;
-
-  /** Merges into the row's meta and returns the merged meta (one row lock: the two writers serialize). */
-  async function mergeMeta(where: ReturnType<typeof and>, patch: Record<string, unknown>) {
-    const [row] = await db
-      .update(t)
-      .set({ meta: sql`${t.meta} || ${JSON.stringify(patch)}::jsonb` })
-      .where(where)
-      .returning({ meta: t.meta });
-    return row?.meta;
-  }
+export function createPkceService({ identity }: { identity: Identity }) {
 
   return {
     async exchange(tenant: Tenant, authorizationCode: string, codeVerifier: string, meta: SessionMeta): Promise<SignInResult> {
@@ -44,10 +29,7 @@ export function createPkceService(deps: { db: Db; identity: Identity }) {
       if (!spent) {
         // Replay of a spent code: flag it and end the session it produced. If the first exchange has not
         // stored its session yet, it sees the flag and revokes that session itself.
-        const replayed = await mergeMeta(
-          and(eq(t.tenantId, tenant.id), eq(t.purpose, 'pkce'), eq(t.tokenHash, sha256(authorizationCode)), isNotNull(t.usedAt)),
-          { replayed: true },
-        );
+        const replayed = await identity.oneTime.mergeSpentMeta(tenant.id, 'pkce', authorizationCode, { replayed: true });
         if (typeof replayed?.sessionId === 'string') await identity.sessions.revoke(replayed.sessionId, 'pkce-code-replay');
         throw invalidCode();
       }
@@ -59,7 +41,7 @@ export function createPkceService(deps: { db: Db; identity: Identity }) {
       if (!user) throw invalidCode();
       const result = await identity.signIn.finish(user, { tenant, meta });
       if (result.kind !== 'tokens') throw new Error('PKCE exchange did not issue tokens');
-      const after = await mergeMeta(eq(t.id, spent.id), { sessionId: result.tokens.sessionId });
+      const after = await identity.oneTime.mergeMetaById(spent.id, { sessionId: result.tokens.sessionId });
       if (after?.replayed) {
         await identity.sessions.revoke(result.tokens.sessionId, 'pkce-code-replay');
         throw invalidCode();

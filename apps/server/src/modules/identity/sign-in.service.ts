@@ -1,6 +1,6 @@
 import type { Config } from '../../config';
 import type { Tenant } from '../tenants/tenants.service';
-import type { OneTimeTokens } from './one-time-tokens.service';
+import type { OneTimeTokens } from './one-time-tokens.repo';
 import type { SessionMeta, SessionService } from './sessions.service';
 import type { TokenService } from './tokens.service';
 import type { IdentityUser, IdentityUsersRepo } from './identity-users.repo';

@@ -5,8 +5,8 @@ import { withJobTransaction } from '../../db/job-transaction';
 import type { ImageVariant } from '../../db/schema';
 import type { JobContext } from '../../job-context';
 import { storageKey } from '../../storage/keys';
-import { setUserImage } from '../users/user-image';
 import { ImageRefused, processImage } from './image-pipeline';
+import { avatarChanged } from './avatar-event';
 import { avatarPath } from './image-view';
 import { createImagesRepo, type ImageRow } from './images.repo';
 
@@ -63,7 +63,7 @@ export async function processStoredImage(imageId: string, ctx: JobContext): Prom
     const ready = await withJobTransaction(ctx.db, async (tx) => {
       const removed = await repo.markReady(tx, row, { variants, width: full.width, height: full.height, placeholder: processed.placeholder });
       if (!removed) return false;
-      if (row.tag === 'avatar') await setUserImage(tx, row.userId, avatarPath(row.id));
+      if (row.tag === 'avatar') await avatarChanged(ctx.events, tx, { userId: row.userId, image: avatarPath(row.id) });
       // The replaced image's files go before the commit, so whoever sees the new one ready (the upload's
       // completion) never finds the old one's files still there. A failed delete rolls back and the job retries.
       for (const old of removed) await ctx.storage.deletePrefix(imagePrefix(old));

@@ -89,3 +89,4 @@ export function createImagesRepo(db: Db) {
     },
   };
 }
+export type ImagesRepo = ReturnType<typeof createImagesRepo>;

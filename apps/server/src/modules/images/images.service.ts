@@ -7,12 +7,12 @@ import { withJobTransaction, type Executor } from '../../db/job-transaction';
 import { AppError } from '../../errors';
 import type { Storage } from '../../storage/storage';
 import { isUuid } from '../../uuid';
-import type { UsersService } from '../users/users.service';
-import { setUserImage } from '../users/user-image';
+import type { DomainEvents } from '../../domain-events';
+import { avatarChanged } from './avatar-event';
 import { avatarPath, toUserImage } from './image-view';
 import { imagePrefix } from './image-processor';
 import { createImageWaits } from './image-settled';
-import { createImagesRepo, type ImageRow } from './images.repo';
+import type { ImageRow, ImagesRepo } from './images.repo';
 
 export const IMAGE_NOT_FOUND = 'Image not found.';
 /** A signed link behind a stable image address lives this long; browsers keep the redirect a little less. */
@@ -31,22 +31,34 @@ const REFUSAL_CODES = ['UNSUPPORTED_MEDIA_TYPE', 'PAYLOAD_TOO_LARGE', 'NOT_FOUND
 /** A failed image's stored code as the error its upload answers: always a 4xx. */
 const refusalCode = (code: string | null) => REFUSAL_CODES.find((c) => c === code) ?? 'BAD_REQUEST';
 
-type ProductUser = NonNullable<Awaited<ReturnType<UsersService['find']>>>;
+/** What images needs to know of a product user (the users module's rows fit it). */
+export interface ImageOwner {
+  id: number;
+  tenantId: string;
+  username: string;
+}
+
+/** Finds the product users images belong to (the users service fits it). */
+export interface ImageOwners {
+  find(caller: Caller): Promise<ImageOwner | undefined>;
+  byId(tenantId: string, id: number): Promise<ImageOwner | undefined>;
+}
 
 export interface ImagesServiceDeps {
   db: Db;
+  repo: ImagesRepo;
   storage: Storage;
   jobs: ImageQueue;
-  users: Pick<UsersService, 'find' | 'byId'>;
+  events: Pick<DomainEvents, 'emit'>;
+  users: ImageOwners;
   /** The team `user` owns (its channel id); refuses (403) anyone who owns none. */
-  ownedTeam: (user: ProductUser) => Promise<number>;
+  ownedTeam: (user: ImageOwner) => Promise<number>;
   /** The node's LISTEN connection: it hears when an image settles, on whichever node its job ran. */
   notifications: Pick<NotificationListener, 'on' | 'onListening'>;
 }
 
 /** Profile images: started by an upload's completion, processed by the `process-image` job. */
-export function createImagesService({ db, storage, jobs, users, ownedTeam, notifications }: ImagesServiceDeps) {
-  const repo = createImagesRepo(db);
+export function createImagesService({ db, repo, storage, jobs, events, users, ownedTeam, notifications }: ImagesServiceDeps) {
   const waits = createImageWaits(notifications);
 
   async function ownImage(caller: Caller, id: string): Promise<ImageRow> {
@@ -58,7 +70,7 @@ export function createImagesService({ db, storage, jobs, users, ownedTeam, notif
 
   return {
     /** Who may upload an image of this kind: anyone their own; a team's logo only its owner. */
-    async checkUpload(user: ProductUser, tag: ImageTag): Promise<void> {
+    async checkUpload(user: ImageOwner, tag: ImageTag): Promise<void> {
       if (tag === 'logo') await ownedTeam(user);
     },
 
@@ -104,7 +116,7 @@ export function createImagesService({ db, storage, jobs, users, ownedTeam, notif
       const own = await ownImage(caller, id);
       const removed = await withJobTransaction(db, async (tx) => {
         const deleted = await repo.remove(tx, own.tenantId, own.userId, own.id);
-        if (deleted?.tag === 'avatar') await setUserImage(tx, own.userId, null, avatarPath(own.id));
+        if (deleted?.tag === 'avatar') await avatarChanged(events, tx, { userId: own.userId, image: null, replacing: avatarPath(own.id) });
         return deleted;
       });
       if (!removed) throw new AppError('NOT_FOUND', IMAGE_NOT_FOUND);

@@ -3,14 +3,10 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { WebSocket } from 'ws';
 import { AppError } from '../../errors';
 import { authenticateCallerToken } from '../../plugins/auth';
-import type { Identity } from '../identity/identity';
-import type { UsersService } from '../users/users.service';
 import { CLOSE, MAX_MESSAGE_BYTES, type BrowserPublisher } from './browser-publish.service';
 import type { EventsService } from './events.service';
 
 export interface BrowserPublishRoutesOptions {
-  identity: Identity;
-  users: Pick<UsersService, 'signedIn'>;
   events: Pick<EventsService, 'publishTarget'>;
   publisher: BrowserPublisher;
 }
@@ -34,7 +30,7 @@ const reasonOf = (err: unknown) => (err instanceof AppError ? err.message : 'The
  * streams MediaRecorder chunks as binary messages. The access token comes as `?access_token=` (browsers
  * cannot set headers on a WebSocket); every refusal is a close code with a reason the page can show.
  */
-export const browserPublishRoutes: FastifyPluginAsync<BrowserPublishRoutesOptions> = async (app, { identity, users, events, publisher }) => {
+export const browserPublishRoutes: FastifyPluginAsync<BrowserPublishRoutesOptions> = async (app, { events, publisher }) => {
   await app.register(websocket, { options: { maxPayload: MAX_MESSAGE_BYTES } });
   app.addHook('onClose', async () => publisher.close());
 
@@ -53,7 +49,7 @@ export const browserPublishRoutes: FastifyPluginAsync<BrowserPublishRoutesOption
 
     async function admit(ws: WebSocket, key: string, token: string | undefined) {
       try {
-        const caller = await authenticateCallerToken({ identity, users }, request, token);
+        const caller = await authenticateCallerToken(request, token);
         const target = await events.publishTarget(caller, key);
         ws.off('message', hold);
         // From here to `start` nothing awaits, so two sockets cannot both pass the busy check.

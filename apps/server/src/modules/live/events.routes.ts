@@ -2,14 +2,10 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { createEventBody, createEventResponse, eventSearchQuery, ingestKeyResponse, liveEvent, liveStreamList } from '@app/contracts/live';
 import { requireSignedIn } from '../../plugins/auth';
-import type { Identity } from '../identity/identity';
-import type { UsersService } from '../users/users.service';
 import type { EventsService } from './events.service';
 
 export interface EventsRoutesOptions {
-  identity: Identity;
   events: EventsService;
-  users: Pick<UsersService, 'signedIn'>;
   /** New ingest keys one client IP may ask for per minute. */
   ingestRotationsPerMinute?: number;
 }
@@ -20,8 +16,8 @@ const sportParams = z.object({ code: z.string().max(20) });
 const pageQuery = eventSearchQuery.pick({ limit: true, timestamp: true });
 
 /** Live events: creation, ingest keys, the lists and the event page's data. */
-export const eventsRoutes: FastifyPluginAsyncZod<EventsRoutesOptions> = async (app, { identity, events, users, ingestRotationsPerMinute = 10 }) => {
-  requireSignedIn(app, { identity, users });
+export const eventsRoutes: FastifyPluginAsyncZod<EventsRoutesOptions> = async (app, { events, ingestRotationsPerMinute = 10 }) => {
+  requireSignedIn(app);
 
   app.post('/api/events', { schema: { body: createEventBody, response: { 201: createEventResponse } } }, async (request, reply) =>
     reply.status(201).send(await events.create(request.caller, request.body)),

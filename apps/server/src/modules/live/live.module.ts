@@ -22,7 +22,7 @@ import { eventUpdatesRoutes } from './status/event-updates.routes';
 
 export interface LiveModuleDeps {
   config: Config;
-  runtime: Pick<Runtime, 'db' | 'storage' | 'identity' | 'events'>;
+  runtime: Pick<Runtime, 'db' | 'storage' | 'events'>;
   users: UsersService;
   billing: BillingService;
   /** The node's one LISTEN connection (it hears SEGMENT_CHANNEL and STATUS_CHANNEL). */
@@ -37,22 +37,22 @@ export interface LiveModuleDeps {
  * live status streams, HLS playback and cheers.
  */
 export async function registerLive(app: FastifyInstance, { config, runtime, users, billing, dbListener, liveIngest, browserPublish }: LiveModuleDeps): Promise<EventsService> {
-  const { db, storage, identity } = runtime;
+  const { db, storage } = runtime;
   const repo = createEventsRepo(db);
   const events = createEventsService({ repo, db, events: runtime.events, users, billing });
-  await app.register(eventsRoutes, { identity, events, users });
+  await app.register(eventsRoutes, { events });
   const publisher = createBrowserPublisher({ ...browserPublish, ingest: liveIngest, log: app.log.child({ component: 'browser-publish' }) });
-  await app.register(browserPublishRoutes, { identity, users, events, publisher });
-  await app.register(followsRoutes, { identity, follows: createFollowsService({ db, users }), users });
+  await app.register(browserPublishRoutes, { events, publisher });
+  await app.register(followsRoutes, { follows: createFollowsService({ db, users }) });
   const eventUpdates = createEventUpdates({ repo, log: app.log.child({ component: 'live-updates' }) });
   dbListener.on(STATUS_CHANNEL, (payload) => {
     const eventId = eventIdOf(payload);
     if (eventId) eventUpdates.changed(eventId);
   });
   dbListener.onListening(() => eventUpdates.changedAll());
-  await app.register(eventUpdatesRoutes, { identity, users, events, updates: eventUpdates });
+  await app.register(eventUpdatesRoutes, { events, updates: eventUpdates });
   const playback = createPlaybackService({ db, tokens: await loadPlaybackTokens(db), log: app.log.child({ component: 'live-playback' }), notifications: dbListener });
-  await app.register(playbackRoutes, { identity, playback, storage });
-  await app.register(cheersRoutes, { config, identity, users, events, cheers: createCheersService({ db }) });
+  await app.register(playbackRoutes, { playback, storage });
+  await app.register(cheersRoutes, { config, events, cheers: createCheersService({ db }) });
   return events;
 }

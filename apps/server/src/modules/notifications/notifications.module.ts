@@ -1,17 +1,12 @@
 import type { FastifyInstance } from 'fastify';
-import type { Config } from '../../config';
-import type { Db } from '../../db/client';
-import type { Identity } from '../identity/identity';
+import type { ModuleBase } from '../../module-base';
 import type { UsersService } from '../users/users.service';
 import { createNotificationsRepo } from './notifications.repo';
 import { notificationsRoutes } from './notifications.routes';
 import { createNotificationsService, type NotificationsService } from './notifications.service';
 
-export interface NotificationsDeps {
-  config: Config;
-  db: Db;
-  identity: Identity;
-  users: Pick<UsersService, 'find' | 'requireRegistered' | 'signedIn'>;
+export interface NotificationsDeps extends ModuleBase {
+  users: Pick<UsersService, 'find' | 'requireRegistered'>;
 }
 
 /**
@@ -19,8 +14,8 @@ export interface NotificationsDeps {
  * routes, and the service whose `notify` other modules call in their cause's transaction. Its one job,
  * `notification-mail`, is listed in the job registry.
  */
-export async function registerNotifications(app: FastifyInstance, { config, db, identity, users }: NotificationsDeps): Promise<NotificationsService> {
+export async function registerNotifications(app: FastifyInstance, { config, runtime: { db }, users }: NotificationsDeps): Promise<NotificationsService> {
   const notifications = createNotificationsService({ db, repo: createNotificationsRepo(db), users });
-  await app.register(notificationsRoutes, { config, identity, users, notifications });
+  await app.register(notificationsRoutes, { config, notifications });
   return notifications;
 }

@@ -2,23 +2,19 @@ import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provid
 import { z } from 'zod';
 import { notificationPage, notificationSettings, readNotificationsBody, talkPageQuery, unreadCount, userMessageBody, userMessageResponse } from '@app/contracts/talk';
 import type { Config } from '../../config';
-import { requireSignedIn } from '../../plugins/auth';
-import type { Identity } from '../identity/identity';
-import type { UsersService } from '../users/users.service';
+import { hostTenant, requireSignedIn } from '../../plugins/auth';
 import type { NotificationsService } from './notifications.service';
 
 export interface NotificationsRoutesOptions {
   config: Config;
-  identity: Identity;
-  users: Pick<UsersService, 'signedIn'>;
   notifications: NotificationsService;
 }
 
 const tokenParams = z.object({ token: z.string().max(200) });
 
 /** The bell's notifications, direct notifications to a teammate, the e-mail switch and the e-mail's one-click unsubscribe. */
-export const notificationsRoutes: FastifyPluginAsyncZod<NotificationsRoutesOptions> = async (app, { config, identity, users, notifications }) => {
-  requireSignedIn(app, { identity, users });
+export const notificationsRoutes: FastifyPluginAsyncZod<NotificationsRoutesOptions> = async (app, { config, notifications }) => {
+  requireSignedIn(app);
   // Per user, counted after sign-in (a preHandler after the one that signs in): one person cannot flood a teammate.
   const directLimit = {
     rateLimit: { max: config.identity.authRateLimit, timeWindow: '1 minute', hook: 'preHandler' as const, keyGenerator: (request: { caller?: { identityUserId: number } }) => `user-message:${request.caller?.identityUserId}` },
@@ -49,7 +45,7 @@ export const notificationsRoutes: FastifyPluginAsyncZod<NotificationsRoutesOptio
     const oneClick = plain.withTypeProvider<ZodTypeProvider>();
     oneClick.addContentTypeParser(['application/x-www-form-urlencoded', 'multipart/form-data', 'text/plain'], { parseAs: 'string' }, (_request, _body, done) => done(null, undefined));
     oneClick.post('/api/unsubscribe/:token', { schema: { params: tokenParams, response: { 200: notificationSettings } }, config: { public: true, ...unsubscribeLimit } }, async (request) =>
-      notifications.unsubscribe(identity.tenants.fromHost(request.headers.host), request.params.token),
+      notifications.unsubscribe(hostTenant(request), request.params.token),
     );
     // Opening the link (a GET, as link scanners and prefetchers do too) changes nothing: it shows the page that asks.
     oneClick.get('/api/unsubscribe/:token', { schema: { params: tokenParams }, config: { public: true } }, async (request, reply) =>

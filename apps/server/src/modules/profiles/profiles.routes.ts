@@ -1,22 +1,18 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { memberCard, memberParams, otherUserQuery, otherUserResponse, verifyMeasurablesBody } from '@app/contracts/profiles';
 import { requireSignedIn, type SignedInCaller } from '../../plugins/auth';
-import type { Identity } from '../identity/identity';
-import type { UsersService } from '../users/users.service';
 import type { ProfilesService } from './profiles.service';
 
 export interface ProfilesRoutesOptions {
-  identity: Identity;
   profiles: ProfilesService;
-  users: Pick<UsersService, 'signedIn'>;
 }
 
 /** E-mail lookups one user may make per hour: enough to invite a roster, too few to test a list of addresses. */
 export const EMAIL_LOOKUPS_PER_HOUR = 30;
 
 /** `GET /api/user/other`: a member's card, or a team owner's lookup by e-mail; the coach's verification of measurables. */
-export const profilesRoutes: FastifyPluginAsyncZod<ProfilesRoutesOptions> = async (app, { identity, profiles, users }) => {
-  requireSignedIn(app, { identity, users });
+export const profilesRoutes: FastifyPluginAsyncZod<ProfilesRoutesOptions> = async (app, { profiles }) => {
+  requireSignedIn(app);
 
   // Counted per signed-in user (after sign-in, as a preHandler), and only the e-mail lookups.
   const emailLimit = {

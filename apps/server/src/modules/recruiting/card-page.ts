@@ -1,5 +1,5 @@
 import type { SpaPage, SpaPageHead } from '../../plugins/spa';
-import type { Identity } from '../identity/identity';
+import { hostTenant } from '../../plugins/auth';
 import type { CardPreview, RecruitingService } from './recruiting.service';
 
 /** Open Graph and Twitter tags of a published card: what iMessage, WhatsApp or Slack show of a shared link. */
@@ -27,14 +27,14 @@ function headOf(preview: CardPreview): SpaPageHead {
 }
 
 /** `/a/{id}`: the recruiting card's page, its preview tags in the served index.html. */
-export function cardPage({ recruiting, identity, rateLimit }: { recruiting: RecruitingService; identity: Identity; rateLimit: number }): SpaPage {
+export function cardPage({ recruiting, rateLimit }: { recruiting: RecruitingService; rateLimit: number }): SpaPage {
   return {
     path: '/a/:id',
     rateLimit,
     async head(params, request) {
       const id = params.id ?? '';
       if (id.length > 100) return undefined;
-      const preview = await recruiting.preview(identity.tenants.fromHost(request.headers.host), id);
+      const preview = await recruiting.preview(hostTenant(request), id);
       return preview && headOf(preview);
     },
   };

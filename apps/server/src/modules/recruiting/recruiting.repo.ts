@@ -30,3 +30,4 @@ export function createRecruitingRepo(db: Db) {
     },
   };
 }
+export type RecruitingRepo = ReturnType<typeof createRecruitingRepo>;

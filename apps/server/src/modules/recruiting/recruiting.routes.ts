@@ -1,21 +1,17 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { cardParams, publicCard, recruitingSettings, updateRecruitingBody } from '@app/contracts/recruiting';
 import type { Config } from '../../config';
-import { requireSignedIn } from '../../plugins/auth';
-import type { Identity } from '../identity/identity';
-import type { UsersService } from '../users/users.service';
+import { hostTenant, requireSignedIn } from '../../plugins/auth';
 import type { RecruitingService } from './recruiting.service';
 
 export interface RecruitingRoutesOptions {
   config: Config;
-  identity: Identity;
   recruiting: RecruitingService;
-  users: Pick<UsersService, 'signedIn'>;
 }
 
 /** The owner's recruiting card settings, and the card behind its public link. */
-export const recruitingRoutes: FastifyPluginAsyncZod<RecruitingRoutesOptions> = async (app, { config, identity, recruiting, users }) => {
-  requireSignedIn(app, { identity, users });
+export const recruitingRoutes: FastifyPluginAsyncZod<RecruitingRoutesOptions> = async (app, { config, recruiting }) => {
+  requireSignedIn(app);
 
   app.get('/api/user/recruiting', { schema: { response: { 200: recruitingSettings } } }, async (request) => recruiting.settings(request.caller));
 
@@ -32,6 +28,6 @@ export const recruitingRoutes: FastifyPluginAsyncZod<RecruitingRoutesOptions> = 
       schema: { params: cardParams, response: { 200: publicCard } },
       config: { public: true, rateLimit: { max: config.identity.authRateLimit, timeWindow: '1 minute' } },
     },
-    async (request) => recruiting.card(identity.tenants.fromHost(request.headers.host), request.params.id),
+    async (request) => recruiting.card(hostTenant(request), request.params.id),
   );
 };

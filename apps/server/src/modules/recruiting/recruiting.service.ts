@@ -9,14 +9,13 @@ import {
 } from '@app/contracts/recruiting';
 import type { SharedReel } from '@app/contracts/clips';
 import type { Caller } from '../../caller';
-import type { Db } from '../../db/client';
 import { AppError } from '../../errors';
 import type { ImagesService } from '../images/images.service';
 import type { ReelsService } from '../reels/reels.service';
 import type { TeamsService } from '../teams/teams.service';
 import { verifiedOf, type UsersService } from '../users/users.service';
 import { fieldsOf, publicCardOf, type CardSource } from './card-view';
-import { createRecruitingRepo, type RecruitingCardRow } from './recruiting.repo';
+import type { RecruitingCardRow, RecruitingRepo } from './recruiting.repo';
 
 /** A card's link: 144 random bits (at least 128 for a public secret), base64url. */
 const newCardId = () => randomBytes(18).toString('base64url');
@@ -24,7 +23,7 @@ const newCardId = () => randomBytes(18).toString('base64url');
 type ProductUser = NonNullable<Awaited<ReturnType<UsersService['find']>>>;
 
 export interface RecruitingServiceDeps {
-  db: Db;
+  repo: RecruitingRepo;
   /** Where a tenant's card links point: its own host, the only one they open on. */
   publicUrlOf: (tenantId: string) => string;
   users: Pick<UsersService, 'find' | 'requireRegistered' | 'byId'>;
@@ -48,8 +47,7 @@ export interface CardPreview {
  * Recruiting cards: the owner publishes their card at an unguessable link, ticks what it shows and
  * picks a shared reel to play on it; anyone with the link reads the ticked fields without signing in.
  */
-export function createRecruitingService({ db, publicUrlOf, users, images, teams, reels }: RecruitingServiceDeps) {
-  const repo = createRecruitingRepo(db);
+export function createRecruitingService({ repo, publicUrlOf, users, images, teams, reels }: RecruitingServiceDeps) {
   const baseOf = (tenantId: string) => publicUrlOf(tenantId).replace(/\/+$/, '');
 
   function settingsOf(row: RecruitingCardRow | undefined): RecruitingSettings {

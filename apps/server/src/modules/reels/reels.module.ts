@@ -12,7 +12,7 @@ import { createReelsService, type ReelsService } from './reels.service';
 
 export interface ReelsModuleDeps {
   config: Config;
-  runtime: Pick<Runtime, 'db' | 'storage' | 'jobs' | 'identity'>;
+  runtime: Pick<Runtime, 'db' | 'storage' | 'jobs'>;
   users: UsersService;
   videos: VideosService;
   teams: TeamsService;
@@ -21,8 +21,8 @@ export interface ReelsModuleDeps {
 
 /** Reels of clips, their share links and MP4 exports. */
 export async function registerReels(app: FastifyInstance, { config, runtime, users, videos, teams, clips }: ReelsModuleDeps): Promise<ReelsService> {
-  const { db, storage, jobs, identity } = runtime;
+  const { db, storage, jobs } = runtime;
   const reels = createReelsService({ repo: createReelsRepo(db), exportRows: createReelExportsRepo(db), db, storage, jobs, users, videos, teams, clips });
-  await app.register(reelsRoutes, { config, identity, reels, users });
+  await app.register(reelsRoutes, { config, reels });
   return reels;
 }

@@ -15,24 +15,20 @@ import {
   updateReelBody,
 } from '@app/contracts/clips';
 import type { Config } from '../../config';
-import { requireSignedIn } from '../../plugins/auth';
-import type { Identity } from '../identity/identity';
-import type { UsersService } from '../users/users.service';
+import { hostTenant, requireSignedIn } from '../../plugins/auth';
 import type { ReelsService } from './reels.service';
 
 export interface ReelsRoutesOptions {
   config: Config;
-  identity: Identity;
   reels: ReelsService;
-  users: Pick<UsersService, 'signedIn'>;
 }
 
 // `:id` is the stream in POST and the reel elsewhere: one parameter name for one path position.
 const idParams = z.object({ id: z.string().max(100) });
 
 /** Reels: the maker's API, and the public share link. */
-export const reelsRoutes: FastifyPluginAsyncZod<ReelsRoutesOptions> = async (app, { config, identity, reels, users }) => {
-  requireSignedIn(app, { identity, users });
+export const reelsRoutes: FastifyPluginAsyncZod<ReelsRoutesOptions> = async (app, { config, reels }) => {
+  requireSignedIn(app);
   // A share link is a public secret: limit guessing like the invitation links.
   const shareLimit = { rateLimit: { max: config.identity.authRateLimit, timeWindow: '1 minute' } };
 
@@ -74,6 +70,6 @@ export const reelsRoutes: FastifyPluginAsyncZod<ReelsRoutesOptions> = async (app
   );
 
   app.get('/api/reels/:id', { schema: { params: idParams, response: { 200: sharedReel } }, config: { ...shareLimit, public: true } }, async (request) =>
-    reels.shared(identity.tenants.fromHost(request.headers.host), request.params.id),
+    reels.shared(hostTenant(request), request.params.id),
   );
 };

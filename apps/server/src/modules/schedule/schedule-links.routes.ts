@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provid
 import { z } from 'zod';
 import { rsvpTokenBody, rsvpTokenView, scheduleMailSettings } from '@app/contracts/schedule';
 import type { Config } from '../../config';
-import type { Identity } from '../identity/identity';
+import { hostTenant } from '../../plugins/auth';
 import type { ScheduleService } from './schedule.service';
 
 const tokenParams = z.object({ token: z.string().max(200) });
@@ -12,15 +12,15 @@ const tokenParams = z.object({ token: z.string().max(200) });
  * because mail scanners open links), the answer itself, and the one-click unsubscribe (RFC 8058). Each opens
  * only on the host of its member's tenant.
  */
-export const scheduleLinksRoutes: FastifyPluginAsyncZod<{ config: Config; identity: Identity; schedule: ScheduleService }> = async (app, { config, identity, schedule }) => {
+export const scheduleLinksRoutes: FastifyPluginAsyncZod<{ config: Config; schedule: ScheduleService }> = async (app, { config, schedule }) => {
   const limit = { rateLimit: { max: config.identity.authRateLimit * 3, timeWindow: '1 minute' } };
 
   app.get('/api/rsvp/:token', { schema: { params: tokenParams, response: { 200: rsvpTokenView } }, config: { public: true, ...limit } }, async (request) =>
-    schedule.linkView(identity.tenants.fromHost(request.headers.host), request.params.token),
+    schedule.linkView(hostTenant(request), request.params.token),
   );
 
   app.post('/api/rsvp/:token', { schema: { params: tokenParams, body: rsvpTokenBody, response: { 200: rsvpTokenView } }, config: { public: true, ...limit } }, async (request) =>
-    schedule.answerByLink(identity.tenants.fromHost(request.headers.host), request.params.token, request.body),
+    schedule.answerByLink(hostTenant(request), request.params.token, request.body),
   );
 
   await app.register(async (plain) => {
@@ -28,7 +28,7 @@ export const scheduleLinksRoutes: FastifyPluginAsyncZod<{ config: Config; identi
     // Mail clients POST `List-Unsubscribe=One-Click` as a form; the body says nothing the URL does not.
     oneClick.addContentTypeParser(['application/x-www-form-urlencoded', 'multipart/form-data', 'text/plain'], { parseAs: 'string' }, (_request, _body, done) => done(null, undefined));
     oneClick.post('/api/schedule/unsubscribe/:token', { schema: { params: tokenParams, response: { 200: scheduleMailSettings } }, config: { public: true, ...limit } }, async (request) =>
-      schedule.mailOff(identity.tenants.fromHost(request.headers.host), request.params.token),
+      schedule.mailOff(hostTenant(request), request.params.token),
     );
   });
 };

@@ -15,7 +15,7 @@ import { createScheduleService, gameFromEvent, type ScheduleService } from './sc
 
 export interface ScheduleModuleDeps {
   config: Config;
-  runtime: Pick<Runtime, 'db' | 'identity' | 'events'>;
+  runtime: Pick<Runtime, 'db' | 'events'>;
   teams: TeamsService;
   users: UsersService;
   /** The live module's events: a game's live event is set up there. */
@@ -24,12 +24,12 @@ export interface ScheduleModuleDeps {
 
 /** The team schedule, its answer links and the private calendar feeds. */
 export async function registerSchedule(app: FastifyInstance, { config, runtime, teams, users, liveEvents }: ScheduleModuleDeps): Promise<ScheduleService> {
-  const { db, identity } = runtime;
+  const { db } = runtime;
   const repo = createScheduleRepo(db);
   const schedule = createScheduleService({ repo, db, domainEvents: runtime.events, config, events: liveEvents, teams, users });
-  await app.register(scheduleRoutes, { identity, users, schedule });
-  await app.register(scheduleLinksRoutes, { config, identity, schedule });
-  await app.register(calendarRoutes, { config, identity, users, calendar: createCalendarService({ repo, db, config, users }) });
+  await app.register(scheduleRoutes, { schedule });
+  await app.register(scheduleLinksRoutes, { config, schedule });
+  await app.register(calendarRoutes, { config, calendar: createCalendarService({ repo, db, config, users }) });
   return schedule;
 }
 

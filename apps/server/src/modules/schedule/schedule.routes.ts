@@ -16,19 +16,15 @@ import {
 } from '@app/contracts/schedule';
 import { requireSignedIn } from '../../plugins/auth';
 import { replySerialized } from '../../plugins/serialized-reply';
-import type { Identity } from '../identity/identity';
-import type { UsersService } from '../users/users.service';
 import type { ScheduleService } from './schedule.service';
 
 export interface ScheduleRoutesOptions {
-  identity: Identity;
-  users: Pick<UsersService, 'signedIn'>;
   schedule: ScheduleService;
 }
 
 /** The active team's schedule (members; the owner changes it) and the caller's schedule e-mail switch. */
-export const scheduleRoutes: FastifyPluginAsyncZod<ScheduleRoutesOptions> = async (app, { identity, users, schedule }) => {
-  requireSignedIn(app, { identity, users });
+export const scheduleRoutes: FastifyPluginAsyncZod<ScheduleRoutesOptions> = async (app, { schedule }) => {
+  requireSignedIn(app);
 
   // Open pages keep the list and an item current from `GET /api/updates`; the list answers JSON the service may have kept (schedule-pages.ts).
   app.get('/api/team/schedule', { config: { updatesPosition: true }, schema: { querystring: scheduleQuery, response: { 200: scheduleList } } }, async (request, reply) =>

@@ -4,11 +4,13 @@ import { errorBody } from '@app/contracts/errors';
 import type { Config } from '../../config';
 import type { Runtime } from '../../runtime';
 import { AppError } from '../../errors';
+import { hostTenant } from '../../plugins/auth';
+import type { SystemRepo } from './system.repo';
 import { checkHealth } from './system.service';
 
-export const systemRoutes: FastifyPluginAsyncZod<{ config: Config; runtime: Runtime }> = async (app, { config, runtime }) => {
+export const systemRoutes: FastifyPluginAsyncZod<{ config: Config; runtime: Runtime; repo: SystemRepo }> = async (app, { config, runtime, repo }) => {
   app.get('/api/health', { schema: { response: { 200: health, 503: errorBody } } }, async () => {
-    const problem = await checkHealth(runtime);
+    const problem = await checkHealth({ repo, jobs: runtime.jobs });
     if (problem) throw new AppError('INTERNAL', problem, 503);
     return { ok: true as const };
   });
@@ -26,6 +28,6 @@ export const systemRoutes: FastifyPluginAsyncZod<{ config: Config; runtime: Runt
   app.get('/api/config', { schema: { response: { 200: publicConfig } } }, async (request, reply) => {
     reply.header('Cache-Control', 'no-cache');
     // Each tenant's web app is reached at its own host name.
-    return publicView(runtime.identity.tenants.fromHost(request.headers.host));
+    return publicView(hostTenant(request));
   });
 };

@@ -4,15 +4,11 @@ import { sharedReelMessage, shareReelBody } from '@app/contracts/clips';
 import { boardPage, boardReply, boardThread, postBoardBody, postBoardResponse, postReplyBody, talkPageQuery } from '@app/contracts/talk';
 import { requireSignedIn } from '../../plugins/auth';
 import { replySerialized } from '../../plugins/serialized-reply';
-import type { Identity } from '../identity/identity';
-import type { UsersService } from '../users/users.service';
 import type { BoardService } from './board.service';
 import { channelParams } from './comments.routes';
 
 export interface BoardRoutesOptions {
-  identity: Identity;
   board: BoardService;
-  users: Pick<UsersService, 'signedIn'>;
 }
 
 // Unknown ids are a 404 of the service, not a 400: the path is not a form.
@@ -21,8 +17,8 @@ const messageParams = z.object({ messageId: id });
 const replyParams = messageParams.extend({ replyId: id });
 
 /** The message board of the caller's active team (403 for anyone in no team), and the reels its owner shares onto it. */
-export const boardRoutes: FastifyPluginAsyncZod<BoardRoutesOptions> = async (app, { identity, board, users }) => {
-  requireSignedIn(app, { identity, users });
+export const boardRoutes: FastifyPluginAsyncZod<BoardRoutesOptions> = async (app, { board }) => {
+  requireSignedIn(app);
 
   // The pages answer JSON the service may have kept (talk-pages.ts).
   app.get('/api/team/board', { config: { updatesPosition: true }, schema: { querystring: talkPageQuery, response: { 200: boardPage } } }, async (request, reply) =>

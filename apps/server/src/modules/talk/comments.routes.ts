@@ -2,14 +2,10 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { channelComment, channelComments, postChannelCommentBody } from '@app/contracts/clips';
 import { requireSignedIn } from '../../plugins/auth';
-import type { Identity } from '../identity/identity';
-import type { UsersService } from '../users/users.service';
 import type { CommentsService } from './comments.service';
 
 export interface CommentsRoutesOptions {
-  identity: Identity;
   comments: CommentsService;
-  users: Pick<UsersService, 'signedIn'>;
 }
 
 // Unknown owners, channels and clips are a 404 of the service, not a 400: the path is not a form.
@@ -18,8 +14,8 @@ export const channelParams = z.object({ owner: segment, channel: segment });
 const clipParams = channelParams.extend({ clipId: segment });
 
 /** Comments on a clip in a team channel. */
-export const commentsRoutes: FastifyPluginAsyncZod<CommentsRoutesOptions> = async (app, { identity, comments, users }) => {
-  requireSignedIn(app, { identity, users });
+export const commentsRoutes: FastifyPluginAsyncZod<CommentsRoutesOptions> = async (app, { comments }) => {
+  requireSignedIn(app);
 
   app.get('/api/channel/:owner/:channel/:clipId', { schema: { params: clipParams, response: { 200: channelComments } } }, async (request) => {
     const { owner, channel, clipId } = request.params;

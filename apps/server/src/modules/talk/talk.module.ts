@@ -1,9 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import type { Db } from '../../db/client';
-import type { Storage } from '../../storage/storage';
+import type { ModuleBase } from '../../module-base';
 import type { BillingService } from '../billing/billing.service';
 import type { ClipsService } from '../clips/clips.service';
-import type { Identity } from '../identity/identity';
 import type { NotificationsService } from '../notifications/notifications.service';
 import type { ReelsService } from '../reels/reels.service';
 import type { TeamsService } from '../teams/teams.service';
@@ -17,11 +15,8 @@ import { channelMessagesRepo as repo } from './channel-messages.repo';
 import { commentsRoutes } from './comments.routes';
 import { createCommentsService } from './comments.service';
 
-export interface TalkDeps {
-  db: Db;
-  storage: Storage;
-  identity: Identity;
-  users: Pick<UsersService, 'find' | 'byId' | 'signedIn'>;
+export interface TalkDeps extends ModuleBase {
+  users: Pick<UsersService, 'find' | 'byId'>;
   teams: Pick<TeamsService, 'activeChannel' | 'memberChannel' | 'membersNamed' | 'ownedChannel'>;
   billing: Pick<BillingService, 'level'>;
   clips: Pick<ClipsService, 'visible'>;
@@ -35,8 +30,8 @@ export interface TalkDeps {
  * (talk-subscriptions.ts), which the runtime makes once for the app and the job workers.
  */
 export async function registerTalk(app: FastifyInstance, deps: TalkDeps): Promise<void> {
-  const { db, storage, identity, users, teams, billing, clips, reels, notifications } = deps;
-  await app.register(boardRoutes, { identity, users, board: createBoardService({ db, repo, storage, teams, users, reels, notifications }) });
-  await app.register(activityRoutes, { identity, users, activity: createActivityService({ db, repo: activityRepo, storage, users, billing }) });
-  await app.register(commentsRoutes, { identity, users, comments: createCommentsService({ db, repo, teams, clips, users, notifications }) });
+  const { runtime: { db, storage }, users, teams, billing, clips, reels, notifications } = deps;
+  await app.register(boardRoutes, { board: createBoardService({ db, repo, storage, teams, users, reels, notifications }) });
+  await app.register(activityRoutes, { activity: createActivityService({ db, repo: activityRepo, storage, users, billing }) });
+  await app.register(commentsRoutes, { comments: createCommentsService({ db, repo, teams, clips, users, notifications }) });
 }

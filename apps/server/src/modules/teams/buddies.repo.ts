@@ -44,3 +44,4 @@ export function createBuddiesRepo(db: Db) {
     },
   };
 }
+export type BuddiesRepo = ReturnType<typeof createBuddiesRepo>;

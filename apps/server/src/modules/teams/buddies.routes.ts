@@ -1,19 +1,15 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { buddiesQuery, buddyList } from '@app/contracts/talk';
 import { requireSignedIn } from '../../plugins/auth';
-import type { Identity } from '../identity/identity';
-import type { UsersService } from '../users/users.service';
 import type { BuddiesService } from './buddies.service';
 
 export interface BuddiesRoutesOptions {
-  identity: Identity;
   buddies: BuddiesService;
-  users: Pick<UsersService, 'signedIn'>;
 }
 
 /** Teammates' names and pictures (board and activity items name publishers by username only). */
-export const buddiesRoutes: FastifyPluginAsyncZod<BuddiesRoutesOptions> = async (app, { identity, buddies, users }) => {
-  requireSignedIn(app, { identity, users });
+export const buddiesRoutes: FastifyPluginAsyncZod<BuddiesRoutesOptions> = async (app, { buddies }) => {
+  requireSignedIn(app);
 
   app.get('/api/user/buddies', { schema: { querystring: buddiesQuery, response: { 200: buddyList } } }, async (request) =>
     buddies.named(request.caller, request.query.usernames),

@@ -1,9 +1,8 @@
 import { NOT_A_TEAM_MEMBER, type Buddy } from '@app/contracts/talk';
 import type { Caller } from '../../caller';
-import type { Db } from '../../db/client';
 import { AppError } from '../../errors';
 import type { UsersService } from '../users/users.service';
-import { createBuddiesRepo, type BuddyRow } from './buddies.repo';
+import type { BuddiesRepo, BuddyRow } from './buddies.repo';
 import type { TeamsService } from './teams.service';
 
 /** At most this many usernames are looked up at once (a page of items names far fewer). */
@@ -12,8 +11,7 @@ export const BUDDIES_MAX = 200;
 const toBuddy = (row: BuddyRow): Buddy => ({ _id: row.uuid, username: row.username, name: row.name, image: row.image });
 
 /** Names and pictures of teammates; nobody outside the caller's teams is ever described. */
-export function createBuddiesService({ db, teams, users }: { db: Db; teams: Pick<TeamsService, 'activeChannel'>; users: Pick<UsersService, 'find'> }) {
-  const repo = createBuddiesRepo(db);
+export function createBuddiesService({ repo, teams, users }: { repo: BuddiesRepo; teams: Pick<TeamsService, 'activeChannel'>; users: Pick<UsersService, 'find'> }) {
   return {
     /** `GET /api/user/buddies?usernames=a,b`: those of them who share a team with the caller; the others are absent. */
     async named(caller: Caller, usernames: string): Promise<Buddy[]> {

@@ -6,10 +6,9 @@ import type { Identity } from '../identity/identity';
 import type { MailService } from '../mail/mail.service';
 import type { Caller } from '../../caller';
 import type { UsersService } from '../users/users.service';
-import type { Db } from '../../db/client';
 import type { DomainEvents } from '../../domain-events';
 import { announceMemberJoined } from './member-joined';
-import { createTeamsRepo, type InviteTarget } from './teams.repo';
+import type { InviteTarget, TeamsRepo } from './teams.repo';
 import type { ProductUser, Team, TeamsService } from './teams.service';
 
 export const OWNER_ONLY_INVITE = 'Only the team owner can invite members.';
@@ -35,7 +34,7 @@ export function inviteStatusOf(invite: { revokedAt: Date | null; acceptedAt: Dat
 }
 
 export interface InvitesDeps {
-  db: Db;
+  repo: TeamsRepo;
   teams: TeamsService;
   users: UsersService;
   identity: Identity;
@@ -53,8 +52,7 @@ export interface InvitesDeps {
  * claims its link first; a username invite only ever to the account that held the name when it was
  * sent (a name can change hands).
  */
-export function createInvitesService({ db, teams, users, identity, mail, publicUrlOf, log, events }: InvitesDeps) {
-  const repo = createTeamsRepo(db);
+export function createInvitesService({ repo, teams, users, identity, mail, publicUrlOf, log, events }: InvitesDeps) {
 
   const inviteByLink = async (tenantId: string, token: string) => {
     const invite = TOKEN_SHAPE.test(token) ? await repo.inviteByToken(tenantId, sha256(token)) : undefined;

@@ -368,3 +368,4 @@ export function createTeamsRepo(db: Db) {
     transaction: <T>(work: (tx: TeamsQueries, raw: Tx) => Promise<T>): Promise<T> => db.transaction((tx) => work(queries(tx), tx)),
   };
 }
+export type TeamsRepo = ReturnType<typeof createTeamsRepo>;

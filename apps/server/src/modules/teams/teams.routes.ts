@@ -12,19 +12,15 @@ import {
   teamsResponse,
 } from '@app/contracts/teams';
 import type { Config } from '../../config';
-import { requireSignedIn } from '../../plugins/auth';
+import { hostTenant, requireSignedIn } from '../../plugins/auth';
 import { MAIL_GROUP } from '../../plugins/rate-limit-store';
-import type { Identity } from '../identity/identity';
-import type { UsersService } from '../users/users.service';
 import type { InvitesService } from './invites.service';
 import type { TeamsService } from './teams.service';
 
 export interface TeamsRoutesOptions {
   config: Pick<Config, 'identity'>;
-  identity: Identity;
   teams: TeamsService;
   invites: InvitesService;
-  users: Pick<UsersService, 'signedIn'>;
 }
 
 // Unknown owners and channels are a 404 of the service, not a 400: the path is not a form.
@@ -35,8 +31,8 @@ const tokenParams = z.object({ token: z.string().max(200) });
 const inviteParams = teamParams.extend({ id: segment });
 
 /** Teams, memberships and invitations. */
-export const teamsRoutes: FastifyPluginAsyncZod<TeamsRoutesOptions> = async (app, { config, identity, teams, invites, users }) => {
-  requireSignedIn(app, { identity, users });
+export const teamsRoutes: FastifyPluginAsyncZod<TeamsRoutesOptions> = async (app, { config, teams, invites }) => {
+  requireSignedIn(app);
   // Invite links are public secrets: limit guessing like the identity sign-in routes do.
   const tokenLimit = { rateLimit: { max: config.identity.authRateLimit, timeWindow: '1 minute' } };
   // Invites count in the same per-IP mail count as sign-in links and codes; a signed-in team owner may take it
@@ -97,7 +93,7 @@ export const teamsRoutes: FastifyPluginAsyncZod<TeamsRoutesOptions> = async (app
   });
 
   app.get('/api/invites/:token', { schema: { params: tokenParams, response: { 200: invitePreview } }, config: { ...tokenLimit, public: true } }, async (request) =>
-    invites.preview(identity.tenants.fromHost(request.headers.host), request.params.token),
+    invites.preview(hostTenant(request), request.params.token),
   );
 
   app.post(

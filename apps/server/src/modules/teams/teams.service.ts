@@ -1,12 +1,11 @@
 import { NOT_A_MEMBER, type ChannelResponse, type CreateChannelBody, type Membership, type TeamListItem, type TeamResponse } from '@app/contracts/teams';
-import type { Db } from '../../db/client';
 import type { DomainEvents } from '../../domain-events';
 import { AppError } from '../../errors';
 import type { Identity } from '../identity/identity';
 import type { Caller } from '../../caller';
 import type { UsersService } from '../users/users.service';
 import { announceMemberJoined } from './member-joined';
-import { createTeamsRepo, type ChannelRow, type InviteMatch, type TeamListRow, type TeamMemberRow, type TeamRow } from './teams.repo';
+import type { ChannelRow, InviteMatch, TeamListRow, TeamMemberRow, TeamRow, TeamsRepo } from './teams.repo';
 
 export const TEAM_NOT_FOUND = 'Team not found.';
 export const NOT_INVITED = 'You have not been invited to this team.';
@@ -27,8 +26,7 @@ function membershipOf(row: TeamMemberRow): Membership {
  * Teams: a team is a channel owned by its coach; members join when they
  * are the owner, already in, or hold an invite that counts (see `countsFor` in the repo).
  */
-export function createTeamsService({ db, identity, users, events }: { db: Db; identity: Identity; users: UsersService; events: DomainEvents }) {
-  const repo = createTeamsRepo(db);
+export function createTeamsService({ repo, identity, users, events }: { repo: TeamsRepo; identity: Identity; users: UsersService; events: DomainEvents }) {
 
   async function inviteMatch(caller: Caller, user: ProductUser): Promise<InviteMatch> {
     const account = await identity.accounts.findById(caller.tenantId, caller.identityUserId);
@@ -65,7 +63,7 @@ export function createTeamsService({ db, identity, users, events }: { db: Db; id
    * with 403, or 404 where even the refusal should not tell that the thing exists.
    */
   async function ownedChannel(
-    user: ProductUser,
+    user: Pick<ProductUser, 'id' | 'tenantId' | 'username'>,
     ownerUsername: string,
     name: string,
     refusal: string,

@@ -1,8 +1,7 @@
-import { eq } from 'drizzle-orm';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
-import { tenants } from '../../db/schema';
 import { AppError } from '../../errors';
+import { createTenantsRepo, type TenantsRepo } from './tenants.repo';
 
 /** A tenant's sign-in settings, as identity's routes and sign-in read them. */
 export interface Tenant {
@@ -12,19 +11,17 @@ export interface Tenant {
   requirePkce: boolean;
 }
 
-export async function ensureTenant(db: Db, id: string): Promise<void> {
-  await db.insert(tenants).values({ id }).onConflictDoNothing();
-}
+export const ensureTenant = (db: Db, id: string): Promise<void> => createTenantsRepo(db).ensure(id);
 
 /** Configured tenants, each reached at its own host name; data of one never reaches another. */
-export function createTenantService(db: Db, config: Pick<Config, 'tenants' | 'tenantId'>) {
+export function createTenantService(repo: TenantsRepo, config: Pick<Config, 'tenants' | 'tenantId'>) {
   const byHost = new Map(config.tenants.map((t) => [t.host, t.id]));
   const known = new Set(config.tenants.map((t) => t.id));
   const cache = new Map<string, { tenant: Tenant; at: number }>();
 
   return {
     async ensureConfigured(): Promise<void> {
-      for (const t of config.tenants) await ensureTenant(db, t.id);
+      for (const t of config.tenants) await repo.ensure(t.id);
     },
 
     /** The tenant of a request's Host header (port ignored); unknown hosts get the default tenant. */
@@ -38,7 +35,7 @@ export function createTenantService(db: Db, config: Pick<Config, 'tenants' | 'te
       if (!known.has(id)) throw new AppError('NOT_FOUND', 'Missing tenantId');
       const hit = cache.get(id);
       if (hit && Date.now() - hit.at < 30_000) return hit.tenant;
-      const [row] = await db.select().from(tenants).where(eq(tenants.id, id));
+      const row = await repo.byId(id);
       if (!row) throw new AppError('NOT_FOUND', 'Missing tenantId');
       const tenant: Tenant = { id: row.id, name: row.name, loginRedirectPath: row.loginRedirectPath, requirePkce: row.requirePkce };
       cache.set(id, { tenant, at: Date.now() });

@@ -1,12 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { authenticateCallerToken, bearerToken, type CallerAuth } from '../../plugins/auth';
+import { authenticateCallerToken, bearerToken } from '../../plugins/auth';
 import { AppError } from '../../errors';
 import { createStreamSlots, openEventStream, type EventStream } from '../../plugins/event-stream';
 import { UPDATES_POSITION_HEADER } from './updates-position';
 import type { UpdatesService, UpdatesSubscription } from './updates.service';
 
-export interface UpdatesRoutesOptions extends CallerAuth {
+export interface UpdatesRoutesOptions {
   updates: UpdatesService;
   /** Called once the app has ended every open stream (the hub's close). */
   onClose: () => void;
@@ -31,7 +31,7 @@ const streamHeaders = z.object({ 'last-event-id': eventId.optional() });
  * `Last-Event-ID` resumes after it, or gets `resync` when that is older than what is kept. The stream
  * ends when the access token expires: the client reconnects with a fresh one and its last event id.
  */
-export const updatesRoutes: FastifyPluginAsyncZod<UpdatesRoutesOptions> = async (app, { identity, users, updates, onClose }) => {
+export const updatesRoutes: FastifyPluginAsyncZod<UpdatesRoutesOptions> = async (app, { updates, onClose }) => {
   const open = new Set<EventStream>();
   const slots = createStreamSlots(MAX_STREAMS_PER_USER);
   // Open streams would hold the server's close forever.
@@ -41,7 +41,7 @@ export const updatesRoutes: FastifyPluginAsyncZod<UpdatesRoutesOptions> = async 
   });
 
   app.get('/api/updates', { schema: { querystring: streamQuery, headers: streamHeaders }, compress: false }, async (request, reply) => {
-    const caller = await authenticateCallerToken({ identity, users }, request, bearerToken(request) ?? request.query.access_token);
+    const caller = await authenticateCallerToken(request, bearerToken(request) ?? request.query.access_token);
     // Taken before the next await; given back exactly once, when the stream ends or fails to open.
     const release = slots.take(`${caller.tenantId}:${caller.identityUserId}`);
     if (!release) {

@@ -1,5 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import type { Executor } from '../../db/job-transaction';
 import { identitySessions, users } from '../../db/schema';
 import { isActiveSession } from '../identity/active-session';
 import { readyImagesJson } from '../images/ready-images';
@@ -84,3 +85,13 @@ export function createProductUsersRepo(db: Db) {
     },
   };
 }
+/**
+ * Sets `users.image`, the picture members lists, comments and the board show, inside the writer's
+ * transaction. With `replacing`, only while the image is still that one.
+ */
+export async function setUserImage(executor: Pick<Executor, 'update'>, userId: number, image: string | null, replacing?: string): Promise<void> {
+  const still = replacing === undefined ? sql`true` : eq(users.image, replacing);
+  await executor.update(users).set({ image }).where(and(eq(users.id, userId), still));
+}
+
+export type ProductUsersRepo = ReturnType<typeof createProductUsersRepo>;

@@ -2,19 +2,17 @@ import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provid
 import { profileMe } from '@app/contracts/profiles';
 import { createUserMeBody, updateUserMeBody, userMe } from '@app/contracts/user-me';
 import { requireSignedIn } from '../../plugins/auth';
-import type { Identity } from '../identity/identity';
 import { toProfileMe, toUserMe, type UsersService } from './users.service';
 
 export interface UsersRoutesOptions {
-  identity: Identity;
   users: UsersService;
 }
 
 /** `GET/POST/PUT /api/user/me`; GET and PUT answer the record with the ready images and the age. */
-export const usersRoutes: FastifyPluginAsyncZod<UsersRoutesOptions> = async (app, { identity, users }) => {
+export const usersRoutes: FastifyPluginAsyncZod<UsersRoutesOptions> = async (app, { users }) => {
   await app.register(async (scope) => {
     const registration = scope.withTypeProvider<ZodTypeProvider>();
-    requireSignedIn(registration, { identity, users });
+    requireSignedIn(registration);
     registration.post('/api/user/me', { schema: { body: createUserMeBody, response: { 200: userMe } } }, async (request) =>
       toUserMe(await users.register(request.caller, request.body), request.caller.userUuid),
     );
@@ -24,7 +22,7 @@ export const usersRoutes: FastifyPluginAsyncZod<UsersRoutesOptions> = async (app
   // row, in one statement (a user made by this request has none yet).
   await app.register(async (scope) => {
     const me = scope.withTypeProvider<ZodTypeProvider>();
-    requireSignedIn(me, { identity, users: { signedIn: users.signedInWithImages } });
+    requireSignedIn(me, { users: { signedIn: users.signedInWithImages } });
 
     me.get('/api/user/me', { schema: { response: { 200: profileMe } } }, async (request) => {
       const row = await users.getOrCreate(request.caller);

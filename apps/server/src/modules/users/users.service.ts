@@ -1,12 +1,11 @@
 import { ageFrom, measurable, type Measurable, type ProfileMe, type UserImage } from '@app/contracts/profiles';
 import { profileKeys, type CreateUserMeBody, type UpdateUserMeBody, type UserMe } from '@app/contracts/user-me';
 import type { Caller } from '../../caller';
-import type { Db } from '../../db/client';
 import { AppError } from '../../errors';
 import type { Identity } from '../identity/identity';
 import { uniqueViolation } from '../../db/unique-violation';
 import { toReadyImages } from '../images/ready-images';
-import { createProductUsersRepo, type NewProductUser, type ProductUserRow } from './product-users.repo';
+import type { NewProductUser, ProductUserRow, ProductUsersRepo } from './product-users.repo';
 
 export const USERNAME_TAKEN = 'Username already exists';
 export const FINISH_REGISTRATION = 'Finish registration first.';
@@ -16,8 +15,7 @@ export const FINISH_REGISTRATION = 'Finish registration first.';
  * a team or athlete type counts for 8 days): it starts when the account first gets a type and
  * nothing the user sends moves it, or repeating the registration would restart the trial.
  */
-export function createUsersService({ db, identity }: { db: Db; identity: Identity }) {
-  const repo = createProductUsersRepo(db);
+export function createUsersService({ repo, identity }: { repo: ProductUsersRepo; identity: Identity }) {
 
   async function identityOf(caller: Caller) {
     const account = await identity.accounts.findById(caller.tenantId, caller.identityUserId);

@@ -9,9 +9,7 @@ import { AppError } from '../../errors';
 import { authenticateCaller } from '../../plugins/auth';
 import { isDiskFull, toErrorBody } from '../../plugins/errors';
 import { isSafeKey } from '../../storage/keys';
-import type { Identity } from '../identity/identity';
 import type { Caller } from '../../caller';
-import type { UsersService } from '../users/users.service';
 import type { TusStore } from './tus-store';
 import type { UploadRow } from './uploads.repo';
 import { tooLarge, type UploadsService } from './uploads.service';
@@ -115,9 +113,9 @@ export function createTusServer(deps: { uploads: UploadsService; store: TusStore
  * Mounts the tus server at TUS_ENDPOINT. Register encapsulated (no fastify-plugin): the body
  * parsers removed here must stay removed only for these routes, since tus reads the raw stream.
  */
-export const tusRoutes: FastifyPluginAsync<{ identity: Identity; users: Pick<UsersService, 'signedIn'>; uploads: UploadsService; tus: TusEndpoint }> = async (
+export const tusRoutes: FastifyPluginAsync<{ uploads: UploadsService; tus: TusEndpoint }> = async (
   app,
-  { identity, users, uploads, tus },
+  { uploads, tus },
 ) => {
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', (_request, _payload, done) => done(null));
@@ -125,7 +123,7 @@ export const tusRoutes: FastifyPluginAsync<{ identity: Identity; users: Pick<Use
   const handler = async (request: FastifyRequest, reply: FastifyReply) => {
     // OPTIONS only describes the server (a CORS preflight carries no token).
     if (request.method !== 'OPTIONS') {
-      const caller = await authenticateCaller({ identity, users }, request);
+      const caller = await authenticateCaller(request);
       const id = request.method === 'HEAD' ? decodeId((request.params as { id?: string }).id) : undefined;
       const finishedSize = id ? await uploads.tusFinishedSize(caller, id) : null;
       if (finishedSize !== null) {

@@ -4,15 +4,11 @@ import { completeUploadResponse, preuploadBody, preuploadResponse } from '@app/c
 import { requireSignedIn } from '../../plugins/auth';
 import type { BillingService } from '../billing/billing.service';
 import { checkLevel } from '../billing/require-level';
-import type { Identity } from '../identity/identity';
-import type { UsersService } from '../users/users.service';
 import type { UploadsService } from './uploads.service';
 
 export interface UploadsRoutesOptions {
-  identity: Identity;
   billing: BillingService;
   uploads: UploadsService;
-  users: Pick<UsersService, 'signedIn'>;
 }
 
 // Unknown keys are a 404 of the service, not a 400: the path is not a form.
@@ -22,14 +18,14 @@ const keyParams = z.object({ key: z.string().max(100) });
 const UPLOAD_LEVELS = ['athlete', 'team'] as const;
 
 /** `POST /api/user/preupload` and its completion; the bytes go to the returned URL. */
-export const uploadsRoutes: FastifyPluginAsyncZod<UploadsRoutesOptions> = async (app, { identity, billing, uploads, users }) => {
-  requireSignedIn(app, { identity, users });
+export const uploadsRoutes: FastifyPluginAsyncZod<UploadsRoutesOptions> = async (app, { billing, uploads }) => {
+  requireSignedIn(app);
 
   app.post(
     '/api/user/preupload',
     { schema: { body: preuploadBody, response: { 201: preuploadResponse } } },
     async (request, reply) => {
-      await checkLevel({ identity, users, billing }, request, UPLOAD_LEVELS);
+      await checkLevel({ billing }, request, UPLOAD_LEVELS);
       const body = await uploads.preupload(request.caller, request.body);
       return reply.status(201).send(body);
     },

@@ -14,7 +14,7 @@ import { createVideosService, type VideosService } from './videos.service';
 
 export interface VideosModuleDeps {
   config: Config;
-  runtime: Pick<Runtime, 'db' | 'storage' | 'jobs' | 'identity' | 'events'>;
+  runtime: Pick<Runtime, 'db' | 'storage' | 'jobs' | 'events'>;
   users: UsersService;
   billing: BillingService;
   /** Image uploads (a `tag`) become profile images there. */
@@ -23,13 +23,13 @@ export interface VideosModuleDeps {
 
 /** The video library and uploads (one signed PUT, or tus). Deleting a video announces `video.deleted`. */
 export async function registerVideos(app: FastifyInstance, { config, runtime, users, billing, images }: VideosModuleDeps): Promise<VideosService> {
-  const { db, storage, jobs, identity, events } = runtime;
+  const { db, storage, jobs, events } = runtime;
   const videos = createVideosService({ repo: createVideosRepo(db), db, events, storage, jobs, users, billing, dataDir: config.dataDir });
-  await app.register(videosRoutes, { identity, videos, users });
+  await app.register(videosRoutes, { videos });
   const tusStore = createTusStore(config, storage);
   const uploads = createUploadsService({ db, storage, jobs, users, tus: tusStore, images, uploadMaxBytes: config.uploadMaxBytes });
-  await app.register(uploadsRoutes, { identity, billing, uploads, users });
+  await app.register(uploadsRoutes, { billing, uploads });
   const tus = createTusServer({ uploads, store: tusStore, uploadMaxBytes: config.uploadMaxBytes, log: app.log });
-  await app.register(tusRoutes, { identity, users, uploads, tus });
+  await app.register(tusRoutes, { uploads, tus });
   return videos;
 }

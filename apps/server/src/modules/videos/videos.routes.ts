@@ -3,14 +3,10 @@ import { z } from 'zod';
 import { deleteVideoResponse, markHighlightBody, postVideoMessageBody, updateVideoBody, video, videoList, videoListQuery, videoMessage, videoMessages } from '@app/contracts/videos';
 import { requireSignedIn } from '../../plugins/auth';
 import { replySerialized } from '../../plugins/serialized-reply';
-import type { Identity } from '../identity/identity';
-import type { UsersService } from '../users/users.service';
 import type { VideosService } from './videos.service';
 
 export interface VideosRoutesOptions {
-  identity: Identity;
   videos: VideosService;
-  users: Pick<UsersService, 'signedIn'>;
   /** Test videos one client IP may create per hour (the service also limits each user). */
   testVideosPerIpHour?: number;
 }
@@ -19,8 +15,8 @@ export interface VideosRoutesOptions {
 const keyParams = z.object({ key: z.string().max(100) });
 
 /** The video library. Visibility is the service's: owner and teammates, 404 for anyone else. */
-export const videosRoutes: FastifyPluginAsyncZod<VideosRoutesOptions> = async (app, { identity, videos, users, testVideosPerIpHour = 20 }) => {
-  requireSignedIn(app, { identity, users });
+export const videosRoutes: FastifyPluginAsyncZod<VideosRoutesOptions> = async (app, { videos, testVideosPerIpHour = 20 }) => {
+  requireSignedIn(app);
 
   // The two reads answer JSON the service may have kept (library-cache.ts).
   app.get('/api/user/videos', { schema: { querystring: videoListQuery, response: { 200: videoList } } }, async (request, reply) =>

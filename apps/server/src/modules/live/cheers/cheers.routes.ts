@@ -3,16 +3,12 @@ import { z } from 'zod';
 import { cheerList, cheersQuery } from '@app/contracts/live';
 import type { Config } from '../../../config';
 import { AppError } from '../../../errors';
-import { authenticateCaller, bearerToken } from '../../../plugins/auth';
-import type { Identity } from '../../identity/identity';
-import type { UsersService } from '../../users/users.service';
+import { authenticateCaller, bearerToken, hostTenant } from '../../../plugins/auth';
 import { EVENT_NOT_FOUND, type EventsService } from '../events.service';
 import type { CheersService } from './cheers.service';
 
 export interface CheersRoutesOptions {
   config: Config;
-  identity: Identity;
-  users: Pick<UsersService, 'signedIn'>;
   events: Pick<EventsService, 'visibleEvent'>;
   cheers: Pick<CheersService, 'event' | 'list'>;
 }
@@ -24,7 +20,7 @@ const keyParams = z.object({ key: z.string().max(100) });
  * team-only event's (its clip paths open the team's clips) answers only those who may watch it, and
  * to anyone else, signed in or not, like an unknown key.
  */
-export const cheersRoutes: FastifyPluginAsyncZod<CheersRoutesOptions> = async (app, { config, identity, users, events, cheers }) => {
+export const cheersRoutes: FastifyPluginAsyncZod<CheersRoutesOptions> = async (app, { config, events, cheers }) => {
   // Per client IP like the other unauthenticated reads, but six times the sign-in budget: every viewer
   // polls every 30 s, and a venue's viewers may share one address. Still bounds guessing keys.
   const readLimit = { rateLimit: { max: config.identity.authRateLimit * 6, timeWindow: '1 minute' } };
@@ -33,11 +29,11 @@ export const cheersRoutes: FastifyPluginAsyncZod<CheersRoutesOptions> = async (a
     '/api/events/:key/cheers',
     { schema: { params: keyParams, querystring: cheersQuery, response: { 200: cheerList } }, config: readLimit },
     async (request) => {
-      const tenantId = identity.tenants.fromHost(request.headers.host);
+      const tenantId = hostTenant(request);
       const { key } = request.params;
       if (!(await cheers.event(tenantId, key)).isPublic) {
         if (!bearerToken(request)) throw new AppError('NOT_FOUND', EVENT_NOT_FOUND);
-        await events.visibleEvent(await authenticateCaller({ identity, users }, request), key);
+        await events.visibleEvent(await authenticateCaller(request), key);
       }
       return cheers.list(tenantId, key, request.query.top);
     },

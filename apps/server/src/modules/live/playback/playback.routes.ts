@@ -3,13 +3,12 @@ import type {} from '@fastify/compress';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../../errors';
+import { hostTenant } from '../../../plugins/auth';
 import { parseRangeHeader } from '../../../storage/byte-range';
 import type { Storage } from '../../../storage/storage';
-import type { Identity } from '../../identity/identity';
 import type { PlaybackService } from './playback.service';
 
 export interface PlaybackRoutesOptions {
-  identity: Identity;
   playback: PlaybackService;
   storage: Storage;
 }
@@ -41,7 +40,7 @@ const segmentQuery = z.object({ token: z.string().max(1000).optional() });
  * Live and archive playback: the playlist and its segments, authorized by the playback
  * token in the query (hls.js cannot add our Bearer header to every request), not by sign-in.
  */
-export const playbackRoutes: FastifyPluginAsyncZod<PlaybackRoutesOptions> = async (app, { identity, playback, storage }) => {
+export const playbackRoutes: FastifyPluginAsyncZod<PlaybackRoutesOptions> = async (app, { playback, storage }) => {
   app.addHook('onClose', () => playback.close());
 
   app.get(
@@ -56,7 +55,7 @@ export const playbackRoutes: FastifyPluginAsyncZod<PlaybackRoutesOptions> = asyn
       const { token, _HLS_msn: msn, _HLS_part: part, _HLS_skip: skip } = request.query;
       if (part !== undefined && msn === undefined) throw new AppError('BAD_REQUEST', '_HLS_part requires _HLS_msn.');
       const { text } = await playback.playlist({
-        tenantId: identity.tenants.fromHost(request.headers.host),
+        tenantId: hostTenant(request),
         key: request.params.key,
         token,
         msn,
@@ -74,7 +73,7 @@ export const playbackRoutes: FastifyPluginAsyncZod<PlaybackRoutesOptions> = asyn
       const match = /^(\d{1,9})\.ts$/.exec(request.params.file);
       if (!match) throw new AppError('NOT_FOUND', 'Segment not found.');
       const { storageKey } = await playback.segment({
-        tenantId: identity.tenants.fromHost(request.headers.host),
+        tenantId: hostTenant(request),
         key: request.params.key,
         token: request.query.token,
         seq: Number(match[1]),

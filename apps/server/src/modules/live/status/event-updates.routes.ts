@@ -1,15 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { authenticateCallerToken, bearerToken } from '../../../plugins/auth';
-import type { Identity } from '../../identity/identity';
-import type { UsersService } from '../../users/users.service';
 import type { EventsService } from '../events.service';
 import { openEventStream, type EventStream } from '../../../plugins/event-stream';
 import type { EventUpdates } from './event-updates';
 
 export interface EventUpdatesRoutesOptions {
-  identity: Identity;
-  users: Pick<UsersService, 'signedIn'>;
   events: Pick<EventsService, 'visibleEvent'>;
   updates: EventUpdates;
 }
@@ -24,7 +20,7 @@ const streamQuery = z.object({ access_token: z.string().max(4000).optional() });
  * `GET /api/live/{key}`). The stream ends when the access token expires (the page reconnects with a
  * fresh one) and when the event is deleted.
  */
-export const eventUpdatesRoutes: FastifyPluginAsyncZod<EventUpdatesRoutesOptions> = async (app, { identity, users, events, updates }) => {
+export const eventUpdatesRoutes: FastifyPluginAsyncZod<EventUpdatesRoutesOptions> = async (app, { events, updates }) => {
   const open = new Set<EventStream>();
   // Open streams would hold the server's close forever.
   app.addHook('preClose', async () => {
@@ -33,7 +29,7 @@ export const eventUpdatesRoutes: FastifyPluginAsyncZod<EventUpdatesRoutesOptions
   });
 
   app.get('/api/live/:key/updates', { schema: { params: keyParams, querystring: streamQuery }, compress: false }, async (request, reply) => {
-    const caller = await authenticateCallerToken({ identity, users }, request, bearerToken(request) ?? request.query.access_token);
+    const caller = await authenticateCallerToken(request, bearerToken(request) ?? request.query.access_token);
     const { event } = await events.visibleEvent(caller, request.params.key);
     const stream = openEventStream(reply);
     open.add(stream);

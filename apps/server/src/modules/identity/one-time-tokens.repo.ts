@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, eq, gt, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { identityOneTimeTokens } from '../../db/schema';
 import { randomToken, sha256 } from './crypto';
@@ -6,8 +6,18 @@ import { randomToken, sha256 } from './crypto';
 export type OneTimePurpose = 'link' | 'reset' | 'code' | 'first-factor' | 'pkce' | 'saml' | 'oauth-state';
 export type OneTimeToken = typeof identityOneTimeTokens.$inferSelect;
 
-/** Every one-time secret: CSPRNG, stored hashed, single use, short-lived (10 minutes at most by default). */
+/** Every one-time secret (the `identity_one_time_tokens` table): CSPRNG, stored hashed, single use, short-lived (10 minutes at most by default). */
 export function createOneTimeTokens(db: Db) {
+  const mergeMeta = async (where: ReturnType<typeof and>, patch: Record<string, unknown>) => {
+    const t = identityOneTimeTokens;
+    const [row] = await db
+      .update(t)
+      .set({ meta: sql`${t.meta} || ${JSON.stringify(patch)}::jsonb` })
+      .where(where)
+      .returning({ meta: t.meta });
+    return row?.meta;
+  };
+
   return {
     /**
      * Issues a secret (random unless `secret` is given, e.g. a numeric code). With `replace`, older
@@ -90,6 +100,18 @@ export function createOneTimeTokens(db: Db) {
         .returning();
       return row;
     },
+
+    /**
+     * Merges `patch` into the meta of a spent PKCE code (by its secret) and returns the merged meta; one
+     * row lock, so the exchange and a replay of its code serialize.
+     */
+    async mergeSpentMeta(tenantId: string, purpose: OneTimePurpose, secret: string, patch: Record<string, unknown>): Promise<Record<string, unknown> | undefined> {
+      const t = identityOneTimeTokens;
+      return mergeMeta(and(eq(t.tenantId, tenantId), eq(t.purpose, purpose), eq(t.tokenHash, sha256(secret)), isNotNull(t.usedAt)), patch);
+    },
+
+    /** Merges `patch` into the meta of the row with this id and returns the merged meta. */
+    mergeMetaById: (id: string, patch: Record<string, unknown>) => mergeMeta(eq(identityOneTimeTokens.id, id), patch),
 
     /** Is this row still usable (not spent, not expired)? For secrets checked before the final step. */
     async isLive(id: string): Promise<boolean> {
