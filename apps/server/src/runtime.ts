@@ -4,11 +4,11 @@ import type { Config } from './config';
 import { createDb, type Db } from './db/client';
 import { runMigrations } from './db/migrate';
 import { startJobQueue, type JobQueue } from './jobs/job-queue';
-import { getOrCreateSecret } from './db/app-secrets';
 import { createDomainEvents, type DomainEvents } from './domain-events';
 import { createIdentity, type Identity } from './modules/identity/identity';
 import { createMail, type MailRuntime } from './modules/mail/create-mail';
 import { createOutbound, type Outbound } from './modules/identity/passwordless.service';
+import { rootSecret } from './signed-token';
 import { createStorage } from './storage/create-storage';
 import type { Storage } from './storage/storage';
 
@@ -73,6 +73,7 @@ async function warnIfChildrenMayOutliveUs(log: Logger): Promise<void> {
 async function buildStorage(config: Config, db: Db): Promise<Storage> {
   const s = config.storage;
   if (s.driver === 's3') return createStorage(s);
-  const secret = s.secret ?? (await getOrCreateSecret(db, 'storage-url-signing'));
+  // STORAGE_SECRET, when set, is the storage URLs' own root; else the one root of every signed token.
+  const secret = s.secret ?? (await rootSecret(db));
   return createStorage({ driver: 'local', root: s.root, publicBaseUrl: config.publicUrl, secret });
 }
