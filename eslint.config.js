@@ -80,6 +80,14 @@ const lowerLayerZone = {
   message: 'Lower layers (config, db, storage, plugins, jobs, shared root files) never import a module: move what they need down, or let the module pass it in.',
 };
 
+// The job registry reaches every module's jobs: only the composition root imports it and hands it to the
+// queue, so neither the job machinery nor a module loads the whole product through it.
+const jobRegistryZone = {
+  target: [...lowerLayerZone.target, `./${serverModules}`],
+  from: './apps/server/src/job-registry.ts',
+  message: 'Only the composition root (runtime.ts) imports the job registry: the queue receives it from startJobQueue, and job names are typed by JobName from jobs/job-queue.',
+};
+
 export default defineConfig([
   globalIgnores(['**/node_modules/', '**/dist/', 'data/', '**/.data-*/', 'coverage/', '.tmp/', 'apps/server/src/db/migrations/', 'scripts/test/lint-fixtures/']),
   js.configs.recommended,
@@ -101,7 +109,7 @@ export default defineConfig([
     rules: {
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
       'import-x/no-self-import': 'error',
-      'import-x/no-restricted-paths': ['error', { zones: [...webZones, ...repoZones, lowerLayerZone] }],
+      'import-x/no-restricted-paths': ['error', { zones: [...webZones, ...repoZones, lowerLayerZone, jobRegistryZone] }],
       'check-file/filename-naming-convention': [
         'error',
         { '**/*.{ts,tsx,js,mjs}': 'KEBAB_CASE' },

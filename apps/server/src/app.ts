@@ -194,7 +194,7 @@ export async function build(config: Config, runtime: Runtime, options: BuildOpti
   // Every clip has its own reel: the clips module reaches the reels module's rows through this port.
   const clipReels = createClipReels({ db: runtime.db, storage: runtime.storage });
   const clips = createClipsService({ db: runtime.db, storage: runtime.storage, jobs: runtime.jobs, users, teams, videos, liveEvents: events, reels: clipReels });
-  const liveClips = createLiveClipsService({ db: runtime.db, storage: runtime.storage, jobs: runtime.jobs, dataDir: config.dataDir, events, reels: clipReels });
+  const liveClips = createLiveClipsService({ db: runtime.db, storage: runtime.storage, dataDir: config.dataDir, events, reels: clipReels });
   await app.register(videosRoutes, { identity: runtime.identity, videos, users });
   await app.register(clipsRoutes, { identity: runtime.identity, clips, liveClips, users });
   const reels = createReelsService({ db: runtime.db, storage: runtime.storage, jobs: runtime.jobs, users, videos, teams, clips });

@@ -3,6 +3,7 @@ import { childLifetime } from '@app/media/parent-death';
 import type { Config } from './config';
 import { createDb, type Db } from './db/client';
 import { runMigrations } from './db/migrate';
+import { jobRegistry } from './job-registry';
 import { startJobQueue, type JobQueue } from './jobs/job-queue';
 import { createDomainEvents, type DomainEvents } from './domain-events';
 import { createIdentity, type Identity } from './modules/identity/identity';
@@ -38,7 +39,7 @@ export async function startRuntime(config: Config, databaseUrl: string, log: Log
     await identity.tenants.ensureConfigured();
     const storage = await buildStorage(config, db);
     const events = createDomainEvents();
-    const jobs = await startJobQueue(databaseUrl, log);
+    const jobs = await startJobQueue(databaseUrl, jobRegistry, log);
     if (config.workers > 0) await jobs.startWorkers({ db, storage, mail: mail.mail, config, events, log: log.child({ component: 'worker' }) });
     return {
       db,

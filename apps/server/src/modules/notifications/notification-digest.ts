@@ -2,8 +2,8 @@ import { isAppPath } from '@app/contracts/talk';
 import { tenantPublicUrl } from '../../config';
 import { withJobTransaction } from '../../db/job-transaction';
 import type { JobContext } from '../../job-context';
-import { sendJobIn } from '../../jobs/send-job-in';
-import { notificationDigest } from '../mail/templates/notification-digest';
+import { sendJobIn } from '../../jobs/job-queue';
+import { notificationDigest } from './notification-digest-mail';
 import { notificationText, publisherName } from './notification-text';
 import { digestQueries } from './notifications.repo';
 import { unsubscribeLinks } from './unsubscribe-token';
@@ -47,7 +47,7 @@ export async function mailDigest(userId: number, ctx: Pick<JobContext, 'db' | 'm
       notificationsUrl,
       unsubscribeUrl: `${base}/unsubscribe/${token}`,
     });
-    await ctx.mail.sendRendered(user.email, {
+    await ctx.mail.send(user.email, {
       template: 'notification-digest',
       ...rendered,
       // RFC 8058 one-click: mail clients POST `List-Unsubscribe=One-Click` to the https URL.

@@ -1,7 +1,7 @@
 import { and, count, eq, inArray, isNull } from 'drizzle-orm';
 import type { Executor } from '../../db/job-transaction';
 import { notifications, users } from '../../db/schema';
-import { sendJobIn } from '../../jobs/send-job-in';
+import { sendJobIn } from '../../jobs/job-queue';
 import { lockUpdates, recordUpdate } from '../updates/record-update';
 import { digestJob } from './notification-digest';
 import { notificationText } from './notification-text';

@@ -1,7 +1,7 @@
 import { tenantPublicUrl } from '../../config';
 import { withJobTransaction } from '../../db/job-transaction';
 import type { JobContext } from '../../job-context';
-import { scheduleItemMail, whenText } from '../mail/templates/schedule-item';
+import { scheduleItemMail, whenText } from './schedule-item-mail';
 import { createScheduleRepo, type ScheduleItemRow } from './schedule.repo';
 import { scheduleLinks } from './rsvp-token';
 
@@ -39,7 +39,7 @@ export async function sendItemMail(ctx: Ctx, links: Links, item: ScheduleItemRow
     answersSeries: series,
     unsubscribeUrl: `${base}/unsubscribe/schedule/${off}`,
   });
-  await ctx.mail.sendRendered(to.email, {
+  await ctx.mail.send(to.email, {
     template: `schedule-${change}`,
     ...rendered,
     // RFC 8058 one-click: mail clients POST `List-Unsubscribe=One-Click` to the https URL.

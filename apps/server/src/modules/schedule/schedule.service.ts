@@ -19,7 +19,7 @@ import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import type { Executor } from '../../db/job-transaction';
 import { AppError } from '../../errors';
-import { sendJobIn } from '../../jobs/send-job-in';
+import { sendJobIn } from '../../jobs/job-queue';
 import { recordActivity } from '../activity/record-activity';
 import { requireActiveTeam } from '../activity/active-team';
 import type { TeamsService } from '../teams/teams.service';
