@@ -58,6 +58,15 @@ describe('architecture lint', () => {
     expect(await ruleIds(probe('../../'), 'apps/server/src/modules/videos/probe.ts')).not.toContain('import-x/no-restricted-paths');
   });
 
+  it('the job machinery and the modules never import the job registry; the composition root does', async () => {
+    const probe = (from) => `import type { jobRegistry } from '${from}job-registry';\nexport type X = typeof jobRegistry;\n`;
+    expect(await ruleIds(probe('../'), 'apps/server/src/jobs/job-queue.ts')).toContain('import-x/no-restricted-paths');
+    expect(await ruleIds(probe('../'), 'apps/server/src/jobs/probe.ts')).toContain('import-x/no-restricted-paths');
+    expect(await ruleIds(probe('./'), 'apps/server/src/job-context.ts')).toContain('import-x/no-restricted-paths');
+    expect(await ruleIds(probe('../../'), 'apps/server/src/modules/notifications/probe.ts')).toContain('import-x/no-restricted-paths');
+    expect(await ruleIds(probe('./'), 'apps/server/src/runtime.ts')).not.toContain('import-x/no-restricted-paths');
+  });
+
   it("a server module's repository is private to the module", async () => {
     const code = "import { createVideosRepo } from '../videos/videos.repo';\nexport const x = createVideosRepo;\n";
     expect(await ruleIds(code, 'apps/server/src/modules/teams/probe.ts')).toContain('import-x/no-restricted-paths');

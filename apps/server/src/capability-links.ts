@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { Db } from './db/client';
 import { users } from './db/schema';
+import { AppError } from './errors';
 
 /** What a capability link stands for: the user it acts for, and whatever else its token names. */
 interface LinkSubject {
@@ -28,3 +29,10 @@ export function capabilityLink<S extends LinkSubject>(db: Db, verify: (token: st
     return own ? subject : null;
   };
 }
+
+/**
+ * What every capability link answers for a token it cannot open (forged, malformed, expired, of another
+ * purpose or tenant, or of a user it no longer acts for): one status and code for every link kind, with
+ * the kind's own message.
+ */
+export const unknownLink = (message: string): AppError => new AppError('NOT_FOUND', message);

@@ -30,7 +30,7 @@ export interface JobContext {
 
 /** An e-mail a job rendered, and what sends it. */
 export interface JobMail {
-  sendRendered(to: string, mail: { template: string; subject: string; text: string; html: string; headers?: Record<string, string> }): Promise<{ messageId: string }>;
+  send(to: string, mail: { template: string; subject: string; text: string; html: string; headers?: Record<string, string> }): Promise<{ messageId: string }>;
 }
 
 export type JobState = 'created' | 'retry' | 'active' | 'completed' | 'cancelled' | 'failed';

@@ -1,4 +1,3 @@
-import type { z } from 'zod';
 import { cutClipJob } from './modules/clips/cut-clip.job';
 import { exportReelJob } from './modules/reels/export-reel.job';
 import { finishLiveClipJob } from './modules/reels/finish-live-clip.job';
@@ -20,7 +19,8 @@ import { uploadSweepJob } from './modules/videos/upload-sweep.job';
  * Every job type the platform runs. The key is the pg-boss queue name, stored with every queued job (so
  * it never changes: a job queued before an upgrade must still find its handler); the definition of
  * `cut-clip` is `cutClipJob` in its module's `cut-clip.job.ts`, and so on for each. The job machinery
- * (`jobs/`) is generic; each module defines its own jobs, and this composition root lists them.
+ * (`jobs/`) is generic; each module defines its own jobs, and this composition root lists them and
+ * hands the list to the queue (runtime.ts).
  */
 export const jobRegistry = {
   'storage-cleanup': storageCleanupJob,
@@ -41,5 +41,9 @@ export const jobRegistry = {
   'schedule-reminder': scheduleReminderJob,
 };
 
-export type JobName = keyof typeof jobRegistry;
-export type JobPayload<N extends JobName> = z.input<(typeof jobRegistry)[N]['payload']>;
+// The queue (jobs/) types its names and payloads by this registry without importing it.
+declare module './jobs/job-queue' {
+  interface RegisteredJobs {
+    registry: typeof jobRegistry;
+  }
+}

@@ -3,8 +3,8 @@ import { childLifetime } from '@app/media/parent-death';
 import type { Config } from './config';
 import { createDb, type Db } from './db/client';
 import { runMigrations } from './db/migrate';
+import { jobRegistry } from './job-registry';
 import { startJobQueue, type JobQueue } from './jobs/job-queue';
-import { getOrCreateSecret } from './db/app-secrets';
 import { createDomainEvents, type DomainEvents } from './domain-events';
 import { subscribeClips } from './modules/clips/clips.module';
 import { createIdentity, type Identity } from './modules/identity/identity';
@@ -14,6 +14,7 @@ import { createOutbound, type Outbound } from './modules/identity/passwordless.s
 import { createClipReels } from './modules/reels/clip-reels';
 import { subscribeSchedule } from './modules/schedule/schedule.module';
 import { subscribeUsers } from './modules/users/users.module';
+import { rootSecret } from './signed-token';
 import { createStorage } from './storage/create-storage';
 import type { Storage } from './storage/storage';
 
@@ -49,7 +50,7 @@ export async function startRuntime(config: Config, databaseUrl: string, log: Log
     subscribeClips(events, { db, reels: createClipReels({ db, storage }) });
     subscribeSchedule(events, { db, config });
     subscribeUsers(events);
-    const jobs = await startJobQueue(databaseUrl, log);
+    const jobs = await startJobQueue(databaseUrl, jobRegistry, log);
     if (config.workers > 0) await jobs.startWorkers({ db, storage, mail: mail.mail, config, events, log: log.child({ component: 'worker' }) });
     return {
       db,
@@ -84,6 +85,7 @@ async function warnIfChildrenMayOutliveUs(log: Logger): Promise<void> {
 async function buildStorage(config: Config, db: Db): Promise<Storage> {
   const s = config.storage;
   if (s.driver === 's3') return createStorage(s);
-  const secret = s.secret ?? (await getOrCreateSecret(db, 'storage-url-signing'));
+  // STORAGE_SECRET, when set, is the storage URLs' own root; else the one root of every signed token.
+  const secret = s.secret ?? (await rootSecret(db));
   return createStorage({ driver: 'local', root: s.root, publicBaseUrl: config.publicUrl, secret });
 }

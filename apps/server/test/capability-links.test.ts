@@ -1,7 +1,9 @@
+import { createHmac } from 'node:crypto';
 import type { LightMyRequestResponse } from 'fastify';
+import { getOrCreateSecret } from '../src/db/app-secrets';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { unsubscribeKey, unsubscribeToken } from '../src/modules/notifications/unsubscribe-token';
-import { rsvpToken, scheduleLinkKey, scheduleMailOffToken } from '../src/modules/schedule/rsvp-token';
+import { unsubscribeLinks } from '../src/modules/notifications/unsubscribe-token';
+import { scheduleLinks } from '../src/modules/schedule/rsvp-token';
 import { announceItem } from '../src/modules/schedule/schedule-mail';
 import { call, coach, OTHER_HOST, PUBLIC_URL, teamsApp, type Person, type TeamsApp } from './teams/helpers';
 import { jobContext } from './transcode/helpers';
@@ -52,7 +54,7 @@ describe('a capability link opens only on its own tenant’s host', () => {
     const created = await call(t, 'POST', '/api/team/schedule', owner.headers, practice('Link practice'));
     expect(created.statusCode, created.body).toBe(201);
     const itemId = created.json()._id as string;
-    const token = rsvpToken(await scheduleLinkKey(t.runtime.db), memberId, itemId);
+    const token = (await scheduleLinks(t.runtime.db)).rsvpToken(memberId, itemId);
     const myAnswer = async () => (await call(t, 'GET', `/api/team/schedule/${itemId}`, member.headers)).json().myRsvp;
 
     await sameAsUnknown('GET', `/api/rsvp/${token}`, `/api/rsvp/${forged(token)}`, eaglesHost);
@@ -67,7 +69,7 @@ describe('a capability link opens only on its own tenant’s host', () => {
   });
 
   it('the schedule e-mail’s unsubscribe link', async () => {
-    const token = scheduleMailOffToken(await scheduleLinkKey(t.runtime.db), memberId);
+    const token = (await scheduleLinks(t.runtime.db)).mailOffToken(memberId);
     const reminders = async () => (await call(t, 'GET', '/api/user/schedule-settings', member.headers)).json().reminderEmail;
     await sameAsUnknown('POST', `/api/schedule/unsubscribe/${token}`, `/api/schedule/unsubscribe/${forged(token)}`, eaglesHost);
     expect(await reminders()).toBe(true);
@@ -78,13 +80,13 @@ describe('a capability link opens only on its own tenant’s host', () => {
   });
 
   it('the notification e-mail’s unsubscribe link, of either tenant', async () => {
-    const key = await unsubscribeKey(t.runtime.db);
+    const links = await unsubscribeLinks(t.runtime.db);
     const emailOn = async (who: Person) => (await call(t, 'GET', '/api/user/notification-settings', who.headers)).json().email;
     for (const [who, id, own, other] of [
       [member, memberId, demoHost, eaglesHost],
       [eagle, eagleId, eaglesHost, demoHost],
     ] as const) {
-      const token = unsubscribeToken(key, id);
+      const token = links.token(id);
       await sameAsUnknown('POST', `/api/unsubscribe/${token}`, `/api/unsubscribe/${forged(token)}`, other);
       expect(await emailOn(who)).toBe(true);
 
@@ -151,5 +153,68 @@ describe('a capability link opens only on its own tenant’s host', () => {
     await t.runtime.outbound.settled();
     const [magic] = await t.sent('capmagic@example.com');
     expect(new URL(/(https?:\/\/\S+\/login\?token=[^\s"]+)/.exec(magic!.text)![1]!).host).toBe(OTHER_HOST);
+  });
+});
+
+describe('links already in mailboxes', () => {
+  it('open with the new code: made with the old code’s exact algorithm and keys', async () => {
+    // The old code: HMAC-SHA256 keyed by the stored secret of the link kind, over `<purpose>:<ids>`, base64url.
+    const oldToken = (key: string, purpose: string, ids: (string | number)[]) => `${ids.join('.')}.${createHmac('sha256', key).update([purpose, ...ids].join(':')).digest('base64url')}`;
+    const unsubscribeKey = await getOrCreateSecret(t.runtime.db, 'unsubscribe-link-signing');
+    const scheduleKey = await getOrCreateSecret(t.runtime.db, 'schedule-link-signing');
+    const created = await call(t, 'POST', '/api/team/schedule', owner.headers, { ...practice('Old mail practice'), repeat: { weekly: true, until: '2027-02-15' } });
+    expect(created.statusCode, created.body).toBe(201);
+    const itemId = created.json()._id as string;
+    const reader = await athlete(t, 'capoldmail');
+    await joinTeam(t, 'capcoach', 'capoldmail');
+    const readerId = await userId(t, 'capoldmail');
+
+    const view = await call(t, 'GET', `/api/rsvp/${oldToken(scheduleKey, 'schedule-rsvp', [readerId, itemId])}`, demoHost);
+    expect(view.statusCode, view.body).toBe(200);
+    expect(view.json()).toMatchObject({ team: 'Team Caps' });
+    const series = await call(t, 'POST', `/api/rsvp/${oldToken(scheduleKey, 'schedule-rsvp-series', [readerId, itemId])}`, demoHost, { answer: 'maybe' });
+    expect(series.statusCode, series.body).toBe(200);
+    expect(series.json().myRsvp).toBe('maybe');
+
+    expect((await call(t, 'GET', '/api/user/schedule-settings', reader.headers)).json().reminderEmail).toBe(true);
+    expect((await call(t, 'GET', '/api/user/notification-settings', reader.headers)).json().email).toBe(true);
+    const scheduleOff = await call(t, 'POST', `/api/schedule/unsubscribe/${oldToken(scheduleKey, 'schedule-email-off', [readerId])}`, demoHost);
+    expect(scheduleOff.statusCode, scheduleOff.body).toBe(200);
+    expect((await call(t, 'GET', '/api/user/schedule-settings', reader.headers)).json().reminderEmail).toBe(false);
+
+    const off = await call(t, 'POST', `/api/unsubscribe/${oldToken(unsubscribeKey, 'notification-email-off', [readerId])}`, demoHost);
+    expect(off.statusCode, off.body).toBe(200);
+    expect((await call(t, 'GET', '/api/user/notification-settings', reader.headers)).json().email).toBe(false);
+
+    // An old link of one kind still opens no other kind.
+    const asAnswer = await call(t, 'GET', `/api/rsvp/${oldToken(scheduleKey, 'schedule-email-off', [readerId, itemId])}`, demoHost);
+    expect(asAnswer.statusCode).toBe(404);
+  });
+});
+
+describe('a forged capability link', () => {
+  it('is answered the same way by every link kind: 404 NOT_FOUND with the kind’s own message', async () => {
+    const created = await call(t, 'POST', '/api/team/schedule', owner.headers, practice('Forged practice'));
+    const itemId = created.json()._id as string;
+    const schedule = await scheduleLinks(t.runtime.db);
+    const unsubscribe = (await unsubscribeLinks(t.runtime.db)).token(memberId);
+    const feed = /\/cal\/(.+)\.ics$/.exec((await call(t, 'GET', '/api/user/calendar', member.headers)).json().url)![1]!;
+    expect((await call(t, 'POST', '/api/user/invites', owner.headers, { email: 'capforged@example.com', owner: 'capcoach', channel: 'main' })).statusCode).toBe(200);
+    const [invite] = await t.sent('capforged@example.com');
+    const join = /\/join\/([A-Za-z0-9_-]+)/.exec(invite!.text)![1]!;
+    const answers = await Promise.all([
+      call(t, 'POST', `/api/unsubscribe/${forged(unsubscribe)}`, demoHost),
+      call(t, 'POST', `/api/schedule/unsubscribe/${forged(schedule.mailOffToken(memberId))}`, demoHost),
+      call(t, 'GET', `/api/rsvp/${forged(schedule.rsvpToken(memberId, itemId))}`, demoHost),
+      call(t, 'POST', `/api/rsvp/${forged(schedule.rsvpToken(memberId, itemId, true))}`, demoHost, { answer: 'going' }),
+      call(t, 'GET', `/cal/${forged(feed)}.ics`, publicHost),
+      call(t, 'GET', `/api/invites/${forged(join)}`, demoHost),
+      // A token of one kind where another is expected is as unknown as a forged one.
+      call(t, 'POST', `/api/schedule/unsubscribe/${unsubscribe}`, demoHost),
+    ]);
+    for (const res of answers) {
+      expect(res.statusCode, res.body).toBe(404);
+      expect(res.json()).toMatchObject({ statusCode: 404, code: 'NOT_FOUND' });
+    }
   });
 });

@@ -16,3 +16,9 @@ export async function getOrCreateSecret(db: Db, name: string): Promise<string> {
   if (!row) throw new Error(`secret ${name} could not be created`);
   return row.value;
 }
+
+/** The named secret if it exists, without making it. */
+export async function getSecret(db: Db, name: string): Promise<string | null> {
+  const [row] = await db.select().from(appSecrets).where(eq(appSecrets.name, name));
+  return row?.value ?? null;
+}

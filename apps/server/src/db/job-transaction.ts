@@ -1,5 +1,4 @@
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
-import type PgBoss from 'pg-boss';
 import type { Db } from './client';
 import * as schema from './schema';
 
@@ -7,16 +6,15 @@ import * as schema from './schema';
 export type Executor = NodePgDatabase<typeof schema>;
 
 /**
- * Runs `work` in one transaction and hands it a pg-boss executor on the same connection, so a job
- * sent inside exists exactly when the rows written beside it do (architecture: "inserts the row
- * and enqueues in the same transaction").
+ * Runs `work` in one transaction on one pooled connection; a job it queues (`sendJobIn(tx, ...)`)
+ * exists exactly when the rows written beside it do.
  */
-export async function withJobTransaction<T>(db: Db, work: (tx: Executor, jobDb: PgBoss.Db) => Promise<T>): Promise<T> {
+export async function withJobTransaction<T>(db: Db, work: (tx: Executor) => Promise<T>): Promise<T> {
   const client = await db.$client.connect();
   try {
     await client.query('BEGIN');
     const tx = drizzle(client, { schema });
-    const result = await work(tx, { executeSql: (text, values) => client.query(text, values) });
+    const result = await work(tx);
     await client.query('COMMIT');
     return result;
   } catch (err) {

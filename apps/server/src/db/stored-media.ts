@@ -1,4 +1,4 @@
-// The shapes of the videos table's JSON columns: what the transcoder writes and the video JSON reads.
+// The shapes of the media tables' JSON columns: what the transcoder and the image job write and the views read.
 
 /** A rendition or derived file of a video, as stored (its sources: renditions, poster, storyboard). */
 export interface StoredRendition {
@@ -30,4 +30,13 @@ export interface StoredHighlight {
   /** Absent on highlights marked before makers were kept: those are the owner's (video-view.ts). */
   id?: string;
   makerUserId?: number;
+}
+
+/** One WebP size of a profile image. */
+export interface ImageVariant {
+  /** The size it was made for ('256', '1600'); the largest is also `full`. */
+  name: string;
+  key: string;
+  width: number;
+  height: number;
 }

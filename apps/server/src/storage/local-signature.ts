@@ -1,5 +1,5 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
 import { AppError } from '../errors';
+import type { TokenSigner } from '../signed-token';
 
 export type SignedMethod = 'GET' | 'PUT';
 
@@ -16,30 +16,30 @@ export interface LocalGrant {
   downloadName?: string;
 }
 
-function mac(secret: string, grant: LocalGrant): Buffer {
-  // JSON of a fixed-order array: unambiguous, so no field can bleed into another.
+const PURPOSE = 'storage-url';
+
+/** What is signed: JSON of a fixed-order array (unambiguous, so no field can bleed into another), as one token field. */
+function signed(grant: LocalGrant): string[] {
   const payload = JSON.stringify([
-    'storage-v1',
     grant.method,
     grant.key,
     grant.expires,
     grant.contentType ?? null,
     grant.maxBytes ?? null,
     grant.contentLength ?? null,
-    // Only when present, so links signed before download names existed stay valid.
-    ...(grant.downloadName !== undefined ? [grant.downloadName] : []),
+    grant.downloadName ?? null,
   ]);
-  return createHmac('sha256', secret).update(payload).digest();
+  return [Buffer.from(payload).toString('base64url')];
 }
 
 /** The query string (without '?') carrying the grant and its HMAC-SHA256. */
-export function signGrant(secret: string, grant: LocalGrant): string {
+export function signGrant(signer: TokenSigner, grant: LocalGrant): string {
   const params = new URLSearchParams({ 'X-Method': grant.method, 'X-Expires': String(grant.expires) });
   if (grant.contentType !== undefined) params.set('X-Content-Type', grant.contentType);
   if (grant.maxBytes !== undefined) params.set('X-Max-Bytes', String(grant.maxBytes));
   if (grant.contentLength !== undefined) params.set('X-Content-Length', String(grant.contentLength));
   if (grant.downloadName !== undefined) params.set('X-Download-Name', grant.downloadName);
-  params.set('X-Signature', mac(secret, grant).toString('base64url'));
+  params.set('X-Signature', signer.signature(PURPOSE, signed(grant)));
   return params.toString();
 }
 
@@ -64,7 +64,7 @@ function integerParam(query: Record<string, unknown>, name: string): number | un
  * the expiry, so a tampered expiry reads as tampering, and only a genuine link reads as expired.
  */
 export function verifySignedRequest(
-  secret: string,
+  signer: TokenSigner,
   request: { method: string; key: string; query: Record<string, unknown>; now?: number },
 ): LocalGrant {
   const signature = param(request.query, 'X-Signature');
@@ -85,9 +85,7 @@ export function verifySignedRequest(
   const downloadName = param(request.query, 'X-Download-Name');
   if (downloadName !== undefined) grant.downloadName = downloadName;
 
-  const expected = mac(secret, grant);
-  const given = Buffer.from(signature, 'base64url');
-  if (given.length !== expected.length || !timingSafeEqual(given, expected)) {
+  if (!signer.matches(PURPOSE, signed(grant), signature)) {
     throw invalid('The link signature does not match. Ask for a new link.');
   }
 

@@ -8,6 +8,7 @@ import { assertByteCount, ByteLimit, payloadTooLarge } from './byte-limit';
 import { resolveRange } from './byte-range';
 import { assertContentType } from './content-type';
 import { assertSafeKey, assertSafePrefix, isSafeKey } from './keys';
+import { createTokenSigner, type TokenSigner } from '../signed-token';
 import { signGrant, verifySignedRequest, type LocalGrant } from './local-signature';
 import { assertSignedGetOptions, assertSignedPutOptions } from './signed-url-options';
 import { streamToFile } from './stream-to-file';
@@ -78,7 +79,7 @@ export class LocalStorage implements Storage {
   /** Markers of signed PUT links already used (`putOnce`). */
   private readonly usedDir: string;
   private readonly publicBaseUrl: string;
-  private readonly secret: string;
+  private readonly signer: TokenSigner;
 
   constructor(options: LocalStorageOptions) {
     if (typeof options.secret !== 'string' || options.secret.length < 16) {
@@ -91,12 +92,12 @@ export class LocalStorage implements Storage {
     this.usedDir = path.join(this.root, '.used');
     this.publicBaseUrl = options.publicBaseUrl.replace(/\/+$/, '');
     this.routePrefix = (options.routePrefix ?? '/storage').replace(/\/+$/, '');
-    this.secret = options.secret;
+    this.signer = createTokenSigner(options.secret);
   }
 
   /** Checks a request for a signed URL of this store; used by `localStorageRoutes`. */
   verify(request: { method: string; key: string; query: Record<string, unknown> }): LocalGrant {
-    return verifySignedRequest(this.secret, request);
+    return verifySignedRequest(this.signer, request);
   }
 
   /** Where temp files live; exposed for tests and the cleanup job's logs. */
@@ -365,7 +366,7 @@ export class LocalStorage implements Storage {
 
   private url(grant: LocalGrant): string {
     // Keys only hold URL-safe characters (assertSafeKey), so they go into the path as they are.
-    return `${this.publicBaseUrl}${this.routePrefix}/${grant.key}?${signGrant(this.secret, grant)}`;
+    return `${this.publicBaseUrl}${this.routePrefix}/${grant.key}?${signGrant(this.signer, grant)}`;
   }
 
   /** Moves a finished temp file into place, then its metadata; returns what was stored. */

@@ -240,7 +240,7 @@ describe('the clips of a live event', () => {
   it('makes auto highlight clips for the cheers helper, and its maker deletes a clip with its files', async () => {
     const clip = await createLiveClip(
       { eventId: await eventId(t, publicKey), timestampMs: BASE_MS + 12_000, cheer: true, ownerUserId: await userId(t, 'lccoach') },
-      { db: t.runtime.db, storage: t.runtime.storage, jobs: t.runtime.jobs, dataDir: t.config.dataDir, reels: createClipReels(t.runtime) },
+      { db: t.runtime.db, storage: t.runtime.storage, dataDir: t.config.dataDir, reels: createClipReels(t.runtime) },
     );
     expect(clip).toMatchObject({ cheer: true, stream_id: publicKey, clip_id: BASE_MS + 12_000 });
     const prefix = `demo/live/${await eventId(t, publicKey)}/clips/${clip._id}/`;

@@ -9,6 +9,9 @@ import { devOutboxRoutes } from '../../src/modules/mail/dev-outbox.routes';
 import type { OutboxEntry } from '../../src/modules/mail/outbox-store';
 import { registerErrorHandler } from '../../src/plugins/errors';
 import { captureLog, tempDir } from './mail-test-helpers';
+import { magicLink } from '../../src/modules/identity/mail/magic-link';
+import { verificationCode } from '../../src/modules/identity/mail/verification-code';
+import { welcome } from '../../src/modules/identity/mail/welcome';
 
 const CSP = "default-src 'none'; style-src 'unsafe-inline'; img-src data:";
 
@@ -44,10 +47,10 @@ describe('dev outbox routes', () => {
     await app.register(devOutboxRoutes, { outbox: mail.outbox! });
     await app.listen({ host: '127.0.0.1', port: 0 });
 
-    ids.coachLink = (await mail.mail.sendTemplate('coach@example.com', 'magic-link', { link: 'https://teamfilm.test/login?uuid=u&token=first', expiresMinutes: 15, name: '<b>Coach</b>' })).messageId;
-    ids.fan = (await mail.mail.sendTemplate('fan@example.com', 'welcome', { appUrl: 'https://teamfilm.test/' })).messageId;
+    ids.coachLink = (await mail.mail.send('coach@example.com', { template: 'magic-link', ...magicLink({ link: 'https://teamfilm.test/login?uuid=u&token=first', expiresMinutes: 15, name: '<b>Coach</b>' }) })).messageId;
+    ids.fan = (await mail.mail.send('fan@example.com', { template: 'welcome', ...welcome({ appUrl: 'https://teamfilm.test/' }) })).messageId;
     ids.sms = (await mail.sms.send('+15550001111', 'Your Teamfilm code is 555111.')).messageId;
-    ids.coachCode = (await mail.mail.sendTemplate('coach@example.com', 'verification-code', { code: '246810', expiresMinutes: 10 })).messageId;
+    ids.coachCode = (await mail.mail.send('coach@example.com', { template: 'verification-code', ...verificationCode({ code: '246810', expiresMinutes: 10 }) })).messageId;
   });
   afterAll(async () => {
     await app.close();

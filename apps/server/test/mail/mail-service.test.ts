@@ -6,6 +6,10 @@ import type { Mailer } from '../../src/modules/mail/mailer';
 import { createOutboxMailer } from '../../src/modules/mail/outbox-mailer';
 import { OutboxStore } from '../../src/modules/mail/outbox-store';
 import { captureLog, tempDir } from './mail-test-helpers';
+import { magicLink } from '../../src/modules/identity/mail/magic-link';
+import { passwordReset } from '../../src/modules/identity/mail/password-reset';
+import { verificationCode } from '../../src/modules/identity/mail/verification-code';
+import { welcome } from '../../src/modules/identity/mail/welcome';
 
 const LINK = 'https://teamfilm.test/login?uuid=u-1&token=secret-token-value';
 
@@ -22,12 +26,12 @@ describe('mail service', () => {
   it('renders the named template, sends it, and logs recipient, template and id but never the body', async () => {
     const capture = captureLog();
     const service = createMailService({ mailer: createOutboxMailer(store), log: capture.log });
-    const sent = await service.sendTemplate('coach@example.com', 'magic-link', { link: LINK, expiresMinutes: 15, name: 'Sam' });
+    const sent = await service.send('coach@example.com', { template: 'magic-link', ...magicLink({ link: LINK, expiresMinutes: 15, name: 'Sam' }) });
     const stored = await store.read(sent.messageId);
     expect(stored).toMatchObject({ channel: 'mail', to: 'coach@example.com', subject: 'Your Teamfilm sign-in link', template: 'magic-link' });
     expect(stored?.channel === 'mail' && stored.html).toContain('token=secret-token-value');
 
-    await service.sendTemplate('coach@example.com', 'verification-code', { code: '987654', expiresMinutes: 10 });
+    await service.send('coach@example.com', { template: 'verification-code', ...verificationCode({ code: '987654', expiresMinutes: 10 }) });
     const lines = capture.lines();
     expect(lines).toHaveLength(2);
     expect(lines[0]).toMatchObject({ level: 30, msg: 'mail sent', to: 'coach@example.com', template: 'magic-link', messageId: sent.messageId, transport: 'outbox' });
@@ -38,7 +42,7 @@ describe('mail service', () => {
   it('rejects a value that cannot be an address before rendering', async () => {
     const service = createMailService({ mailer: createOutboxMailer(store), log: captureLog().log });
     for (const to of ['', 'no-at-sign', 'a@b.test\r\nBcc: x@y.test', 'a@b.test, c@d.test']) {
-      await expect(service.sendTemplate(to, 'welcome', { appUrl: 'https://teamfilm.test/' })).rejects.toMatchObject({ code: 'BAD_REQUEST' });
+      await expect(service.send(to, { template: 'welcome', ...welcome({ appUrl: 'https://teamfilm.test/' }) })).rejects.toMatchObject({ code: 'BAD_REQUEST' });
     }
     expect(await store.list()).toEqual([]);
   });
@@ -50,7 +54,7 @@ describe('mail service', () => {
       send: () => Promise.reject(new Error('connect ECONNREFUSED 127.0.0.1:25')),
     };
     const service = createMailService({ mailer: broken, log: capture.log });
-    const failure = await service.sendTemplate('a@example.com', 'password-reset', { link: LINK, expiresMinutes: 30 }).catch((e: unknown) => e);
+    const failure = await service.send('a@example.com', { template: 'password-reset', ...passwordReset({ link: LINK, expiresMinutes: 30 }) }).catch((e: unknown) => e);
     expect(failure).toBeInstanceOf(AppError);
     expect(failure).toMatchObject({ code: 'INTERNAL', statusCode: 503, message: expect.stringMatching(/could not send the email/) });
     expect((failure as AppError).cause).toBeInstanceOf(Error);

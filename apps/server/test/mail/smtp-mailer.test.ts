@@ -4,6 +4,9 @@ import { createMail } from '../../src/modules/mail/create-mail';
 import { smtpTransportUrl } from '../../src/modules/mail/smtp-mailer';
 import { OutboxStore } from '../../src/modules/mail/outbox-store';
 import { captureLog, header, PASSWORD, startSmtpServer, tempDir, USER } from './mail-test-helpers';
+import { magicLink } from '../../src/modules/identity/mail/magic-link';
+import { verificationCode } from '../../src/modules/identity/mail/verification-code';
+import { welcome } from '../../src/modules/identity/mail/welcome';
 
 describe('SMTP mailer', () => {
   let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
@@ -27,7 +30,7 @@ describe('SMTP mailer', () => {
     const config = configFor(`smtp://127.0.0.1:${smtp.port}`);
     const { mail, close } = createMail(config, capture.log);
     try {
-      const sent = await mail.sendTemplate('coach@example.com', 'verification-code', { code: '123456', expiresMinutes: 10 });
+      const sent = await mail.send('coach@example.com', { template: 'verification-code', ...verificationCode({ code: '123456', expiresMinutes: 10 }) });
       expect(smtp.received).toHaveLength(1);
       const { raw, session } = smtp.received[0]!;
       expect(session.envelope.mailFrom && session.envelope.mailFrom.address).toBe('no-reply@teamfilm.test');
@@ -53,8 +56,8 @@ describe('SMTP mailer', () => {
     const url = `smtp://${USER}:${encodeURIComponent(PASSWORD)}@127.0.0.1:${smtp.port}`;
     const { mail, close } = createMail(configFor(url), captureLog().log);
     try {
-      await mail.sendTemplate('athlete@example.com', 'welcome', { appUrl: 'https://teamfilm.test/' });
-      await mail.sendTemplate('athlete@example.com', 'magic-link', { link: 'https://teamfilm.test/login?token=t', expiresMinutes: 15 });
+      await mail.send('athlete@example.com', { template: 'welcome', ...welcome({ appUrl: 'https://teamfilm.test/' }) });
+      await mail.send('athlete@example.com', { template: 'magic-link', ...magicLink({ link: 'https://teamfilm.test/login?token=t', expiresMinutes: 15 }) });
     } finally {
       await close();
     }
@@ -67,7 +70,7 @@ describe('SMTP mailer', () => {
     const url = `smtp://${USER}:wrong@127.0.0.1:${smtp.port}`;
     const { mail, close } = createMail(configFor(url), captureLog().log);
     try {
-      await expect(mail.sendTemplate('a@example.com', 'welcome', { appUrl: 'https://teamfilm.test/' })).rejects.toMatchObject({ code: 'INTERNAL', statusCode: 503 });
+      await expect(mail.send('a@example.com', { template: 'welcome', ...welcome({ appUrl: 'https://teamfilm.test/' }) })).rejects.toMatchObject({ code: 'INTERNAL', statusCode: 503 });
     } finally {
       await close();
     }

@@ -1,12 +1,24 @@
 import { describe, expect, it } from 'vitest';
 import { escapeHtml } from '../../src/modules/mail/templates/escape-html';
-import { magicLink } from '../../src/modules/mail/templates/magic-link';
-import { DIGEST_ITEMS_MAX, notificationDigest } from '../../src/modules/mail/templates/notification-digest';
-import { passwordReset } from '../../src/modules/mail/templates/password-reset';
-import { mailTemplates, type MailTemplateData, type MailTemplateName } from '../../src/modules/mail/templates/registry';
-import { verificationCodeSms } from '../../src/modules/mail/templates/verification-code-sms';
-import { verificationCode } from '../../src/modules/mail/templates/verification-code';
-import { welcome } from '../../src/modules/mail/templates/welcome';
+import { magicLink } from '../../src/modules/identity/mail/magic-link';
+import { passwordReset } from '../../src/modules/identity/mail/password-reset';
+import { verificationCodeSms } from '../../src/modules/identity/mail/verification-code-sms';
+import { verificationCode } from '../../src/modules/identity/mail/verification-code';
+import { welcome } from '../../src/modules/identity/mail/welcome';
+import { DIGEST_ITEMS_MAX, notificationDigest } from '../../src/modules/notifications/notification-digest-mail';
+import { teamInvite } from '../../src/modules/teams/team-invite-mail';
+
+/** Every member e-mail's template, each beside its domain. */
+const mailTemplates = {
+  'magic-link': magicLink,
+  'verification-code': verificationCode,
+  'password-reset': passwordReset,
+  welcome,
+  'team-invite': teamInvite,
+  'notification-digest': notificationDigest,
+};
+type MailTemplateName = keyof typeof mailTemplates;
+type MailTemplateData<N extends MailTemplateName> = Parameters<(typeof mailTemplates)[N]>[0];
 
 const SCRIPT = '<script>alert("x")</script>';
 const ESCAPED = '&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt;';

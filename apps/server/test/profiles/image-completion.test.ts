@@ -95,7 +95,7 @@ async function observedImages() {
       const key = randomUUID();
       const storageKey = `demo/images/${key}/original/photo.jpg`;
       await t.runtime.storage.put(storageKey, await solidJpeg(64, 64), { contentType: 'image/jpeg' });
-      await withJobTransaction(db, (tx, jobDb) => images.start(tx, jobDb, { key, tenantId: 'demo', userId: whoId, tag: 'photo', storageKey }));
+      await withJobTransaction(db, (tx) => images.start(tx, { key, tenantId: 'demo', userId: whoId, tag: 'photo', storageKey }));
       observing = true;
       return key;
     },

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { scheduleList, type ScheduleItem } from '@app/contracts/schedule';
-import { rsvpToken, scheduleLinkKey } from '../../src/modules/schedule/rsvp-token';
+import { scheduleLinks } from '../../src/modules/schedule/rsvp-token';
 import { UPDATES_POSITION_HEADER } from '../../src/modules/updates/updates-position';
 import { call, coach, teamsApp, type Person, type TeamsApp } from '../teams/helpers';
 import { listen, openUpdates, write, type UpdatesStream } from '../updates/updates-helpers';
@@ -80,7 +80,7 @@ describe('kept schedule lists', () => {
     expect(await itemIn(owner, id)).toMatchObject({ myRsvp: null, rsvp: { going: 1, none: 2 } });
 
     // An answer from the e-mail link, without signing in.
-    const token = rsvpToken(await scheduleLinkKey(t.runtime.db), await userId(t, 'liveother'), id);
+    const token = (await scheduleLinks(t.runtime.db)).rsvpToken(await userId(t, 'liveother'), id);
     await ok('POST', `/api/rsvp/${token}`, null, { answer: 'no' });
     expect(await itemIn(other, id)).toMatchObject({ myRsvp: 'no', rsvp: { going: 1, no: 1, none: 1 } });
     expect(await itemIn(mate, id)).toMatchObject({ myRsvp: 'going', rsvp: { going: 1, no: 1, none: 1 } });
@@ -169,7 +169,7 @@ describe('schedule updates', () => {
 
       await ok('PUT', `/api/team/schedule/${id}/rsvp`, mate, { answer: 'going' });
       expect((await mate$.nextEvent())?.data).toEqual({ _id: id, change: 'answer' });
-      const token = rsvpToken(await scheduleLinkKey(t.runtime.db), await userId(t, 'liveother'), id);
+      const token = (await scheduleLinks(t.runtime.db)).rsvpToken(await userId(t, 'liveother'), id);
       await ok('POST', `/api/rsvp/${token}`, null, { answer: 'maybe' });
       expect((await mate$.nextEvent())?.data).toEqual({ _id: id, change: 'answer' });
       await ok('PUT', `/api/team/schedule/${id}`, owner, { notes: 'Bring water' });

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { createTokenSigner } from '../../src/signed-token';
 import { signGrant, verifySignedRequest, type LocalGrant } from '../../src/storage/local-signature';
 
-const secret = 'test-secret-test-secret-test-secret';
+const secret = createTokenSigner('test-secret-test-secret-test-secret');
 const now = Date.UTC(2030, 0, 1);
 const expires = now / 1000 + 60;
 
@@ -43,7 +44,7 @@ describe('local URL signatures', () => {
     delete q['X-Max-Bytes'];
     expect(code(() => verifySignedRequest(secret, { method: 'PUT', key: put.key, query: q, now }))).toBe('INVALID_SIGNATURE');
     expect(code(() => verifySignedRequest(secret, { method: 'PUT', key: 'demo/b.mp4', query: query(put), now }))).toBe('INVALID_SIGNATURE');
-    expect(code(() => verifySignedRequest(`${secret}x`, { method: 'PUT', key: put.key, query: query(put), now }))).toBe('INVALID_SIGNATURE');
+    expect(code(() => verifySignedRequest(createTokenSigner('test-secret-test-secret-test-secretx'), { method: 'PUT', key: put.key, query: query(put), now }))).toBe('INVALID_SIGNATURE');
   });
 
   it('refuses malformed parameters without throwing anything but AppErrors', () => {

@@ -191,7 +191,7 @@ describe('PUT /api/channel/{owner}/{channel}/invites', () => {
   it('keeps the invite and answers emailed: false when the mail cannot be sent', async () => {
     const c = await coach(t, 'mfcoach', 'Storms');
     const spy = vi
-      .spyOn(t.runtime.mail.mail, 'sendTemplate')
+      .spyOn(t.runtime.mail.mail, 'send')
       .mockRejectedValueOnce(new AppError('INTERNAL', 'We could not send the email. Please try again in a few minutes.', 503));
     try {
       const res = await invite(t, c, 'mailfail@example.com');

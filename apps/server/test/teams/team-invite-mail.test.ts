@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { escapeHtml } from '../../src/modules/mail/templates/escape-html';
-import { teamInvite } from '../../src/modules/mail/templates/team-invite';
+import { teamInvite } from '../../src/modules/teams/team-invite-mail';
 
 const LINK = 'https://teamfilm.test/join/abc_DEF-123';
 

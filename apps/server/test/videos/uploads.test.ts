@@ -194,7 +194,7 @@ describe('PUT the bytes, then complete', () => {
     const uploads = createUploadsService({
       db: t.runtime.db,
       storage,
-      jobs: { send: (name, data, options) => t.runtime.jobs.send(name, data, options), wake: () => undefined },
+      jobs: { wake: () => undefined },
       users: createUsers(t.runtime),
       tus: createTusStore(t.config, t.runtime.storage),
       images: noImages,
@@ -209,21 +209,29 @@ describe('PUT the bytes, then complete', () => {
   it('inserts the video and enqueues its job in one transaction: a failed enqueue leaves no video', async () => {
     const { key, url } = (await preupload(owner, { fileName: 'atomic.mp4', contentType: 'video/mp4', size: 10 })).json();
     await t.app.inject({ method: 'PUT', url: pathOf(url), headers: { 'content-type': 'video/mp4' }, payload: bytes(10) });
-    const failing = createUploadsService({
+    const uploads = createUploadsService({
       db: t.runtime.db,
       storage: t.runtime.storage,
-      jobs: {
-        send: async () => {
-          throw new Error('queue down');
-        },
-        wake: () => undefined,
-      },
+      jobs: t.runtime.jobs,
       users: createUsers(t.runtime),
       tus: createTusStore(t.config, t.runtime.storage),
       images: noImages,
       uploadMaxBytes: TEST_UPLOAD_MAX_BYTES,
     });
-    await expect(failing.complete({ tenantId: 'demo', identityUserId: owner.identityUserId }, key)).rejects.toThrow('queue down');
+    // The queue refuses this one job, inside the transaction that inserts its video.
+    await t.sql(`CREATE FUNCTION refuse_atomic_job() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN IF NEW.data->>'videoId' = '${key}' THEN RAISE EXCEPTION 'queue down'; END IF; RETURN NEW; END $$`);
+    await t.sql(`CREATE TRIGGER refuse_atomic_job BEFORE INSERT ON pgboss.job FOR EACH ROW EXECUTE FUNCTION refuse_atomic_job()`);
+    try {
+      const failed = await uploads.complete({ tenantId: 'demo', identityUserId: owner.identityUserId }, key).then(
+        () => null,
+        (err: Error) => err,
+      );
+      // The database's refusal, as the query layer reports it (its own error, or the cause of one).
+      expect(`${failed?.message} ${(failed?.cause as Error | undefined)?.message}`).toContain('queue down');
+    } finally {
+      await t.sql(`DROP TRIGGER refuse_atomic_job ON pgboss.job`);
+      await t.sql(`DROP FUNCTION refuse_atomic_job()`);
+    }
     expect(await t.sql(`SELECT id FROM videos WHERE id = $1`, [key])).toHaveLength(0);
     expect(await t.sql(`SELECT key FROM uploads WHERE key = $1 AND completed_at IS NULL`, [key])).toHaveLength(1);
     // The client's retry succeeds.

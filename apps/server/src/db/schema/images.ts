@@ -4,15 +4,7 @@ import { createdAt, ts } from './columns';
 import { channels } from './teams';
 import { tenants } from './tenants';
 import { users } from './users';
-
-/** One WebP size of a profile image. */
-export interface ImageVariant {
-  /** The size it was made for ('256', '1600'); the largest is also `full`. */
-  name: string;
-  key: string;
-  width: number;
-  height: number;
-}
+import type { ImageVariant } from '../stored-media';
 
 /** A user's hero, avatar or photo, or a team's logo (`channelId`); the id is its upload's key. */
 export const userImages = pgTable(

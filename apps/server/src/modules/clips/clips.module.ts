@@ -31,7 +31,7 @@ export async function registerClips(
 ): Promise<{ clips: ClipsService; liveClips: LiveClipsService }> {
   const { db, storage, jobs } = runtime;
   const clips = createClipsService({ repo: createClipsRepo(db), saved: createSavedClipsRepo(db), db, storage, jobs, users, teams, videos, liveEvents, reels });
-  const liveClips = createLiveClipsService({ db, storage, jobs, dataDir: config.dataDir, events: liveEvents, reels });
+  const liveClips = createLiveClipsService({ db, storage, dataDir: config.dataDir, events: liveEvents, reels });
   await app.register(clipsRoutes, { clips, liveClips });
   return { clips, liveClips };
 }

@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import type PgBoss from 'pg-boss';
 import type { Clip, ClipChunk, ClipList, CreateClipBody } from '@app/contracts/clips';
 import type { Db } from '../../db/client';
 import { withJobTransaction, type Executor } from '../../db/job-transaction';
@@ -18,6 +17,7 @@ import type { Viewer } from '../../db/clip-visibility';
 import type { ClipsRepo, ClipWithTitle } from './clips.repo';
 import type { SavedClipsRepo } from './saved-clips.repo';
 import { msPage } from '../../db/ms-page';
+import { sendJobIn } from '../../jobs/job-queue';
 
 export const CLIP_NOT_FOUND = 'Clip not found.';
 
@@ -26,7 +26,6 @@ export const CLIP_NOT_FOUND = 'Clip not found.';
  * the module does not depend on the queue, whose registry depends on the module's job.
  */
 export interface CutQueue {
-  send(name: 'cut-clip', data: { clipId: string }, options?: PgBoss.SendOptions): Promise<string | null>;
   wake(name: 'cut-clip'): void;
 }
 
@@ -117,7 +116,7 @@ export function createClipsService({ repo, saved, db, storage, jobs, users, team
       const durationSec = Math.min(body.duration, video.durationSec - body.timestamp);
       const id = randomUUID();
       const jobId = randomUUID();
-      const row = await withJobTransaction(db, async (tx, jobDb) => {
+      const row = await withJobTransaction(db, async (tx) => {
         const inserted = await repo.insertClip(tx, {
           id,
           tenantId: video.tenantId,
@@ -134,7 +133,7 @@ export function createClipsService({ repo, saved, db, storage, jobs, users, team
           jobId,
         });
         await reels.addOwn(tx, inserted);
-        const sent = await jobs.send('cut-clip', { clipId: id }, { id: jobId, db: jobDb });
+        const sent = await sendJobIn(tx, 'cut-clip', { clipId: id }, { id: jobId });
         if (sent !== jobId) throw new Error(`cut-clip job for ${id} was not created`);
         return inserted;
       });

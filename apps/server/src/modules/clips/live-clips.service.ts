@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import path from 'node:path';
-import type PgBoss from 'pg-boss';
 import type { Clip } from '@app/contracts/clips';
 import { LIVE_CLIP_AFTER_SEC, LIVE_CLIP_BEFORE_SEC } from '@app/contracts/live';
 import { cutLiveClip } from '@app/media/live-clip-cut';
@@ -16,18 +15,13 @@ import { createMediaUrls } from '../../storage/media-urls';
 import { toClip } from './clip-view';
 import { clipObjectsPrefix, type ClipReels } from './clips.service';
 import { createClipsRepo } from './clips.repo';
+import { sendJobIn } from '../../jobs/job-queue';
 
 export const OUTSIDE_RECORDING = 'body.timestamp: The moment must be within the recorded part of the game.';
-
-/** What sends the second cut of a clip pressed at the live edge (the runtime's job queue fits it). */
-export interface FinishQueue {
-  send(name: 'finish-live-clip', data: { clipId: string }, options?: PgBoss.SendOptions): Promise<string | null>;
-}
 
 export interface LiveClipDeps {
   db: Db;
   storage: Storage;
-  jobs: FinishQueue;
   /** Temporary files go under `DATA_DIR/tmp/live-clip`. */
   dataDir: string;
   reels: ClipReels;
@@ -135,7 +129,7 @@ export async function createLiveClip(input: CreateLiveClipInput, deps: LiveClipD
   // Sent with the clip, in its transaction: the re-cut once the seconds after the moment are stored.
   const finishJobId = cut.complete ? null : randomUUID();
   try {
-    const row = await withJobTransaction(deps.db, async (tx, jobDb) => {
+    const row = await withJobTransaction(deps.db, async (tx) => {
       const inserted = await repo.insertClip(tx, {
         id,
         tenantId: event.tenantId,
@@ -159,7 +153,7 @@ export async function createLiveClip(input: CreateLiveClipInput, deps: LiveClipD
       await deps.reels.addOwn(tx, inserted);
       if (finishJobId) {
         const startAfter = new Date(windowOf(moment).toMs + SEGMENT_WRITE_MARGIN_MS);
-        const sent = await deps.jobs.send('finish-live-clip', { clipId: inserted.id }, { id: finishJobId, db: jobDb, startAfter });
+        const sent = await sendJobIn(tx, 'finish-live-clip', { clipId: inserted.id }, { id: finishJobId, startAfter });
         if (sent !== finishJobId) throw new Error(`finish-live-clip job for ${inserted.id} was not created`);
       }
       return inserted;

@@ -5,7 +5,8 @@ import type { Db } from '../../db/client';
 import { identityOneTimeTokens, identityUsers } from '../../db/schema';
 import { AppError } from '../../errors';
 import type { MailRuntime } from '../mail/create-mail';
-import { verificationCodeSms } from '../mail/templates/verification-code-sms';
+import { magicLink } from './mail/magic-link';
+import { verificationCodeSms } from './mail/verification-code-sms';
 import { randomDigits, safeEqual, sha256 } from './crypto';
 import type { Identity } from './identity';
 import { completeSecondFactor, type FirstFactorState } from './second-factor';
@@ -13,6 +14,7 @@ import type { SignInRequest, SignInResult } from './sign-in.service';
 import { uniqueViolation } from '../../db/unique-violation';
 import { normalizeEmail } from './normalize-email';
 import { createIdentityUsersRepo, type IdentityUser } from './identity-users.repo';
+import { verificationCode } from './mail/verification-code';
 
 /** Links, reset links and codes live 10 minutes. */
 export const MESSAGE_TTL_SECONDS = 600;
@@ -208,7 +210,7 @@ export function createPasswordlessService(deps: PasswordlessDeps & { outbound?: 
   }
 
   function sendCode(channel: CodeChannel, address: string, code: string): () => Promise<unknown> {
-    if (channel === 'email') return () => mail.mail.sendTemplate(address, 'verification-code', { code, expiresMinutes: MESSAGE_TTL_SECONDS / 60 });
+    if (channel === 'email') return () => mail.mail.send(address, { template: 'verification-code', ...verificationCode({ code, expiresMinutes: MESSAGE_TTL_SECONDS / 60 }) });
     const domain = new URL(config.publicUrl).host;
     return () => mail.sms.send(address, verificationCodeSms({ code, expiresMinutes: MESSAGE_TTL_SECONDS / 60, domain }));
   }
@@ -231,7 +233,7 @@ export function createPasswordlessService(deps: PasswordlessDeps & { outbound?: 
           replace: true,
         });
         const url = outbound.link(tenantId, '/login', link.secret, user.uuid);
-        return () => mail.mail.sendTemplate(address, 'magic-link', { link: url, expiresMinutes: MESSAGE_TTL_SECONDS / 60, ...(user.name ? { name: user.name } : {}) });
+        return () => mail.mail.send(address, { template: 'magic-link', ...magicLink({ link: url, expiresMinutes: MESSAGE_TTL_SECONDS / 60, ...(user.name ? { name: user.name } : {}) }) });
       });
     },
 

@@ -5,6 +5,7 @@ import { assertAcceptablePassword } from './passwords';
 import type { SignInRequest, SignInResult } from './sign-in.service';
 import { normalizeEmail } from './normalize-email';
 import { createIdentityUsersRepo } from './identity-users.repo';
+import { passwordReset } from './mail/password-reset';
 
 export const invalidReset = () => new AppError('UNAUTHORIZED', 'This reset link is invalid or has expired. Request a new one.');
 
@@ -34,7 +35,7 @@ export function createResetService(deps: PasswordlessDeps & { outbound?: Outboun
         });
         if (!user) return undefined;
         const link = outbound.link(tenantId, '/reset', row.secret, user.uuid);
-        return () => mail.mail.sendTemplate(address, 'password-reset', { link, expiresMinutes: MESSAGE_TTL_SECONDS / 60 });
+        return () => mail.mail.send(address, { template: 'password-reset', ...passwordReset({ link, expiresMinutes: MESSAGE_TTL_SECONDS / 60 }) });
       });
     },
 

@@ -2,7 +2,7 @@ import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { IMAGE_MAX_BYTES } from '@app/contracts/profiles';
 import { withJobTransaction } from '../../db/job-transaction';
-import type { ImageVariant } from '../../db/schema';
+import type { ImageVariant } from '../../db/stored-media';
 import type { JobContext } from '../../job-context';
 import { storageKey } from '../../storage/keys';
 import { ImageRefused, processImage } from './image-pipeline';

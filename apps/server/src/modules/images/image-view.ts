@@ -1,5 +1,6 @@
 import { AVATAR_DISPLAY_SIZE, type ImageTag, type UserImage } from '@app/contracts/profiles';
-import type { ImageVariant, userImages } from '../../db/schema';
+import type { ImageVariant } from '../../db/stored-media';
+import type { ImageRow } from './images.repo';
 
 /**
  * The stable address of one size: `GET /api/images/{id}/{size}.webp` redirects to a short-lived
@@ -14,7 +15,7 @@ export const avatarPath = (id: string) => imagePath(id, String(AVATAR_DISPLAY_SI
 const largest = (variants: ImageVariant[]) => variants.reduce<ImageVariant | undefined>((a, b) => (!a || b.width * b.height > a.width * a.height ? b : a), undefined);
 
 /** What the API shows of an image row. */
-export type ImageView = Pick<typeof userImages.$inferSelect, 'id' | 'tag' | 'status' | 'failure' | 'variants' | 'placeholder' | 'createdAt'>;
+export type ImageView = Pick<ImageRow, 'id' | 'tag' | 'status' | 'failure' | 'variants' | 'placeholder' | 'createdAt'>;
 
 /** An image row as the API shows it to its owner and teammates. */
 export function toUserImage(row: ImageView): UserImage {

@@ -1,7 +1,8 @@
 import { and, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import type { Executor } from '../../db/job-transaction';
-import { userImages, type ImageVariant } from '../../db/schema';
+import { userImages } from '../../db/schema';
+import type { ImageVariant } from '../../db/stored-media';
 import { IMAGE_CHANNEL } from './image-settled';
 import { readyImagesOf, readyImagesOrder } from './ready-images';
 

@@ -1,4 +1,3 @@
-import type PgBoss from 'pg-boss';
 import type { ImageTag, UserImage } from '@app/contracts/profiles';
 import type { Caller } from '../../caller';
 import type { Db } from '../../db/client';
@@ -13,6 +12,7 @@ import { avatarPath, toUserImage } from './image-view';
 import { imagePrefix } from './image-processor';
 import { createImageWaits } from './image-settled';
 import type { ImageRow, ImagesRepo } from './images.repo';
+import { sendJobIn } from '../../jobs/job-queue';
 
 export const IMAGE_NOT_FOUND = 'Image not found.';
 /** A signed link behind a stable image address lives this long; browsers keep the redirect a little less. */
@@ -23,7 +23,6 @@ const COMPLETE_WAIT_MS = 20_000;
 
 /** What the images module needs of the job queue (the runtime's JobQueue fits it). */
 export interface ImageQueue {
-  send(name: 'process-image', data: { imageId: string }, options?: PgBoss.SendOptions): Promise<string | null>;
   wake(name: 'process-image'): void;
 }
 
@@ -78,11 +77,11 @@ export function createImagesService({ db, repo, storage, jobs, events, users, ow
      * Inserts the `processing` image of a completed upload and its job, in the upload's transaction
      * (both exist after the commit or neither does). The image id is the upload key.
      */
-    async start(tx: Executor, jobDb: PgBoss.Db, upload: { key: string; tenantId: string; userId: number; tag: ImageTag; storageKey: string }): Promise<void> {
+    async start(tx: Executor, upload: { key: string; tenantId: string; userId: number; tag: ImageTag; storageKey: string }): Promise<void> {
       const user = await users.byId(upload.tenantId, upload.userId);
       const channelId = upload.tag === 'logo' && user ? await ownedTeam(user) : null;
       await repo.insert(tx, { id: upload.key, tenantId: upload.tenantId, userId: upload.userId, channelId, tag: upload.tag, originalKey: upload.storageKey });
-      await jobs.send('process-image', { imageId: upload.key }, { db: jobDb });
+      await sendJobIn(tx, 'process-image', { imageId: upload.key });
     },
 
     wake: () => jobs.wake('process-image'),

@@ -1,6 +1,5 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { Db } from '../../db/client';
-import { getOrCreateSecret } from '../../db/app-secrets';
+import { tokenSigner, type TokenSigner } from '../../signed-token';
 
 /** A playback token lasts as long as a media URL: access ends within 10 minutes of a removal. */
 export const PLAYBACK_TOKEN_TTL_MS = 10 * 60_000;
@@ -15,38 +14,22 @@ export interface PlaybackGrant {
 /**
  * Tokens that let one viewer load one event's playlists and segments (`?token=`), checked without a
  * database read on every one-second playlist refresh. hls.js cannot send our Bearer header on a native
- * player, and a query token works behind a redirect to S3 too.
+ * player, and a query token works behind a redirect to S3 too. `<event id>.<user id>.<expiry>.<HMAC>`.
  */
-export function createPlaybackTokens(secret: string) {
-  const mac = (body: string) => createHmac('sha256', secret).update(`live-playback-v1.${body}`).digest('base64url');
+export function createPlaybackTokens(signer: TokenSigner) {
+  const purpose = signer.purpose('live-playback', { fields: 2, expires: true });
   return {
-    sign(grant: PlaybackGrant): string {
-      const body = Buffer.from(JSON.stringify([grant.eventId, grant.userId, grant.expiresAt])).toString('base64url');
-      return `${body}.${mac(body)}`;
-    },
-    /** The grant when the token is genuine, for this event and unexpired; else null. */
-    verify(token: string, eventId: string, now = Date.now()): PlaybackGrant | null {
-      if (token.length > 300) return null;
-      const [body, signature, extra] = token.split('.');
-      if (!body || !signature || extra !== undefined) return null;
-      const expected = Buffer.from(mac(body));
-      const given = Buffer.from(signature);
-      if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
-      let parsed: unknown;
-      try {
-        parsed = JSON.parse(Buffer.from(body, 'base64url').toString('utf8'));
-      } catch {
-        return null;
-      }
-      if (!Array.isArray(parsed) || parsed.length !== 3) return null;
-      const [id, userId, expiresAt] = parsed as unknown[];
-      if (id !== eventId || typeof userId !== 'number' || typeof expiresAt !== 'number' || expiresAt <= now) return null;
-      return { eventId: id, userId, expiresAt };
+    sign: (grant: PlaybackGrant): string => purpose.sign([grant.eventId, grant.userId], grant.expiresAt),
+    /** Whom the token lets watch, when it is genuine, for this event and unexpired; else null. */
+    verify(token: string, eventId: string, now = Date.now()): { eventId: string; userId: number } | null {
+      const fields = purpose.verify(token, now);
+      if (!fields || fields[0] !== eventId || !/^[1-9]\d{0,9}$/.test(fields[1]!)) return null;
+      return { eventId, userId: Number(fields[1]) };
     },
   };
 }
 export type PlaybackTokens = ReturnType<typeof createPlaybackTokens>;
 
 export async function loadPlaybackTokens(db: Db): Promise<PlaybackTokens> {
-  return createPlaybackTokens(await getOrCreateSecret(db, 'live-playback-signing'));
+  return createPlaybackTokens(await tokenSigner(db));
 }

@@ -2,13 +2,17 @@ import type { Logger } from 'pino';
 import { AppError } from '../../errors';
 import type { Mailer, SentMessage } from './mailer';
 import type { RenderedMail } from './templates/layout';
-import { mailTemplates, type MailTemplateData, type MailTemplateName } from './templates/registry';
 
+/** A rendered mail, named by its template (for the logs and the dev outbox), with headers of its own (List-Unsubscribe). */
+export type OutgoingMail = RenderedMail & { template: string; headers?: Record<string, string> };
+
+/**
+ * The one way every e-mail goes out: each domain renders its own template (beside it in its module,
+ * on the layout in templates/) and sends the result here. A delivery failure is logged and thrown as a
+ * 503 AppError the client can show.
+ */
 export interface MailService {
-  /** Renders and sends; a delivery failure is logged and thrown as a 503 AppError the client can show. */
-  sendTemplate<N extends MailTemplateName>(to: string, name: N, data: MailTemplateData<N>): Promise<SentMessage>;
-  /** Sends a mail already rendered (with headers of its own, such as List-Unsubscribe); failures as above. */
-  sendRendered(to: string, mail: RenderedMail & { template: string; headers?: Record<string, string> }): Promise<SentMessage>;
+  send(to: string, mail: OutgoingMail): Promise<SentMessage>;
 }
 
 export interface MailServiceDeps {
@@ -20,7 +24,7 @@ export interface MailServiceDeps {
 const PLAUSIBLE_ADDRESS = /^[^\s@<>,;]+@[^\s@<>,;]+$/;
 
 export function createMailService({ mailer, log }: MailServiceDeps): MailService {
-  async function sendRendered(to: string, mail: RenderedMail & { template: string; headers?: Record<string, string> }): Promise<SentMessage> {
+  async function send(to: string, mail: OutgoingMail): Promise<SentMessage> {
     if (!PLAUSIBLE_ADDRESS.test(to)) throw new AppError('BAD_REQUEST', 'Email address is not valid.');
     const { template } = mail;
     // Bodies hold sign-in links and codes: logs get the recipient, template and id only.
@@ -36,12 +40,5 @@ export function createMailService({ mailer, log }: MailServiceDeps): MailService
     }
   }
 
-  return {
-    async sendTemplate<N extends MailTemplateName>(to: string, name: N, data: MailTemplateData<N>): Promise<SentMessage> {
-      // The registry ties `data` to `name`; TypeScript cannot follow that through the index.
-      const render = mailTemplates[name] as (d: MailTemplateData<N>) => RenderedMail;
-      return sendRendered(to, { template: name, ...render(data) });
-    },
-    sendRendered,
-  };
+  return { send };
 }

@@ -2,11 +2,11 @@ import { isAppPath } from '@app/contracts/talk';
 import { tenantPublicUrl } from '../../config';
 import { withJobTransaction } from '../../db/job-transaction';
 import type { JobContext } from '../../job-context';
-import { sendJobIn } from '../../jobs/send-job-in';
-import { notificationDigest } from '../mail/templates/notification-digest';
+import { sendJobIn } from '../../jobs/job-queue';
+import { notificationDigest } from './notification-digest-mail';
 import { notificationText, publisherName } from './notification-text';
 import { digestQueries } from './notifications.repo';
-import { unsubscribeKey, unsubscribeToken } from './unsubscribe-token';
+import { unsubscribeLinks } from './unsubscribe-token';
 
 /** Where the bell's notifications are read (the e-mail's "see all"). */
 const NOTIFICATIONS_PATH = '/home';
@@ -24,7 +24,7 @@ export const digestJob = (userId: number) => ({ data: { userId }, options: { sin
  */
 export async function mailDigest(userId: number, ctx: Pick<JobContext, 'db' | 'mail' | 'config' | 'log'>): Promise<void> {
   const delaySec = ctx.config.mail.notificationDelaySec;
-  const key = await unsubscribeKey(ctx.db);
+  const links = await unsubscribeLinks(ctx.db);
   await withJobTransaction(ctx.db, async (tx) => {
     const q = digestQueries(tx);
     const user = await q.lockRecipient(userId, delaySec);
@@ -38,7 +38,7 @@ export async function mailDigest(userId: number, ctx: Pick<JobContext, 'db' | 'm
     const unread = await q.unread(userId);
     await q.markMailed(userId);
     const base = tenantPublicUrl(ctx.config, user.tenantId);
-    const token = unsubscribeToken(key, userId);
+    const token = links.token(userId);
     const notificationsUrl = `${base}${NOTIFICATIONS_PATH}`;
     const rendered = notificationDigest({
       name: user.name ?? undefined,
@@ -47,7 +47,7 @@ export async function mailDigest(userId: number, ctx: Pick<JobContext, 'db' | 'm
       notificationsUrl,
       unsubscribeUrl: `${base}/unsubscribe/${token}`,
     });
-    await ctx.mail.sendRendered(user.email, {
+    await ctx.mail.send(user.email, {
       template: 'notification-digest',
       ...rendered,
       // RFC 8058 one-click: mail clients POST `List-Unsubscribe=One-Click` to the https URL.

@@ -1,7 +1,7 @@
 import { EMPTY_MESSAGE } from '@app/contracts/clips';
 import { BAD_ACTION, BAD_UNSUBSCRIBE_LINK, isAppPath, UNKNOWN_RECIPIENT, type NotificationPage, type UserMessageBody } from '@app/contracts/talk';
 import type { Caller } from '../../caller';
-import { capabilityLink } from '../../capability-links';
+import { capabilityLink, unknownLink } from '../../capability-links';
 import type { Db } from '../../db/client';
 import { msPage } from '../../db/ms-page';
 import { AppError } from '../../errors';
@@ -10,7 +10,7 @@ import type { UsersService } from '../users/users.service';
 import type { NotificationRow, NotificationsRepo } from './notifications.repo';
 import { notificationText } from './notification-text';
 import { notify, recordUnread, withdrawNotifications } from './notify';
-import { unsubscribeKey, unsubscribedUser } from './unsubscribe-token';
+import { unsubscribeLinks } from './unsubscribe-token';
 
 const toNotification = (row: NotificationRow) => ({
   _id: row.id,
@@ -29,7 +29,7 @@ const toNotification = (row: NotificationRow) => ({
  */
 export function createNotificationsService({ db, repo, users }: { db: Db; repo: NotificationsRepo; users: Pick<UsersService, 'find' | 'requireRegistered'> }) {
   const unsubscribeLink = capabilityLink(db, async (token) => {
-    const userId = unsubscribedUser(await unsubscribeKey(db), token);
+    const userId = (await unsubscribeLinks(db)).userOf(token);
     return userId === null ? null : { userId };
   });
 
@@ -93,7 +93,7 @@ export function createNotificationsService({ db, repo, users }: { db: Db; repo: 
     /** `POST /api/unsubscribe/{token}` (no sign-in, on the host of the user's tenant): switches the signed user's e-mail off; again is the same. */
     async unsubscribe(hostTenantId: string, token: string): Promise<{ email: boolean }> {
       const link = await unsubscribeLink(hostTenantId, token);
-      if (!link || !(await repo.setEmailSwitch(link.userId, false))) throw new AppError('INVALID_SIGNATURE', BAD_UNSUBSCRIBE_LINK);
+      if (!link || !(await repo.setEmailSwitch(link.userId, false))) throw unknownLink(BAD_UNSUBSCRIBE_LINK);
       return { email: false };
     },
   };

@@ -1,5 +1,5 @@
 import type { Executor } from '../../db/job-transaction';
-import { sendJobIn } from '../../jobs/send-job-in';
+import { sendJobIn } from '../../jobs/job-queue';
 import { lockUpdates, recordUpdate } from '../updates/record-update';
 import { digestJob } from './notification-digest';
 import { notificationText } from './notification-text';

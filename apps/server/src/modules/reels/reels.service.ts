@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import type PgBoss from 'pg-boss';
 import {
   REEL_PREPARING,
   REEL_UNPLAYABLE,
@@ -33,6 +32,7 @@ import { exportTimeLimitSec } from './reel-exporter';
 import type { ReelExportsRepo } from './reel-exports.repo';
 import { toReelChunk, toReelViewChunk } from './reel-view';
 import type { ChunkWithClip, ReelRow, ReelsRepo } from './reels.repo';
+import { sendJobIn } from '../../jobs/job-queue';
 
 export const REEL_NOT_FOUND = 'Reel not found.';
 /** Seconds a chunk's out point may pass its clip's end (clients round to frames). */
@@ -40,7 +40,6 @@ const OUT_TOLERANCE_SEC = 0.001;
 
 /** What the reels service needs of the job queue (the runtime's JobQueue fits it; see CutQueue in clips.service). */
 export interface ExportQueue {
-  send(name: 'export-reel', data: { reelId: string }, options?: PgBoss.SendOptions): Promise<string | null>;
   wake(name: 'export-reel'): void;
 }
 
@@ -235,10 +234,10 @@ export function createReelsService({ repo, exportRows, db, storage, jobs, users,
       if (current && current.status !== 'failed' && !hidden) return toReelExport(storage, current, reel.title);
       const jobId = randomUUID();
       const durationSec = chunks.reduce((sum, c) => sum + (c.outSec - c.inSec), 0);
-      const { started, deleteStale } = await withJobTransaction(db, async (tx, jobDb) => {
+      const { started, deleteStale } = await withJobTransaction(db, async (tx) => {
         const deleteStale = current ? await discardExports(tx, [reel.id]) : async () => {};
         if (!(await exportRows.insertExport(tx, { reelId: reel.id, tenantId: reel.tenantId, jobId }))) return { started: false, deleteStale };
-        const sent = await jobs.send('export-reel', { reelId: reel.id }, { id: jobId, db: jobDb, expireInSeconds: exportTimeLimitSec(durationSec) });
+        const sent = await sendJobIn(tx, 'export-reel', { reelId: reel.id }, { id: jobId, expireInSeconds: exportTimeLimitSec(durationSec) });
         if (sent !== jobId) throw new Error(`export-reel job for ${reel.id} was not created`);
         return { started: true, deleteStale };
       });

@@ -1,10 +1,9 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { CalendarFeed } from '@app/contracts/schedule';
 import type { Caller } from '../../caller';
-import { capabilityLink } from '../../capability-links';
+import { capabilityLink, unknownLink } from '../../capability-links';
 import { tenantPublicUrl, type Config } from '../../config';
 import type { Db } from '../../db/client';
-import { AppError } from '../../errors';
 import { createSecretBox } from '../identity/secret-box';
 import type { UsersService } from '../users/users.service';
 import { calendarFeed } from './calendar-feed';
@@ -63,7 +62,7 @@ export function createCalendarService({
     async feed(hostTenantId: string, token: string): Promise<string> {
       const link = await feedLink(hostTenantId, token);
       const user = link && (await repo.user(link.userId));
-      if (!user) throw new AppError('NOT_FOUND', FEED_NOT_FOUND);
+      if (!user) throw unknownLink(FEED_NOT_FOUND);
       const now = Date.now();
       const items = await repo.list(user.id, await repo.channelsOf(user.id), new Date(now - PAST_MS), new Date(now + AHEAD_MS), 5000);
       // The events' UIDs keep PUBLIC_URL's host name: a calendar app would see new UIDs as new events.

@@ -1,12 +1,13 @@
 import { tenantPublicUrl } from '../../config';
 import { withJobTransaction } from '../../db/job-transaction';
 import type { JobContext } from '../../job-context';
-import { scheduleItemMail, whenText } from '../mail/templates/schedule-item';
+import { scheduleItemMail, whenText } from './schedule-item-mail';
 import { createScheduleRepo, type ScheduleItemRow } from './schedule.repo';
-import { rsvpToken, scheduleLinkKey, scheduleMailOffToken } from './rsvp-token';
+import { scheduleLinks } from './rsvp-token';
 
 export type ScheduleChange = 'new' | 'changed' | 'cancelled' | 'reminder' | 'summary';
 type Ctx = Pick<JobContext, 'db' | 'mail' | 'config' | 'log'>;
+type Links = Awaited<ReturnType<typeof scheduleLinks>>;
 interface Recipient {
   id: number;
   name: string | null;
@@ -18,12 +19,12 @@ interface Recipient {
  * Renders and sends one member's schedule e-mail with their answer links and the one-click unsubscribe. `repeat`
  * describes the series' dates the e-mail is about (then its answer links answer all of them), or in a summary who is coming.
  */
-export async function sendItemMail(ctx: Ctx, key: string, item: ScheduleItemRow, team: string, to: Recipient, change: ScheduleChange, repeat?: string) {
+export async function sendItemMail(ctx: Ctx, links: Links, item: ScheduleItemRow, team: string, to: Recipient, change: ScheduleChange, repeat?: string) {
   if (!to.email || !to.reminder_email) return;
   const base = tenantPublicUrl(ctx.config, item.tenantId);
   const series = repeat !== undefined && item.seriesId !== null && change !== 'summary';
-  const token = rsvpToken(key, to.id, item.id, series);
-  const off = scheduleMailOffToken(key, to.id);
+  const token = links.rsvpToken(to.id, item.id, series);
+  const off = links.mailOffToken(to.id);
   const answer = (a: string) => `${base}/rsvp/${token}?answer=${a}`;
   const rendered = scheduleItemMail({
     name: to.name ?? undefined,
@@ -38,7 +39,7 @@ export async function sendItemMail(ctx: Ctx, key: string, item: ScheduleItemRow,
     answersSeries: series,
     unsubscribeUrl: `${base}/unsubscribe/schedule/${off}`,
   });
-  await ctx.mail.sendRendered(to.email, {
+  await ctx.mail.send(to.email, {
     template: `schedule-${change}`,
     ...rendered,
     // RFC 8058 one-click: mail clients POST `List-Unsubscribe=One-Click` to the https URL.
@@ -52,13 +53,13 @@ export async function sendItemMail(ctx: Ctx, key: string, item: ScheduleItemRow,
  */
 export async function announceItem(ctx: Ctx, itemId: string, change: Exclude<ScheduleChange, 'reminder' | 'summary'>, repeat?: string): Promise<void> {
   const repo = createScheduleRepo(ctx.db);
-  const key = await scheduleLinkKey(ctx.db);
+  const links = await scheduleLinks(ctx.db);
   const item = await repo.row(ctx.db, itemId);
   if (!item) return;
   const team = await repo.channelInfo(item.channelId);
   if (!team) return;
   for (const member of await repo.responses(item.channelId, item.id)) {
-    if (member.id !== item.createdBy) await sendItemMail(ctx, key, item, team.teamName, member, change, repeat);
+    if (member.id !== item.createdBy) await sendItemMail(ctx, links, item, team.teamName, member, change, repeat);
   }
   ctx.log.info({ itemId, change }, 'schedule item announced');
 }
@@ -69,7 +70,7 @@ export async function announceItem(ctx: Ctx, itemId: string, change: Exclude<Sch
  */
 export async function remindItem(ctx: Ctx, itemId: string, startsAtMs: number): Promise<void> {
   const repo = createScheduleRepo(ctx.db);
-  const key = await scheduleLinkKey(ctx.db);
+  const links = await scheduleLinks(ctx.db);
   const item = await repo.row(ctx.db, itemId);
   // A moved item queued a new reminder for its new time: this one is stale.
   if (!item || item.status === 'cancelled' || item.startsAt.getTime() !== startsAtMs) return;
@@ -85,8 +86,8 @@ export async function remindItem(ctx: Ctx, itemId: string, startsAtMs: number): 
       if (isOwner) {
         const going = members.filter((x) => x.answer === 'going').map((x) => x.name ?? x.username);
         const summary = `Coming (${going.length}): ${going.join(', ') || 'nobody yet'}. Maybe: ${members.filter((x) => x.answer === 'maybe').length}. Can't: ${members.filter((x) => x.answer === 'no').length}. Not answered: ${members.filter((x) => x.answer === null).length}.`;
-        await sendItemMail(ctx, key, item, team.teamName, m, 'summary', summary);
-      } else await sendItemMail(ctx, key, item, team.teamName, m, 'reminder');
+        await sendItemMail(ctx, links, item, team.teamName, m, 'summary', summary);
+      } else await sendItemMail(ctx, links, item, team.teamName, m, 'reminder');
     });
   }
 }

@@ -14,13 +14,13 @@ import {
 import type { CreateEventResponse, SportCode } from '@app/contracts/live';
 import { parseScheduleTime } from '@app/contracts/zoned-time';
 import type { Caller } from '../../caller';
-import { capabilityLink } from '../../capability-links';
+import { capabilityLink, unknownLink } from '../../capability-links';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import type { Executor } from '../../db/job-transaction';
 import type { DomainEventMap, DomainEvents } from '../../domain-events';
 import { AppError } from '../../errors';
-import { sendJobIn } from '../../jobs/send-job-in';
+import { sendJobIn } from '../../jobs/job-queue';
 import { requireActiveTeam } from '../teams/active-team';
 import type { TeamsService } from '../teams/teams.service';
 import { recordUpdate } from '../updates/record-update';
@@ -28,7 +28,7 @@ import type { UsersService } from '../users/users.service';
 import { createSchedulePages, SCHEDULE_KEEP_MS } from './schedule-pages';
 import type { NewScheduleItem, ScheduleItemRow, ScheduleRepo } from './schedule.repo';
 import { itemFacts, toScheduleItem } from './schedule-view';
-import { rsvpTokenOf, scheduleLinkKey, scheduleMailOffUser } from './rsvp-token';
+import { scheduleLinks } from './rsvp-token';
 import { scheduleWindow } from './schedule-window';
 import { shiftWallClock, weeklyOccurrences } from './weekly-series';
 
@@ -100,9 +100,9 @@ export async function gameFromEvent(
  */
 export function createScheduleService({ repo, db, domainEvents, config, events, teams, users }: ScheduleServiceDeps) {
   const pages = createSchedulePages({ db, users });
-  const answerLink = capabilityLink(db, async (token) => rsvpTokenOf(await scheduleLinkKey(db), token));
+  const answerLink = capabilityLink(db, async (token) => (await scheduleLinks(db)).rsvpTokenOf(token));
   const mailOffLink = capabilityLink(db, async (token) => {
-    const userId = scheduleMailOffUser(await scheduleLinkKey(db), token);
+    const userId = (await scheduleLinks(db)).mailOffUser(token);
     return userId === null ? null : { userId };
   });
   async function member(caller: Caller) {
@@ -254,7 +254,7 @@ export function createScheduleService({ repo, db, domainEvents, config, events, 
     /** One-click unsubscribe from schedule e-mail. */
     async mailOff(hostTenantId: string, token: string): Promise<{ reminderEmail: boolean }> {
       const target = await mailOffLink(hostTenantId, token);
-      if (!target) throw new AppError('NOT_FOUND', 'This link is not valid.');
+      if (!target) throw unknownLink('This link is not valid.');
       await repo.setReminderEmail(target.userId, false);
       return { reminderEmail: false };
     },
@@ -286,11 +286,11 @@ export function createScheduleService({ repo, db, domainEvents, config, events, 
     },
   };
 
-  /** The member and item a signed answer link is for; 404 for a forged link, or one whose member left the team. */
+  /** The member and item a signed answer link is for; unknown for a forged link, or one whose member left the team. */
   async function linkTarget(hostTenantId: string, token: string): Promise<{ userId: number; item: ScheduleItemRow; series: boolean }> {
     const target = await answerLink(hostTenantId, token);
     const item = target && (await repo.row(db, target.itemId));
-    if (!target || !item || !(await repo.isMember(item.channelId, target.userId))) throw new AppError('NOT_FOUND', RSVP_LINK_INVALID);
+    if (!target || !item || !(await repo.isMember(item.channelId, target.userId))) throw unknownLink(RSVP_LINK_INVALID);
     return { userId: target.userId, item, series: target.series && item.seriesId !== null };
   }
 }

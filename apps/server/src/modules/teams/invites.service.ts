@@ -10,6 +10,7 @@ import type { DomainEvents } from '../../domain-events';
 import { announceMemberJoined } from './member-joined';
 import type { InviteTarget, TeamsRepo } from './teams.repo';
 import type { ProductUser, Team, TeamsService } from './teams.service';
+import { teamInvite } from './team-invite-mail';
 
 export const OWNER_ONLY_INVITE = 'Only the team owner can invite members.';
 export const ALREADY_MEMBER = 'Already a member of this team.';
@@ -106,11 +107,14 @@ export function createInvitesService({ repo, teams, users, identity, mail, publi
       let emailed = false;
       if (mailbox) {
         try {
-          await mail.sendTemplate(mailbox, 'team-invite', {
+          await mail.send(mailbox, {
+            template: 'team-invite',
+            ...teamInvite({
             link: `${publicUrlOf(caller.tenantId)}/join/${token}`,
             inviter: displayName(inviter),
             team: channel.description || channel.name,
             expiresDays: INVITE_TTL_DAYS,
+            }),
           });
           emailed = true;
         } catch (err) {

@@ -189,14 +189,14 @@ export function createUploadsService({ db, storage, jobs, users, tus, images, up
         throw tooLarge(row.maxBytes);
       }
 
-      const created = await withJobTransaction(db, async (tx, jobDb) => {
+      const created = await withJobTransaction(db, async (tx) => {
         const locked = await repo.lock(tx, row.key);
         if (!locked || locked.completedAt) return false;
         let video: VideoRow | null = null;
         if (row.tag) {
-          await images.start(tx, jobDb, { key: row.key, tenantId: row.tenantId, userId: row.userId, tag: row.tag as ImageTag, storageKey: row.storageKey });
+          await images.start(tx, { key: row.key, tenantId: row.tenantId, userId: row.userId, tag: row.tag as ImageTag, storageKey: row.storageKey });
         } else {
-          video = await insertProcessingVideo({ repo: videos, jobs }, tx, jobDb, {
+          video = await insertProcessingVideo({ repo: videos }, tx, {
             id: row.key,
             tenantId: row.tenantId,
             ownerUserId: row.userId,

@@ -264,14 +264,14 @@ export function createVideosService({ repo, db, events, storage, jobs, users, bi
       const id = randomUUID();
       const sourceKey = storageKey(caller.tenantId, 'videos', id, 'source', 'test-video.mp4');
       try {
-        const row = await withJobTransaction(db, async (tx, jobDb) => {
+        const row = await withJobTransaction(db, async (tx) => {
           const recent = await repo.lockAndCountTestVideos(tx, user.id, new Date(Date.now() - 60 * 60 * 1000));
           if (recent >= TEST_VIDEOS_PER_HOUR) {
             throw new AppError('RATE_LIMITED', `You can create ${TEST_VIDEOS_PER_HOUR} test videos an hour. Please try again later.`);
           }
           // A copy of the cached clip (copyFile, often a reflink on local disk): cheap enough to hold the lock over.
           const object = await storage.putFile(sourceKey, file, { contentType: 'video/mp4' });
-          const video = await insertProcessingVideo({ repo, jobs }, tx, jobDb, {
+          const video = await insertProcessingVideo({ repo }, tx, {
             id,
             tenantId: caller.tenantId,
             ownerUserId: user.id,

@@ -1,4 +1,4 @@
-import { minutes } from './phrases';
+import { minutes } from '../../mail/templates/phrases';
 
 export interface VerificationCodeSmsData {
   code: string;

@@ -1,5 +1,5 @@
-import { renderMail, type RenderedMail } from './layout';
-import { greeting, minutes } from './phrases';
+import { renderMail, type RenderedMail } from '../../mail/templates/layout';
+import { greeting, minutes } from '../../mail/templates/phrases';
 
 export interface MagicLinkData {
   link: string;

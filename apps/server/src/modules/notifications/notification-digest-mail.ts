@@ -1,5 +1,5 @@
-import { renderMail, type RenderedMail } from './layout';
-import { greeting, PRODUCT_NAME } from './phrases';
+import { renderMail, type RenderedMail } from '../mail/templates/layout';
+import { greeting, PRODUCT_NAME } from '../mail/templates/phrases';
 
 export interface NotificationDigestData {
   name?: string;

@@ -1,4 +1,4 @@
-import { renderMail, type RenderedMail } from './layout';
+import { renderMail, type RenderedMail } from '../mail/templates/layout';
 
 export interface TeamInviteData {
   /** `${PUBLIC_URL}/join/<token>`. */

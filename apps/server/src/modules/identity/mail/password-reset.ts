@@ -1,5 +1,5 @@
-import { renderMail, type RenderedMail } from './layout';
-import { minutes } from './phrases';
+import { renderMail, type RenderedMail } from '../../mail/templates/layout';
+import { minutes } from '../../mail/templates/phrases';
 
 export interface PasswordResetData {
   link: string;

@@ -1,5 +1,5 @@
-import { renderMail, type RenderedMail } from './layout';
-import { greeting } from './phrases';
+import { renderMail, type RenderedMail } from '../mail/templates/layout';
+import { greeting } from '../mail/templates/phrases';
 
 export interface ScheduleItemMailData {
   name?: string;
