@@ -153,7 +153,7 @@ export const deleteUpdate = z.object({
  * (a "following" edit changes later dates too) or cancelled, or a member answered it. Read the schedule again.
  */
 export const scheduleUpdate = z.object({ _id: z.string(), change: z.enum(['new', 'changed', 'cancelled', 'answer']) });
-/** `video`: one of my videos changed processing state (`_id` is its key): read it again. */
+/** `video`: one of my videos changed processing state or progress (`_id` is its key): read it again. */
 export const videoUpdate = z.object({ _id: z.string(), status: videoStatus });
 /** `resync`: the stream cannot replay what was missed (too old): reload every list. */
 export const resyncUpdate = z.object({});

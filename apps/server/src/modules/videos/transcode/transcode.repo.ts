@@ -59,6 +59,16 @@ async function updateOwned(db: Db, videoId: string, attemptId: string, values: P
 /** Heartbeat and progress in one write; false when the attempt no longer owns the video. */
 export const beat = (db: Db, videoId: string, attemptId: string, progress: number) => updateOwned(db, videoId, attemptId, { progress });
 
+/** `beat` in the caller's transaction, returning who hears of the video (null when the attempt no longer owns it). */
+export async function beatReturning(tx: Pick<Db, 'update'>, videoId: string, attemptId: string, progress: number) {
+  const [row] = await tx
+    .update(videos)
+    .set({ progress, heartbeatAt: sql`now()` })
+    .where(owned(videoId, attemptId))
+    .returning({ id: videos.id, tenantId: videos.tenantId, ownerUserId: videos.ownerUserId, status: videos.status });
+  return row ?? null;
+}
+
 export const setSourceInfo = (db: Db, videoId: string, attemptId: string, info: { durationSec: number; width: number; height: number }) =>
   updateOwned(db, videoId, attemptId, { ...info, updatedAt: sql`now()` });
 

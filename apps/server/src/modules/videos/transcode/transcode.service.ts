@@ -76,8 +76,21 @@ export async function transcodeStoredVideo(videoId: string, ctx: JobContext): Pr
   ctx.signal.addEventListener('abort', onJobAbort, { once: true });
   if (ctx.signal.aborted) onJobAbort();
   let lost = false;
+  // Each whole percent reaches the owner's open pages (the `video` update) with the write that records it;
+  // the beats between only keep the heartbeat.
+  let announced = -1;
   const reporter = new ProgressReporter({
-    write: (progress) => repo.beat(db, videoId, attemptId, progress),
+    write: async (progress) => {
+      const percent = Math.floor(progress);
+      if (percent === announced) return repo.beat(db, videoId, attemptId, progress);
+      const row = await db.transaction(async (tx) => {
+        const beaten = await repo.beatReturning(tx, videoId, attemptId, progress);
+        if (beaten) await recordVideoStatus(tx, beaten);
+        return beaten;
+      });
+      if (row) announced = percent;
+      return row !== null;
+    },
     onLost: () => {
       lost = true;
       abort.abort(new LostOwnership('another attempt took the video over'));
