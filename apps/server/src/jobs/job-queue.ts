@@ -62,10 +62,11 @@ function checked(registry: JobRegistry, name: string, data: unknown): object {
 }
 
 /**
- * The process's started queue, for `sendJobIn`: writers deep inside a transaction (a notification in a
- * board post's) hold the transaction, not the queue.
+ * The process's started queues, for `sendJobIn`: writers deep inside a transaction (a notification in a
+ * board post's) hold the transaction, not the queue. The insert runs on the transaction's connection, so
+ * any running queue of the process serves (tests run two runtimes, a web node and a worker node, in one).
  */
-let inTransaction: { registry: JobRegistry; boss: PgBoss } | null = null;
+const started: { registry: JobRegistry; boss: PgBoss }[] = [];
 
 /**
  * Queues a job in the writer's transaction: it exists exactly when the rows written beside it do, and
@@ -75,6 +76,7 @@ let inTransaction: { registry: JobRegistry; boss: PgBoss } | null = null;
  * in a transaction. `startAfter`: seconds from now, or a time.
  */
 export async function sendJobIn<N extends JobName>(tx: JobWriter, name: N, data: JobPayload<N>, options: SendOptions = {}): Promise<string | null> {
+  const inTransaction = started.at(-1);
   if (!inTransaction) throw new Error(`job ${name} was sent before the job queue started`);
   // As a time: pg-boss's statement reads a number of seconds through a parameter it also casts to a
   // timestamp, which PostgreSQL refuses once the parameters are bound one by one (`bound`).
@@ -103,7 +105,8 @@ export async function startJobQueue(connectionString: string, registry: Registry
   });
   boss.on('error', (err) => log.error({ err }, 'job queue error'));
   await boss.start();
-  inTransaction = { registry, boss };
+  const entry = { registry, boss };
+  started.push(entry);
   for (const [name, def] of Object.entries(registry as JobRegistry)) {
     await boss.createQueue(name, { name, ...def.queue });
     if (def.schedule) await boss.schedule(name, def.schedule.cron, def.schedule.data);
@@ -180,7 +183,7 @@ export async function startJobQueue(connectionString: string, registry: Registry
     isRunning: () => running,
     async stop() {
       if (!running) return;
-      if (inTransaction?.boss === boss) inTransaction = null;
+      started.splice(started.indexOf(entry), 1);
       running = false;
       abort.abort();
       await sentJobs?.close();
