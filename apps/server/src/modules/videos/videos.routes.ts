@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { deleteVideoResponse, markHighlightBody, postVideoCommentBody, updateVideoBody, video, videoList, videoListQuery, videoComment, videoComments } from '@app/contracts/videos';
+import { deleteVideoResponse, markHighlightBody, postVideoCommentBody, updateVideoBody, video, videoComment, videoComments, videoList, videoListQuery } from '@app/contracts/videos';
 import { requireSignedIn } from '../../plugins/auth';
 import { replySerialized } from '../../plugins/serialized-reply';
 import type { VideosService } from './videos.service';
