@@ -71,6 +71,35 @@ describe('GET /api/openapi.json', () => {
     expect(operation('GET', '/api/openapi.json')!.security).toBeUndefined();
     expect(operation('GET', '/api/live/{key}/publish')!.description).toMatch(/WebSocket/);
   });
+
+  it('declares the Bearer token on the routes that check it themselves, optional where a call without one is served too', () => {
+    const required = [
+      'PUT /v0/tenants/{tenantId}/auth/basic',
+      'GET /v0/auth/logout',
+      'POST /v0/auth/logout/others',
+      'GET /v0/self',
+      'PUT /v0/self',
+      'GET /v0/self/sessions',
+      'GET /v0/auth/totp',
+      'DELETE /v0/auth/totp',
+      'GET /v0/auth/saml/idp/token',
+      'GET /api/updates',
+      'GET /api/live/{key}/updates',
+      ...['POST', 'HEAD', 'PATCH', 'DELETE'].flatMap((method) => [`${method} /api/uploads/tus`, `${method} /api/uploads/tus/{id}`]),
+    ];
+    const optional = ['GET /api/events/{key}/cheers', 'GET /v0/auth/refresh', 'POST /v0/tenants/{tenantId}/auth/totp', 'POST /v0/tenants/{tenantId}/auth/code', 'PUT /v0/tenants/{tenantId}/auth/code'];
+    // A CORS preflight carries no token; playback and the WebSocket take theirs in the query.
+    const none = ['OPTIONS /api/uploads/tus', 'OPTIONS /api/uploads/tus/{id}', 'GET /api/live/{key}/index.m3u8', 'GET /api/live/{key}/{file}', 'GET /api/live/{key}/publish', 'POST /v0/tenants/{tenantId}/auth/basic'];
+    const securityOf = (route: string) => {
+      const [method, url] = route.split(' ') as [string, string];
+      const found = operation(method, url);
+      expect(found, route).toBeDefined();
+      return found!.security;
+    };
+    for (const route of required) expect(securityOf(route), route).toEqual([{ bearerAuth: [] }]);
+    for (const route of optional) expect(securityOf(route), route).toEqual([{}, { bearerAuth: [] }]);
+    for (const route of none) expect(securityOf(route), route).toBeUndefined();
+  });
 });
 
 describe('/api/docs', () => {

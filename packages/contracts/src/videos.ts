@@ -131,13 +131,14 @@ export type UpdateVideoBody = z.infer<typeof updateVideoBody>;
 /** `DELETE /api/user/videos/{key}` (owner only): 204 without a body; 404 for anyone else, as for an unknown key. */
 export const deleteVideoResponse = z.null();
 
-export const videoMessage = z.object({ _id: z.string(), content: z.string(), publisher: z.string(), timestamp: z.string() });
-export type VideoMessage = z.infer<typeof videoMessage>;
+/** A comment on a video. */
+export const videoComment = z.object({ _id: z.string(), content: z.string(), publisher: z.string(), timestamp: z.string() });
+export type VideoComment = z.infer<typeof videoComment>;
 /** Newest first (a posted comment is prepended). */
-export const videoMessages = z.array(videoMessage);
+export const videoComments = z.array(videoComment);
 
-/** `POST /api/user/videos/{key}/messages` (posts only non-empty text). */
-export const postVideoMessageBody = z.object({ message: z.string().trim().min(1).max(2000) });
+/** `POST /api/user/videos/{key}/messages` (posts a comment: only non-empty text). */
+export const postVideoCommentBody = z.object({ message: z.string().trim().min(1).max(2000) });
 
 /** Where resumable (tus 1.0) uploads are created; the client sends `Authorization` on every request. */
 export const TUS_ENDPOINT = '/api/uploads/tus';

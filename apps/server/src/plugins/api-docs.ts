@@ -37,18 +37,19 @@ function unhideWebSocket(schema: Record<string, unknown>, route: RouteOptions): 
   return { ...shown, description: 'A WebSocket: the GET upgrades; the access token comes as `?access_token=`, since browsers cannot set headers on one.' };
 }
 
+/** A route's `config.bearer` as OpenAPI: the token required, or either without one or with it. */
+function securityOf(route: RouteOptions): { security?: Record<string, string[]>[] } {
+  const bearer = route.config?.bearer;
+  if (!bearer) return {};
+  return { security: bearer === 'optional' ? [{}, { bearerAuth: [] }] : [{ bearerAuth: [] }] };
+}
+
 /**
  * `GET /api/openapi.json` (every route the app registers, from the same schemas that validate them)
  * and `/api/docs` (Swagger UI reading it). Registered before any route: @fastify/swagger collects the
  * routes as they are added.
  */
 export async function registerApiDocs(app: FastifyInstance) {
-  // A route that `requireSignedIn` guards is registered in a scope it decorated with `caller`:
-  // those, unless public, need the Bearer token.
-  const signedIn = new WeakSet<RouteOptions>();
-  app.addHook('onRoute', function (route) {
-    if (this.hasRequestDecorator('caller') && !route.config?.public) signedIn.add(route);
-  });
   await app.register(swagger, {
     openapi: {
       openapi: '3.0.3',
@@ -60,13 +61,18 @@ export async function registerApiDocs(app: FastifyInstance) {
       },
       components: {
         securitySchemes: {
-          bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: 'An access token of the host’s tenant whose session is alive.' },
+          bearerAuth: {
+            type: 'http',
+            scheme: 'bearer',
+            bearerFormat: 'JWT',
+            description: 'An access token of the host’s tenant whose session is alive. `/v0/auth/refresh` takes the refresh token this way; the code and TOTP sign-in routes, the first-factor token of a sign-in.',
+          },
         },
       },
     },
     transform: ({ schema, url, route }) => ({
       url,
-      schema: { ...unhideWebSocket(toOpenApi(schema, url), route), ...(signedIn.has(route) ? { security: [{ bearerAuth: [] }] } : {}) } as FastifySchema,
+      schema: { ...unhideWebSocket(toOpenApi(schema, url), route), ...securityOf(route) } as FastifySchema,
     }),
   });
   app.get(OPENAPI_PATH, { config: { public: true } }, () => app.swagger());

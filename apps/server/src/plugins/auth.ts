@@ -30,6 +30,12 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** In a `requireSignedIn` scope: this route answers without sign-in. */
     public?: boolean;
+    /**
+     * For the API document: the route takes `Authorization: Bearer`, always (`true`) or when the caller has
+     * one (`'optional'`). Set by `requireSignedIn` on its scope's routes; routes that check the token in
+     * their handler say so themselves.
+     */
+    bearer?: true | 'optional';
   }
 }
 
@@ -132,6 +138,9 @@ export async function authenticateCallerToken(request: FastifyRequest, token: st
  */
 export function requireSignedIn(app: FastifyInstance, override: Partial<CallerAuth> = {}): void {
   if (!app.hasRequestDecorator('caller')) app.decorateRequest('caller', null as unknown as SignedInCaller);
+  app.addHook('onRoute', (route) => {
+    if (!route.config?.public) route.config = { ...route.config, bearer: true };
+  });
   app.addHook('preHandler', async (request) => {
     if (request.routeOptions.config.public) return;
     request.caller = await authenticateCallerToken(request, bearerToken(request), override);

@@ -234,7 +234,7 @@ describe('PUT /api/user/videos/{key}', () => {
   });
 });
 
-describe('video messages', () => {
+describe('video comments', () => {
   it('members who see the video post and read comments, newest first, with the publisher’s username', async () => {
     const first = await call(t, 'POST', `/api/user/videos/${coachVideo}/messages`, mate.headers, { message: 'Great pass at 0:10' });
     expect(first.statusCode, first.body).toBe(201);
@@ -250,7 +250,7 @@ describe('video messages', () => {
     expect(list.json()[0]).toEqual({ _id: expect.any(String), content: 'Thanks!', publisher: 'coacha', timestamp: expect.any(String) });
   });
 
-  it('refuses empty, too long and missing messages, and anyone who cannot see the video', async () => {
+  it('refuses empty, too long and missing comments, and anyone who cannot see the video', async () => {
     const url = `/api/user/videos/${coachVideo}/messages`;
     expectError(await call(t, 'POST', url, mate.headers, { message: '   ' }), 400);
     expectError(await call(t, 'POST', url, mate.headers, { message: 'x'.repeat(2001) }), 400);

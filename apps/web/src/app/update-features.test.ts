@@ -121,7 +121,7 @@ describe('the features’ update handlers', () => {
       queryKeys.videos.recent(me, 2),
       queryKeys.videos.byKeys(me, ['v1', 'v2']),
     ];
-    const untouched = [queryKeys.videos.detail(me, 'v2'), queryKeys.videos.messages(me, 'v1')];
+    const untouched = [queryKeys.videos.detail(me, 'v2'), queryKeys.videos.comments(me, 'v1')];
     for (const key of [...keys, ...untouched]) client.setQueryData(key, video);
     expect(parseUpdate({ event: 'video', data: '{"_id":"v1","status":"ready"}' })).toEqual({ name: 'video', data: { _id: 'v1', status: 'ready' } });
     apply({ name: 'video', data: { _id: 'v1', status: 'ready' } });

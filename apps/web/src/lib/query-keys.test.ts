@@ -24,7 +24,7 @@ describe('queryKeys', () => {
       queryKeys.videos.recent(user, 2),
       queryKeys.videos.byKeys(user, ['b', 'a']),
       queryKeys.videos.detail(user, 'k'),
-      queryKeys.videos.messages(user, 'k'),
+      queryKeys.videos.comments(user, 'k'),
       queryKeys.clips.list(user),
       queryKeys.clips.ofStream(user, 'k'),
       queryKeys.reels.detail(user, 'r'),
@@ -39,17 +39,17 @@ describe('queryKeys', () => {
     for (const key of keys) expect(startsWith(key, queryKeys.users())).toBe(true);
   });
 
-  it("puts lists, details and messages under the user's videos, so a new video refreshes the dashboard and libraries", () => {
+  it("puts lists, details and comments under the user's videos, so a new video refreshes the dashboard and libraries", () => {
     for (const key of [
       queryKeys.videos.list(1),
       queryKeys.videos.recent(1, 2),
       queryKeys.videos.byKeys(1, ['a']),
       queryKeys.videos.detail(1, 'k'),
-      queryKeys.videos.messages(1, 'k'),
+      queryKeys.videos.comments(1, 'k'),
     ]) {
       expect(startsWith(key, queryKeys.videos.all(1))).toBe(true);
     }
-    expect(startsWith(queryKeys.videos.messages(1, 'k'), queryKeys.videos.detail(1, 'k'))).toBe(true);
+    expect(startsWith(queryKeys.videos.comments(1, 'k'), queryKeys.videos.detail(1, 'k'))).toBe(true);
   });
 
   it('names the uploaded videos by their keys in a stable order', () => {

@@ -60,7 +60,7 @@ export const queryKeys = {
     /** The given videos (the uploads of this page), in a stable order. */
     byKeys: (userKey: UserKey, keys: readonly string[]) => [...videos(userKey), 'keys', [...keys].sort().join(',')] as const,
     detail: (userKey: UserKey, key: string) => [...videos(userKey), 'detail', key] as const,
-    messages: (userKey: UserKey, key: string) => [...videos(userKey), 'detail', key, 'messages'] as const,
+    comments: (userKey: UserKey, key: string) => [...videos(userKey), 'detail', key, 'comments'] as const,
   },
 
   clips: {

@@ -102,7 +102,7 @@ export const uploads = pgTable(
 );
 
 /** Comments on a video (`GET /api/user/videos/{key}/messages`): content and publisher. */
-export const videoMessages = pgTable(
+export const videoComments = pgTable(
   'video_messages',
   {
     id: serial('id').primaryKey(),

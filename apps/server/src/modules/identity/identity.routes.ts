@@ -77,7 +77,7 @@ export const identityRoutes: FastifyPluginAsyncZod<IdentityRoutesOptions> = asyn
 
   app.put(
     '/v0/tenants/:tenantId/auth/basic',
-    { schema: { params: tenantParams, body: changePasswordBody, response: { 200: okResponse } }, config: signInLimit },
+    { schema: { params: tenantParams, body: changePasswordBody, response: { 200: okResponse } }, config: { ...signInLimit, bearer: true } },
     async (request) => {
       const auth = await authenticate(identity, request, request.params.tenantId);
       const user = await identity.accounts.findById(auth.tenantId, auth.userId);
@@ -87,7 +87,8 @@ export const identityRoutes: FastifyPluginAsyncZod<IdentityRoutesOptions> = asyn
     },
   );
 
-  app.get('/v0/auth/refresh', { schema: { response: { 200: signInResponse } }, config: rateLimits(config).refresh }, async (request, reply) => {
+  // The Bearer here is the refresh token, for clients without the cookie.
+  app.get('/v0/auth/refresh', { schema: { response: { 200: signInResponse } }, config: { ...rateLimits(config).refresh, bearer: 'optional' } }, async (request, reply) => {
     const token = refreshTokenOf(request);
     if (!token) throw new AppError('UNAUTHORIZED', 'Your session has ended. Please sign in again.');
     const sessionId = await identity.sessions.sessionOfRefreshToken(token);
@@ -109,7 +110,7 @@ export const identityRoutes: FastifyPluginAsyncZod<IdentityRoutesOptions> = asyn
    * cross-site fetch with it needs a CORS preflight, which we never grant). Cookies are cleared only
    * for that caller, and a browser's cross-site request is refused outright.
    */
-  app.get('/v0/auth/logout', { schema: { response: { 200: okResponse } } }, async (request, reply) => {
+  app.get('/v0/auth/logout', { schema: { response: { 200: okResponse } }, config: { bearer: true } }, async (request, reply) => {
     if (request.headers['sec-fetch-site'] === 'cross-site') throw new AppError('FORBIDDEN', 'Sign out from the app itself.');
     const token = bearerToken(request);
     if (!token) throw new AppError('UNAUTHORIZED', 'Sign in to continue.');
@@ -119,27 +120,27 @@ export const identityRoutes: FastifyPluginAsyncZod<IdentityRoutesOptions> = asyn
     return { message: 'OK' };
   });
 
-  app.post('/v0/auth/logout/others', { schema: { response: { 200: logoutOthersResponse } } }, async (request) => {
+  app.post('/v0/auth/logout/others', { schema: { response: { 200: logoutOthersResponse } }, config: { bearer: true } }, async (request) => {
     const auth = await authenticate(identity, request);
     const revoked = await identity.sessions.revokeOthers(auth.userId, auth.sessionId, 'signed-out-elsewhere');
     return { message: 'OK', revoked };
   });
 
-  app.get('/v0/self', { schema: { response: { 200: selfResponse } } }, async (request) => {
+  app.get('/v0/self', { schema: { response: { 200: selfResponse } }, config: { bearer: true } }, async (request) => {
     const auth = await authenticate(identity, request);
     const [user, tenant] = await Promise.all([identity.accounts.findById(auth.tenantId, auth.userId), identity.tenants.get(auth.tenantId)]);
     if (!user) throw new AppError('UNAUTHORIZED', 'Sign in to continue.');
     return selfView(user, tenant);
   });
 
-  app.put('/v0/self', { schema: { body: selfUpdateBody, response: { 200: selfResponse } } }, async (request) => {
+  app.put('/v0/self', { schema: { body: selfUpdateBody, response: { 200: selfResponse } }, config: { bearer: true } }, async (request) => {
     const auth = await authenticate(identity, request);
     const tenant = await identity.tenants.get(auth.tenantId);
     const user = await identity.accounts.updateSelf(auth, request.body);
     return selfView(user, tenant);
   });
 
-  app.get('/v0/self/sessions', { schema: { response: { 200: sessionsResponse } } }, async (request) => {
+  app.get('/v0/self/sessions', { schema: { response: { 200: sessionsResponse } }, config: { bearer: true } }, async (request) => {
     const auth = await authenticate(identity, request);
     const sessions = await identity.sessions.list(auth.userId);
     return {

@@ -59,7 +59,8 @@ export const passwordlessRoutes: FastifyPluginAsyncZod<PasswordlessRoutesOptions
     },
   );
 
-  app.post('/v0/tenants/:tenantId/auth/code', { schema: { params: tenantParams, body: codeRequestBody, response: { 200: messageSentResponse } }, config: sendingLimit }, async (request) => {
+  // On both code routes, a Bearer first-factor token makes the code the second factor of that sign-in.
+  app.post('/v0/tenants/:tenantId/auth/code', { schema: { params: tenantParams, body: codeRequestBody, response: { 200: messageSentResponse } }, config: { ...sendingLimit, bearer: 'optional' } }, async (request) => {
     const { tenantId } = request.params;
     await identity.tenants.get(tenantId);
     const pending = await pendingFirstFactor(identity, request, tenantId);
@@ -76,7 +77,7 @@ export const passwordlessRoutes: FastifyPluginAsyncZod<PasswordlessRoutesOptions
 
   app.put(
     '/v0/tenants/:tenantId/auth/code',
-    { schema: { params: tenantParams, querystring: signInQuery, body: codeVerifyBody, response: { 200: signInResult } }, config: authLimit },
+    { schema: { params: tenantParams, querystring: signInQuery, body: codeVerifyBody, response: { 200: signInResult } }, config: { ...authLimit, bearer: 'optional' } },
     async (request, reply) => {
       const tenant = await identity.tenants.get(request.params.tenantId);
       const req = signInRequest(request, tenant, request.query.code_challenge);

@@ -46,7 +46,7 @@ export const totpRoutes: FastifyPluginAsyncZod<MfaRoutesOptions> = async (app, {
   };
 
   /** Enrolment, step 1: a pending secret, its QR code and ten backup codes. */
-  app.get('/v0/auth/totp', { schema: { response: { 200: totpEnrolmentResponse } }, config: signInLimit }, async (request, reply) => {
+  app.get('/v0/auth/totp', { schema: { response: { 200: totpEnrolmentResponse } }, config: { ...signInLimit, bearer: true } }, async (request, reply) => {
     const auth = await authenticate(identity, request);
     const user = await currentUser(auth.tenantId, auth.userId);
     reply.header('Cache-Control', 'no-store');
@@ -61,7 +61,7 @@ export const totpRoutes: FastifyPluginAsyncZod<MfaRoutesOptions> = async (app, {
    */
   app.post(
     '/v0/tenants/:tenantId/auth/totp',
-    { schema: { params: tenantParams, querystring: signInQuery, body: totpSignInBody, response: { 200: z.union([signInResult, totpEnabledResponse]) } }, config: signInLimit },
+    { schema: { params: tenantParams, querystring: signInQuery, body: totpSignInBody, response: { 200: z.union([signInResult, totpEnabledResponse]) } }, config: { ...signInLimit, bearer: 'optional' } },
     async (request, reply) => {
       const { tenantId } = request.params;
       const tenant = await identity.tenants.get(tenantId);
@@ -92,7 +92,7 @@ export const totpRoutes: FastifyPluginAsyncZod<MfaRoutesOptions> = async (app, {
   );
 
   /** Turns MFA off; a current code or a backup code is required. */
-  app.delete('/v0/auth/totp', { schema: { body: totpDisableBody, response: { 200: okResponse } }, config: signInLimit }, async (request) => {
+  app.delete('/v0/auth/totp', { schema: { body: totpDisableBody, response: { 200: okResponse } }, config: { ...signInLimit, bearer: true } }, async (request) => {
     const auth = await authenticate(identity, request);
     const user = await currentUser(auth.tenantId, auth.userId);
     await totp.disable(user, request.body);

@@ -40,7 +40,7 @@ export const updatesRoutes: FastifyPluginAsyncZod<UpdatesRoutesOptions> = async 
     onClose();
   });
 
-  app.get('/api/updates', { schema: { querystring: streamQuery, headers: streamHeaders }, compress: false }, async (request, reply) => {
+  app.get('/api/updates', { schema: { querystring: streamQuery, headers: streamHeaders }, config: { bearer: true }, compress: false }, async (request, reply) => {
     const caller = await authenticateCallerToken(request, bearerToken(request) ?? request.query.access_token);
     // Taken before the next await; given back exactly once, when the stream ends or fails to open.
     const release = slots.take(`${caller.tenantId}:${caller.identityUserId}`);

@@ -142,8 +142,9 @@ export const tusRoutes: FastifyPluginAsync<{ uploads: UploadsService; tus: TusEn
     await tus.server.handle(request.raw, reply.raw);
   };
 
-  const methods = ['POST', 'HEAD', 'PATCH', 'DELETE', 'OPTIONS'];
   const options = { exposeHeadRoute: false, compress: false as const, decompress: false as const, handler };
-  app.route({ method: methods, url: TUS_ENDPOINT, ...options });
-  app.route({ method: methods, url: `${TUS_ENDPOINT}/:id`, ...options });
+  for (const url of [TUS_ENDPOINT, `${TUS_ENDPOINT}/:id`]) {
+    app.route({ method: ['POST', 'HEAD', 'PATCH', 'DELETE'], url, config: { bearer: true }, ...options });
+    app.route({ method: 'OPTIONS', url, ...options });
+  }
 };

@@ -1,7 +1,7 @@
 import { and, desc, eq, gte, inArray, lt, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import type { Executor } from '../../db/job-transaction';
-import { libraryVersions, uploads, users, videoMessages, videos } from '../../db/schema';
+import { libraryVersions, uploads, users, videoComments, videos } from '../../db/schema';
 import type { StoredHighlight } from '../../db/stored-media';
 
 export type VideoRow = typeof videos.$inferSelect;
@@ -198,18 +198,18 @@ export function createVideosRepo(db: Db) {
     },
 
     /** Comments, newest first, with the publisher's username. */
-    async messages(videoId: string, limit: number) {
+    async comments(videoId: string, limit: number) {
       return db
-        .select({ id: videoMessages.id, content: videoMessages.content, createdAt: videoMessages.createdAt, publisher: users.username })
-        .from(videoMessages)
-        .innerJoin(users, eq(users.id, videoMessages.publisherUserId))
-        .where(eq(videoMessages.videoId, videoId))
-        .orderBy(desc(videoMessages.createdAt), desc(videoMessages.id))
+        .select({ id: videoComments.id, content: videoComments.content, createdAt: videoComments.createdAt, publisher: users.username })
+        .from(videoComments)
+        .innerJoin(users, eq(users.id, videoComments.publisherUserId))
+        .where(eq(videoComments.videoId, videoId))
+        .orderBy(desc(videoComments.createdAt), desc(videoComments.id))
         .limit(limit);
     },
 
-    async insertMessage(values: { videoId: string; publisherUserId: number; content: string }) {
-      const [row] = await db.insert(videoMessages).values(values).returning();
+    async insertComment(values: { videoId: string; publisherUserId: number; content: string }) {
+      const [row] = await db.insert(videoComments).values(values).returning();
       return row!;
     },
   };

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { deleteVideoResponse, markHighlightBody, postVideoMessageBody, updateVideoBody, video, videoList, videoListQuery, videoMessage, videoMessages } from '@app/contracts/videos';
+import { deleteVideoResponse, markHighlightBody, postVideoCommentBody, updateVideoBody, video, videoComment, videoComments, videoList, videoListQuery } from '@app/contracts/videos';
 import { requireSignedIn } from '../../plugins/auth';
 import { replySerialized } from '../../plugins/serialized-reply';
 import type { VideosService } from './videos.service';
@@ -50,14 +50,14 @@ export const videosRoutes: FastifyPluginAsyncZod<VideosRoutesOptions> = async (a
     return reply.status(204).send(null);
   });
 
-  app.get('/api/user/videos/:key/messages', { schema: { params: keyParams, response: { 200: videoMessages } } }, async (request) =>
-    videos.messages(request.caller, request.params.key),
+  app.get('/api/user/videos/:key/messages', { schema: { params: keyParams, response: { 200: videoComments } } }, async (request) =>
+    videos.comments(request.caller, request.params.key),
   );
 
   app.post(
     '/api/user/videos/:key/messages',
-    { schema: { params: keyParams, body: postVideoMessageBody, response: { 201: videoMessage } } },
-    async (request, reply) => reply.status(201).send(await videos.postMessage(request.caller, request.params.key, request.body.message)),
+    { schema: { params: keyParams, body: postVideoCommentBody, response: { 201: videoComment } } },
+    async (request, reply) => reply.status(201).send(await videos.postComment(request.caller, request.params.key, request.body.message)),
   );
 
   // `POST /api/user/testvideo` takes an empty body. Clients differ in whether they still send

@@ -10,7 +10,7 @@ import {
   type UpdateVideoBody,
   type Video,
   type VideoList,
-  type VideoMessage,
+  type VideoComment,
 } from '@app/contracts/videos';
 import type { Level } from '@app/contracts/levels';
 import type { StoredHighlight } from '../../db/stored-media';
@@ -49,7 +49,7 @@ export interface VisibleVideo {
 }
 type ListQuery = { limit: number; timestamp?: string | undefined; keys?: string[] | undefined };
 /** Comments returned with a video, newest first. */
-const MESSAGES_LIMIT = 200;
+const COMMENTS_LIMIT = 200;
 /** Who marks highlights on a teammate's video: the team's coach and athletes (a fan in the team watches them). */
 const MARKING_LEVELS: readonly Level[] = ['athlete', 'team'];
 
@@ -241,16 +241,16 @@ export function createVideosService({ repo, db, events, storage, jobs, users, bi
       for (const after of afterCommit) await after();
     },
 
-    async messages(caller: Caller, key: string): Promise<VideoMessage[]> {
+    async comments(caller: Caller, key: string): Promise<VideoComment[]> {
       const { video } = await requireVisible(caller, key);
-      const rows = await repo.messages(video.id, MESSAGES_LIMIT);
+      const rows = await repo.comments(video.id, COMMENTS_LIMIT);
       return rows.map((r) => ({ _id: String(r.id), content: r.content, publisher: r.publisher, timestamp: r.createdAt.toISOString() }));
     },
 
     /** Everyone who can see the video may comment on it. */
-    async postMessage(caller: Caller, key: string, message: string): Promise<VideoMessage> {
+    async postComment(caller: Caller, key: string, content: string): Promise<VideoComment> {
       const { user, video } = await requireVisible(caller, key);
-      const row = await repo.insertMessage({ videoId: video.id, publisherUserId: user.id, content: message });
+      const row = await repo.insertComment({ videoId: video.id, publisherUserId: user.id, content });
       return { _id: String(row.id), content: row.content, publisher: user.username, timestamp: row.createdAt.toISOString() };
     },
 

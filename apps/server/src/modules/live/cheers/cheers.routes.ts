@@ -27,7 +27,7 @@ export const cheersRoutes: FastifyPluginAsyncZod<CheersRoutesOptions> = async (a
 
   app.get(
     '/api/events/:key/cheers',
-    { schema: { params: keyParams, querystring: cheersQuery, response: { 200: cheerList } }, config: readLimit },
+    { schema: { params: keyParams, querystring: cheersQuery, response: { 200: cheerList } }, config: { ...readLimit, bearer: 'optional' } },
     async (request) => {
       const tenantId = hostTenant(request);
       const { key } = request.params;

@@ -28,7 +28,7 @@ export const eventUpdatesRoutes: FastifyPluginAsyncZod<EventUpdatesRoutesOptions
     updates.close();
   });
 
-  app.get('/api/live/:key/updates', { schema: { params: keyParams, querystring: streamQuery }, compress: false }, async (request, reply) => {
+  app.get('/api/live/:key/updates', { schema: { params: keyParams, querystring: streamQuery }, config: { bearer: true }, compress: false }, async (request, reply) => {
     const caller = await authenticateCallerToken(request, bearerToken(request) ?? request.query.access_token);
     const { event } = await events.visibleEvent(caller, request.params.key);
     const stream = openEventStream(reply);

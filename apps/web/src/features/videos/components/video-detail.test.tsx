@@ -196,7 +196,7 @@ describe('VideoDetail', () => {
     expect(screen.queryByRole('region', { name: /video player/i })).not.toBeInTheDocument();
   });
 
-  it('posts a message and shows it first, each with a relative time', async () => {
+  it('posts a comment and shows it first, each with a relative time', async () => {
     const minutesAgo = (n: number) => new Date(Date.now() - n * 60_000 - 5_000).toISOString();
     const older = minutesAgo(2);
     mockFetch({

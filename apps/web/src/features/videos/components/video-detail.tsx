@@ -20,7 +20,7 @@ import { useUpdateVideo } from '@/features/videos/api/update-video';
 import { ClipControl } from '@/features/videos/components/clip-control';
 import { HighlightList } from '@/features/videos/components/highlight-list';
 import { VideoClips } from '@/features/videos/components/video-clips';
-import { VideoMessages } from '@/features/videos/components/video-messages';
+import { VideoComments } from '@/features/videos/components/video-comments';
 import { VideoTitle } from '@/features/videos/components/video-title';
 import { useClipButton } from '@/features/videos/hooks/use-clip-button';
 import { clipRange, type ClipMarks } from '@/features/videos/utils/clip-range';
@@ -227,11 +227,11 @@ function VideoView({ video, clipsPath, onSourceError }: { video: Video; clipsPat
         </section>
       </div>
 
-      <section aria-labelledby="messages-heading" className="bg-card flex lg:col-start-1 flex-col gap-3 rounded-xl border p-4">
-        <h2 id="messages-heading" className="text-base font-semibold">
+      <section aria-labelledby="comments-heading" className="bg-card flex lg:col-start-1 flex-col gap-3 rounded-xl border p-4">
+        <h2 id="comments-heading" className="text-base font-semibold">
           Messages
         </h2>
-        <VideoMessages videoKey={video.key} />
+        <VideoComments videoKey={video.key} />
       </section>
     </div>
   );

@@ -5,21 +5,21 @@ import { ErrorAlert } from '@/components/error-alert';
 import { PostTextarea } from '@/components/post-textarea';
 import { RelativeTime } from '@/components/relative-time';
 import { Button } from '@/components/ui/button';
-import { useVideoMessages } from '@/features/videos/api/get-video-messages';
-import { usePostVideoMessage } from '@/features/videos/api/post-video-message';
+import { useVideoComments } from '@/features/videos/api/get-video-comments';
+import { usePostVideoComment } from '@/features/videos/api/post-video-comment';
 
-/** The video's messages (content and publisher), newest first with relative times, and a post box. */
-export function VideoMessages({ videoKey }: { videoKey: string }) {
-  const messages = useVideoMessages(videoKey);
-  const post = usePostVideoMessage(videoKey);
+/** The video's comments (content and publisher), newest first with relative times, and a post box. */
+export function VideoComments({ videoKey }: { videoKey: string }) {
+  const comments = useVideoComments(videoKey);
+  const post = usePostVideoComment(videoKey);
   const [text, setText] = useState('');
   const inputId = useId();
 
   function submit() {
-    const message = text.trim();
+    const content = text.trim();
     // Posts only when the text is non-empty.
-    if (!message || post.isPending) return;
-    post.mutate(message, { onSuccess: () => setText('') });
+    if (!content || post.isPending) return;
+    post.mutate(content, { onSuccess: () => setText('') });
   }
 
   return (
@@ -48,22 +48,22 @@ export function VideoMessages({ videoKey }: { videoKey: string }) {
         </Button>
       </form>
       <ErrorAlert error={post.error} />
-      {messages.isPending ? (
+      {comments.isPending ? (
         <p className="text-muted-foreground text-sm">Loading...</p>
-      ) : messages.isError ? (
+      ) : comments.isError ? (
         // List loads fall back to empty; say so instead of pretending there are none.
         <p className="text-muted-foreground text-sm">Messages could not be loaded.</p>
-      ) : messages.data.length === 0 ? (
+      ) : comments.data.length === 0 ? (
         <p className="text-muted-foreground text-sm">No messages yet.</p>
       ) : (
         <ul className="flex flex-col gap-3">
-          {messages.data.map((message) => (
-            <li key={message._id} className="flex flex-col gap-0.5 text-sm">
+          {comments.data.map((comment) => (
+            <li key={comment._id} className="flex flex-col gap-0.5 text-sm">
               <span className="flex items-baseline gap-2">
-                <span className="font-medium">{message.publisher}</span>
-                <RelativeTime time={message.timestamp} className="text-muted-foreground text-xs" />
+                <span className="font-medium">{comment.publisher}</span>
+                <RelativeTime time={comment.timestamp} className="text-muted-foreground text-xs" />
               </span>
-              <span className="break-words whitespace-pre-wrap">{message.content}</span>
+              <span className="break-words whitespace-pre-wrap">{comment.content}</span>
             </li>
           ))}
         </ul>
