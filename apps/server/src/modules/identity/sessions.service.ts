@@ -4,7 +4,7 @@ import type { Db } from '../../db/client';
 import { identityRefreshTokens, identitySessions } from '../../db/schema';
 import { AppError } from '../../errors';
 import { randomToken, sha256 } from './crypto';
-import { isActiveSession } from './active-session';
+import { isActiveSession } from '../../db/active-session';
 import { getOrCreateSecret } from '../../db/app-secrets';
 
 /** App secret that derives a refresh token's successor (see `successorOf`). */
