@@ -13,6 +13,7 @@ import { createSessionsRepo } from './sessions.repo';
 import { createSignInService } from './sign-in.service';
 import { createTokenService } from './tokens.service';
 import { sealLegacyTotpSecrets } from './totp.service';
+import { createTotpRepo } from './totp.repo';
 import { createIdentityUsersRepo } from './identity-users.repo';
 
 /** The tenants' signing keys, encrypted with the key-encryption key. */
@@ -58,7 +59,7 @@ export function createIdentity(db: Db, config: Config) {
      */
     async prepare(): Promise<void> {
       await keys.prepare();
-      await sealLegacyTotpSecrets(db, createSecretBox(db), secretBox);
+      await sealLegacyTotpSecrets(createTotpRepo(db), createSecretBox(db), secretBox);
     },
   };
 }
