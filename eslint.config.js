@@ -88,12 +88,6 @@ const schemaZone = {
   from: './apps/server/src/db/schema',
   message: 'Only repositories (*.repo.ts) import db/schema: move the query into the module\'s repository.',
 };
-// Files that still query the schema outside a repository (identity's services, images' query fragments shared
-// with users' sign-in read): the list only shrinks.
-const schemaQueriersToday = [
-  ...['active-session', 'keys.service', 'passwordless.service', 'sessions.service', 'totp.service'].map((file) => `identity/${file}`),
-  'images/ready-images',
-].map((file) => `${serverModules}/${file}.ts`);
 // The job registry reaches every module's jobs: only the composition root imports it and hands it to the
 // queue, so neither the job machinery nor a module loads the whole product through it.
 const jobRegistryZone = {
@@ -132,10 +126,6 @@ export default defineConfig([
       'check-file/folder-naming-convention': ['error', { '{apps,packages,e2e,scripts}/**/': 'KEBAB_CASE' }],
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
     },
-  },
-  {
-    files: schemaQueriersToday,
-    rules: { 'import-x/no-restricted-paths': ['error', { zones: [...webZones, ...repoZones, lowerLayerZone, jobRegistryZone] }] },
   },
   {
     files: ['apps/web/public/**/*.js'],

@@ -59,7 +59,7 @@ export async function startRuntime(config: Config, databaseUrl: string, log: Log
       identity,
       mail,
       events,
-      outbound: createOutbound({ db, config, log: log.child({ component: 'identity' }) }),
+      outbound: createOutbound({ identity, config, log: log.child({ component: 'identity' }) }),
       async close() {
         await jobs.stop();
         await mail.close();

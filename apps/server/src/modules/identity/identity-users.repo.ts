@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { identityUsers } from '../../db/schema';
 import { normalizeEmail } from './normalize-email';
@@ -28,6 +28,24 @@ export function createIdentityUsersRepo(db: Db) {
         .from(identityUsers)
         .where(and(byTenant(tenantId), sql`lower(${identityUsers.username}) = lower(${username.trim()})`))
         .then(first),
+
+    /** A phone number is not unique: the oldest account with it. */
+    findByPhoneNumber: (tenantId: string, phoneNumber: string) =>
+      db
+        .select()
+        .from(identityUsers)
+        .where(and(byTenant(tenantId), eq(identityUsers.phoneNumber, phoneNumber)))
+        .orderBy(identityUsers.id)
+        .limit(1)
+        .then(first),
+
+    /** Up to two accounts with this phone number and TOTP on (a caller tells one from several). */
+    findTotpUsersByPhoneNumber: (tenantId: string, phoneNumber: string) =>
+      db
+        .select()
+        .from(identityUsers)
+        .where(and(byTenant(tenantId), eq(identityUsers.phoneNumber, phoneNumber), isNotNull(identityUsers.totpEnabledAt)))
+        .limit(2),
 
     async findByEmailOrUsername(tenantId: string, value: string) {
       return value.includes('@') ? this.findByEmail(tenantId, value) : this.findByUsername(tenantId, value);

@@ -1,9 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { ModuleBase } from '../../module-base';
+import { createIdentityUsersRepo } from './identity-users.repo';
 import { identityRoutes } from './identity.routes';
 import { passwordlessRoutes } from './passwordless.routes';
 import { socialRoutes } from './social/social.routes';
 import { identityMfaRoutes } from './totp.routes';
+import { createTotpRepo } from './totp.repo';
+import { createTotpService } from './totp.service';
 
 /**
  * The identity API (`/v0/...`: sign-up, sign-in, tokens, sessions, second factors, links and codes,
@@ -11,8 +14,10 @@ import { identityMfaRoutes } from './totp.routes';
  */
 export async function registerIdentity(app: FastifyInstance, { config, runtime }: ModuleBase): Promise<void> {
   const { identity, db } = runtime;
+  const users = createIdentityUsersRepo(db);
+  const totp = createTotpService({ repo: createTotpRepo(db), users, identity });
   await app.register(identityRoutes, { config, identity });
-  await app.register(identityMfaRoutes, { config, identity, db });
-  await app.register(passwordlessRoutes, { config, identity, mail: runtime.mail, db, outbound: runtime.outbound });
+  await app.register(identityMfaRoutes, { config, identity, totp });
+  await app.register(passwordlessRoutes, { config, identity, mail: runtime.mail, users, outbound: runtime.outbound });
   await app.register(socialRoutes, { config, identity, providers: config.social });
 }

@@ -3,14 +3,17 @@ import type { Db } from '../../db/client';
 import { createTenants } from '../tenants/tenants.module';
 import { createAccountsService } from './accounts.service';
 import { keyEncryptionBox } from './key-encryption-key';
-import { createKeyStore } from './keys.service';
+import { createKeyStore, RETIRED_KEY_SECONDS } from './keys.service';
+import { createSigningKeysRepo } from './signing-keys.repo';
 import { createOneTimeTokens } from './one-time-tokens.repo';
 import { createPasswordService } from './password.service';
 import { createSecretBox, type SecretBoxCipher } from './secret-box';
 import { createSessionService } from './sessions.service';
+import { createSessionsRepo } from './sessions.repo';
 import { createSignInService } from './sign-in.service';
 import { createTokenService } from './tokens.service';
 import { sealLegacyTotpSecrets } from './totp.service';
+import { createTotpRepo } from './totp.repo';
 import { createIdentityUsersRepo } from './identity-users.repo';
 
 /** The tenants' signing keys, encrypted with the key-encryption key. */
@@ -19,7 +22,7 @@ export function createSigningKeys(
   config: Pick<Config, 'identity' | 'dataDir'>,
   { box = keyEncryptionBox(config), now }: { box?: SecretBoxCipher; now?: () => number } = {},
 ) {
-  return createKeyStore(db, box, {
+  return createKeyStore(createSigningKeysRepo(db, { retiredKeySeconds: RETIRED_KEY_SECONDS }), box, {
     rotateAfterDays: config.identity.signingKeyRotationDays,
     verificationCacheMs: config.identity.verificationKeyCacheMinutes * 60_000,
     now,
@@ -34,7 +37,7 @@ export function createIdentity(db: Db, config: Config) {
   const keys = createSigningKeys(db, config, { box: secretBox });
   const tokens = createTokenService(keys, config.publicUrl);
   const users = createIdentityUsersRepo(db);
-  const sessions = createSessionService(db, { reuseGraceSeconds: config.identity.refreshReuseGraceSeconds });
+  const sessions = createSessionService({ db, repo: createSessionsRepo(db), reuseGraceSeconds: config.identity.refreshReuseGraceSeconds });
   const oneTime = createOneTimeTokens(db);
   const signIn = createSignInService({ config, users, sessions, tokens, oneTime });
   const passwords = createPasswordService({ users, sessions, signIn });
@@ -56,7 +59,7 @@ export function createIdentity(db: Db, config: Config) {
      */
     async prepare(): Promise<void> {
       await keys.prepare();
-      await sealLegacyTotpSecrets(db, createSecretBox(db), secretBox);
+      await sealLegacyTotpSecrets(createTotpRepo(db), createSecretBox(db), secretBox);
     },
   };
 }

@@ -1,12 +1,10 @@
 import { createPublicKey, type KeyObject } from 'node:crypto';
-import { and, eq, gt, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import { exportJWK, generateKeyPair, importJWK, type CryptoKey, type JWK } from 'jose';
 import { LRUCache } from 'lru-cache';
 import { ConfigError } from '../../config-error';
 import { randomToken } from './crypto';
-import type { Db } from '../../db/client';
-import { identityKeys } from '../../db/schema';
 import type { SecretBoxCipher } from './secret-box';
+import type { SigningKeysRepo } from './signing-keys.repo';
 
 interface SigningKey {
   kid: string;
@@ -44,9 +42,6 @@ export interface KeyStoreOptions {
   now?: () => number;
 }
 
-const k = identityKeys;
-/** Keys whose tokens may still be valid: the active one and those retired less than RETIRED_KEY_SECONDS ago. */
-const published = () => or(isNull(k.retiredAt), gt(k.retiredAt, sql`now() - make_interval(secs => ${RETIRED_KEY_SECONDS})`));
 const boxContext = (kid: string) => `identity-key:${kid}`;
 
 /**
@@ -55,7 +50,7 @@ const boxContext = (kid: string) => `identity-key:${kid}`;
  * replaces each tenant's key every `rotateAfterDays`, and retired keys stay published until the
  * tokens they signed have expired.
  */
-export function createKeyStore(db: Db, box: SecretBoxCipher, { rotateAfterDays, verificationCacheMs, now = Date.now }: KeyStoreOptions) {
+export function createKeyStore(repo: SigningKeysRepo, box: SecretBoxCipher, { rotateAfterDays, verificationCacheMs, now = Date.now }: KeyStoreOptions) {
   const signing = new Map<string, { key: Promise<SigningKey>; until: number }>();
   const verifying = new LRUCache<string, PublishedKeys>({ max: CACHED_TENANTS });
 
@@ -73,14 +68,9 @@ export function createKeyStore(db: Db, box: SecretBoxCipher, { rotateAfterDays, 
   }
 
   async function loadOrCreate(tenantId: string): Promise<SigningKey> {
-    const [row] = await db
-      .select({ kid: k.kid, privateKeyBox: k.privateKeyBox })
-      .from(k)
-      .where(and(eq(k.tenantId, tenantId), isNull(k.retiredAt)))
-      .orderBy(k.createdAt)
-      .limit(1);
+    const row = await repo.activeKey(tenantId);
     if (row) return { kid: row.kid, privateKey: (await importJWK(await privateJwkOf(row), 'RS256')) as CryptoKey };
-    await db.insert(k).values(await newKeyRow(tenantId));
+    await repo.insert(await newKeyRow(tenantId));
     // Two nodes may have raced; everyone uses the oldest active key.
     return loadOrCreate(tenantId);
   }
@@ -90,7 +80,7 @@ export function createKeyStore(db: Db, box: SecretBoxCipher, { rotateAfterDays, 
     const at = now();
     const keys = (async () => {
       const before = await previous?.keys.catch(() => undefined);
-      const rows = await db.select({ kid: k.kid, publicJwk: k.publicJwk }).from(k).where(and(eq(k.tenantId, tenantId), published()));
+      const rows = await repo.publicKeys(tenantId);
       return new Map(
         rows.map((row) => [row.kid, before?.get(row.kid) ?? createPublicKey({ key: row.publicJwk as JWK & { kty: string }, format: 'jwk' })]),
       );
@@ -131,7 +121,7 @@ export function createKeyStore(db: Db, box: SecretBoxCipher, { rotateAfterDays, 
 
     async jwks(tenantId: string): Promise<{ keys: JWK[] }> {
       await this.signingKey(tenantId);
-      const rows = await db.select({ publicJwk: k.publicJwk }).from(k).where(and(eq(k.tenantId, tenantId), published())).orderBy(k.createdAt);
+      const rows = await repo.publishedJwks(tenantId);
       return { keys: rows.map((r) => r.publicJwk as JWK) };
     },
 
@@ -141,12 +131,12 @@ export function createKeyStore(db: Db, box: SecretBoxCipher, { rotateAfterDays, 
      * instead of failing every sign-in later.
      */
     async prepare(): Promise<void> {
-      const plain = await db.select({ kid: k.kid, privateJwk: k.privateJwk }).from(k).where(isNotNull(k.privateJwk));
+      const plain = await repo.plainKeys();
       for (const row of plain) {
         const privateKeyBox = await box.encrypt(JSON.stringify(row.privateJwk), boxContext(row.kid));
-        await db.update(k).set({ privateKeyBox, privateJwk: null }).where(eq(k.kid, row.kid));
+        await repo.sealPlainKey(row.kid, privateKeyBox);
       }
-      const rows = await db.select({ kid: k.kid, privateKeyBox: k.privateKeyBox }).from(k).where(published());
+      const rows = await repo.publishedPrivateKeys();
       for (const row of rows) {
         try {
           await privateJwkOf(row);
@@ -164,21 +154,8 @@ export function createKeyStore(db: Db, box: SecretBoxCipher, { rotateAfterDays, 
      * one and the old one is retired; retired keys past RETIRED_KEY_SECONDS are deleted. One node at
      * a time (advisory lock). Returns the tenants that got a new key.
      */
-    async rotateDue(): Promise<string[]> {
-      return db.transaction(async (tx) => {
-        await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext('identity-key-rotation'))`);
-        const due = await tx
-          .selectDistinct({ tenantId: k.tenantId })
-          .from(k)
-          .where(and(isNull(k.retiredAt), lt(k.createdAt, sql`now() - make_interval(days => ${rotateAfterDays})`)));
-        for (const { tenantId } of due) {
-          await tx.update(k).set({ retiredAt: sql`now()` }).where(and(eq(k.tenantId, tenantId), isNull(k.retiredAt)));
-          await tx.insert(k).values(await newKeyRow(tenantId));
-          signing.delete(tenantId);
-        }
-        await tx.delete(k).where(and(isNotNull(k.retiredAt), lt(k.retiredAt, sql`now() - make_interval(secs => ${RETIRED_KEY_SECONDS})`)));
-        return due.map((d) => d.tenantId);
-      });
+    rotateDue(): Promise<string[]> {
+      return repo.rotateDue(rotateAfterDays, newKeyRow, (tenantId) => signing.delete(tenantId));
     },
   };
 }

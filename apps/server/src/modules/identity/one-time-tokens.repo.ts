@@ -1,10 +1,12 @@
-import { and, eq, gt, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { identityOneTimeTokens } from '../../db/schema';
 import { randomToken, sha256 } from './crypto';
 
 export type OneTimePurpose = 'link' | 'reset' | 'code' | 'first-factor' | 'pkce' | 'saml' | 'oauth-state';
 export type OneTimeToken = typeof identityOneTimeTokens.$inferSelect;
+/** What a code is bound to: the address it was asked for (first factor) or the pending sign-in's token (second factor). */
+type CodeBinding = { channel: string; address: string } | { jti: string };
 
 /** Every one-time secret (the `identity_one_time_tokens` table): CSPRNG, stored hashed, single use, short-lived (10 minutes at most by default). */
 export function createOneTimeTokens(db: Db) {
@@ -120,6 +122,62 @@ export function createOneTimeTokens(db: Db) {
         .from(identityOneTimeTokens)
         .where(and(eq(identityOneTimeTokens.id, id), isNull(identityOneTimeTokens.usedAt), gt(identityOneTimeTokens.expiresAt, sql`now()`)));
       return !!row;
+    },
+
+    /** How many secrets of these purposes were sent to `address` in the last `windowMinutes` (the per-address throttle). */
+    async countRecentByAddress(tenantId: string, purposes: readonly OneTimePurpose[], address: string, windowMinutes: number): Promise<number> {
+      const t = identityOneTimeTokens;
+      const [row] = await db
+        .select({ n: count() })
+        .from(t)
+        .where(
+          and(
+            eq(t.tenantId, tenantId),
+            inArray(t.purpose, [...purposes]),
+            sql`${t.meta}->>'address' = ${address}`,
+            gt(t.createdAt, sql`now() - make_interval(mins => ${windowMinutes})`),
+          ),
+        );
+      return row?.n ?? 0;
+    },
+
+    /** The user's newest live code asked for this address (first factor) or this pending sign-in (second factor). */
+    async newestLiveCode(tenantId: string, userId: number, binding: CodeBinding): Promise<OneTimeToken | undefined> {
+      const t = identityOneTimeTokens;
+      const bound: SQL[] =
+        'jti' in binding
+          ? [sql`${t.meta}->>'jti' = ${binding.jti}`]
+          : [sql`${t.meta}->>'channel' = ${binding.channel}`, sql`${t.meta}->>'address' = ${binding.address}`, sql`${t.meta}->>'jti' IS NULL`];
+      const [row] = await db
+        .select()
+        .from(t)
+        .where(and(eq(t.tenantId, tenantId), eq(t.purpose, 'code'), eq(t.userId, userId), isNull(t.usedAt), gt(t.expiresAt, sql`now()`), ...bound))
+        .orderBy(desc(t.createdAt))
+        .limit(1);
+      return row;
+    },
+
+    /** Spends a code that is live and had fewer than `maxAttempts` wrong guesses; false when it was not. */
+    async spendCode(id: string, maxAttempts: number): Promise<boolean> {
+      const t = identityOneTimeTokens;
+      const [spent] = await db
+        .update(t)
+        .set({ usedAt: new Date() })
+        .where(and(eq(t.id, id), isNull(t.usedAt), gt(t.expiresAt, sql`now()`), sql`${t.attempts} < ${maxAttempts}`))
+        .returning({ id: t.id });
+      return !!spent;
+    },
+
+    /** Counts a wrong guess of an unspent code; the `maxAttempts`th spends it. */
+    async countWrongGuess(id: string, maxAttempts: number): Promise<void> {
+      const t = identityOneTimeTokens;
+      await db
+        .update(t)
+        .set({
+          attempts: sql`${t.attempts} + 1`,
+          usedAt: sql`CASE WHEN ${t.attempts} + 1 >= ${maxAttempts} THEN now() ELSE ${t.usedAt} END`,
+        })
+        .where(and(eq(t.id, id), isNull(t.usedAt)));
     },
   };
 }

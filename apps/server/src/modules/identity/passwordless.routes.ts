@@ -11,10 +11,10 @@ import {
   resetLinkBody,
 } from '@app/contracts/identity-passwordless';
 import type { Config } from '../../config';
-import type { Db } from '../../db/client';
 import { AppError } from '../../errors';
 import type { MailRuntime } from '../mail/create-mail';
 import type { Identity } from './identity';
+import type { IdentityUsersRepo } from './identity-users.repo';
 import { createOutbound, createPasswordlessService, type Outbound } from './passwordless.service';
 import { sendSignIn, signInRequest, rateLimits } from './reply';
 import { createResetService } from './reset.service';
@@ -24,7 +24,8 @@ export interface PasswordlessRoutesOptions {
   identity: Identity;
   config: Config;
   mail: Pick<MailRuntime, 'mail' | 'sms'>;
-  db: Db;
+  /** The accounts (the module's `identity_users` repository). */
+  users: IdentityUsersRepo;
   /** Shared delivery queue; tests pass their own to await `settled()`. */
   outbound?: Outbound;
 }

@@ -1,8 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, count, desc, eq, gt, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import { tenantPublicUrl, type Config } from '../../config';
-import type { Db } from '../../db/client';
-import { identityOneTimeTokens, identityUsers } from '../../db/schema';
 import { AppError } from '../../errors';
 import type { MailRuntime } from '../mail/create-mail';
 import { magicLink } from './mail/magic-link';
@@ -13,7 +10,8 @@ import { completeSecondFactor, type FirstFactorState } from './second-factor';
 import type { SignInRequest, SignInResult } from './sign-in.service';
 import { uniqueViolation } from '../../db/unique-violation';
 import { normalizeEmail } from './normalize-email';
-import { createIdentityUsersRepo, type IdentityUser } from './identity-users.repo';
+import type { IdentityUser, IdentityUsersRepo } from './identity-users.repo';
+import type { OneTimeToken } from './one-time-tokens.repo';
 import { verificationCode } from './mail/verification-code';
 
 /** Links, reset links and codes live 10 minutes. */
@@ -25,7 +23,6 @@ export const ADDRESS_WINDOW_MINUTES = 15;
 export const CODE_MAX_ATTEMPTS = 5;
 
 const MAIL_PURPOSES = ['link', 'reset', 'code'] as const;
-const t = identityOneTimeTokens;
 
 export type CodeChannel = 'email' | 'sms';
 
@@ -37,7 +34,8 @@ export interface Submitted {
 
 export interface PasswordlessDeps {
   identity: Identity;
-  db: Db;
+  /** The accounts (the module's `identity_users` repository). */
+  users: IdentityUsersRepo;
   config: Pick<Config, 'publicUrl' | 'tenantId' | 'tenants'>;
   mail: Pick<MailRuntime, 'mail' | 'sms'>;
   log?: { error(obj: object, msg?: string): void } | undefined;
@@ -51,7 +49,7 @@ export const wrongCode = () => new AppError('UNAUTHORIZED', 'Incorrect or expire
  * passwordless and reset flows. Delivery happens after the answer: an unknown account, a throttled
  * address and a slow SMTP server all answer in the same time with the same body.
  */
-export function createOutbound({ db, config, log }: Pick<PasswordlessDeps, 'db' | 'config' | 'log'>) {
+export function createOutbound({ identity, config, log }: Pick<PasswordlessDeps, 'identity' | 'config' | 'log'>) {
   const pending = new Set<Promise<void>>();
 
   function deliver(send: () => Promise<unknown>): void {
@@ -61,21 +59,6 @@ export function createOutbound({ db, config, log }: Pick<PasswordlessDeps, 'db' 
       .catch((err: unknown) => log?.error({ err }, 'passwordless message not delivered'))
       .finally(() => pending.delete(job));
     pending.add(job);
-  }
-
-  async function recentMessages(tenantId: string, address: string): Promise<number> {
-    const [row] = await db
-      .select({ n: count() })
-      .from(t)
-      .where(
-        and(
-          eq(t.tenantId, tenantId),
-          inArray(t.purpose, [...MAIL_PURPOSES]),
-          sql`${t.meta}->>'address' = ${address}`,
-          gt(t.createdAt, sql`now() - make_interval(mins => ${ADDRESS_WINDOW_MINUTES})`),
-        ),
-      );
-    return row?.n ?? 0;
   }
 
   return {
@@ -96,7 +79,7 @@ export function createOutbound({ db, config, log }: Pick<PasswordlessDeps, 'db' 
      */
     async send(tenantId: string, address: string, prepare: () => Promise<(() => Promise<unknown>) | undefined>): Promise<Submitted> {
       const submittedAt = new Date().toISOString();
-      if ((await recentMessages(tenantId, address)) < ADDRESS_LIMIT) {
+      if ((await identity.oneTime.countRecentByAddress(tenantId, MAIL_PURPOSES, address, ADDRESS_WINDOW_MINUTES)) < ADDRESS_LIMIT) {
         const sender = await prepare();
         if (sender) deliver(sender);
       }
@@ -113,23 +96,14 @@ export function createOutbound({ db, config, log }: Pick<PasswordlessDeps, 'db' 
 export type Outbound = ReturnType<typeof createOutbound>;
 
 export function createPasswordlessService(deps: PasswordlessDeps & { outbound?: Outbound }) {
-  const { identity, db, config, mail } = deps;
+  const { identity, users, config, mail } = deps;
   const { oneTime, signIn } = identity;
-  const users = createIdentityUsersRepo(db);
   const outbound = deps.outbound ?? createOutbound(deps);
 
   const normalizeAddress = (channel: CodeChannel, address: string) => (channel === 'email' ? normalizeEmail(address) : address.trim());
 
-  const findByAddress = async (tenantId: string, channel: CodeChannel, address: string): Promise<IdentityUser | undefined> => {
-    if (channel === 'email') return users.findByEmail(tenantId, address);
-    const [row] = await db
-      .select()
-      .from(identityUsers)
-      .where(and(eq(identityUsers.tenantId, tenantId), eq(identityUsers.phoneNumber, address)))
-      .orderBy(identityUsers.id)
-      .limit(1);
-    return row;
-  };
+  const findByAddress = (tenantId: string, channel: CodeChannel, address: string): Promise<IdentityUser | undefined> =>
+    channel === 'email' ? users.findByEmail(tenantId, address) : users.findByPhoneNumber(tenantId, address);
 
   /**
    * Passwordless sign-up: no password hash and nothing the requester chose. Anyone may ask for a link
@@ -174,38 +148,10 @@ export function createPasswordlessService(deps: PasswordlessDeps & { outbound?: 
     }
   }
 
-  /** The newest live code of the user that was asked for this address (first factor) or this pending sign-in (second factor). */
-  async function liveCode(tenantId: string, userId: number, binding: { channel: CodeChannel; address: string } | { jti: string }) {
-    const bound: SQL[] =
-      'jti' in binding
-        ? [sql`${t.meta}->>'jti' = ${binding.jti}`]
-        : [sql`${t.meta}->>'channel' = ${binding.channel}`, sql`${t.meta}->>'address' = ${binding.address}`, sql`${t.meta}->>'jti' IS NULL`];
-    const [row] = await db
-      .select()
-      .from(t)
-      .where(and(eq(t.tenantId, tenantId), eq(t.purpose, 'code'), eq(t.userId, userId), isNull(t.usedAt), gt(t.expiresAt, sql`now()`), ...bound))
-      .orderBy(desc(t.createdAt))
-      .limit(1);
-    return row;
-  }
-
   /** Spends the code when it matches (hashes compared in constant time); a wrong guess counts, the 5th kills the code. */
-  async function spendCode(row: typeof t.$inferSelect, code: string): Promise<boolean> {
-    if (safeEqual(sha256(code), row.tokenHash)) {
-      const [spent] = await db
-        .update(t)
-        .set({ usedAt: new Date() })
-        .where(and(eq(t.id, row.id), isNull(t.usedAt), gt(t.expiresAt, sql`now()`), sql`${t.attempts} < ${CODE_MAX_ATTEMPTS}`))
-        .returning({ id: t.id });
-      return !!spent;
-    }
-    await db
-      .update(t)
-      .set({
-        attempts: sql`${t.attempts} + 1`,
-        usedAt: sql`CASE WHEN ${t.attempts} + 1 >= ${CODE_MAX_ATTEMPTS} THEN now() ELSE ${t.usedAt} END`,
-      })
-      .where(and(eq(t.id, row.id), isNull(t.usedAt)));
+  async function spendCode(row: OneTimeToken, code: string): Promise<boolean> {
+    if (safeEqual(sha256(code), row.tokenHash)) return oneTime.spendCode(row.id, CODE_MAX_ATTEMPTS);
+    await oneTime.countWrongGuess(row.id, CODE_MAX_ATTEMPTS);
     return false;
   }
 
@@ -294,7 +240,7 @@ export function createPasswordlessService(deps: PasswordlessDeps & { outbound?: 
     async verifyCode(tenantId: string, channel: CodeChannel, rawAddress: string, code: string, req: SignInRequest): Promise<SignInResult> {
       const address = normalizeAddress(channel, rawAddress);
       const user = await findByAddress(tenantId, channel, address);
-      const row = user ? await liveCode(tenantId, user.id, { channel, address }) : undefined;
+      const row = user ? await oneTime.newestLiveCode(tenantId, user.id, { channel, address }) : undefined;
       if (!user || !row || !(await spendCode(row, code))) throw wrongCode();
       const now = new Date();
       const confirmed = await users.update(
@@ -307,7 +253,7 @@ export function createPasswordlessService(deps: PasswordlessDeps & { outbound?: 
 
     /** PUT auth/code as a second factor: the code bound to this first-factor token, then the token is spent. */
     async verifySecondFactorCode(state: FirstFactorState, code: string, req: SignInRequest): Promise<SignInResult> {
-      const row = await liveCode(state.user.tenantId, state.user.id, { jti: state.claims.jti });
+      const row = await oneTime.newestLiveCode(state.user.tenantId, state.user.id, { jti: state.claims.jti });
       if (!row || !(await spendCode(row, code))) throw wrongCode();
       return completeSecondFactor(identity, state, req);
     },

@@ -4,16 +4,14 @@ import { createOutbound, MESSAGE_TTL_SECONDS, type Outbound, type PasswordlessDe
 import { assertAcceptablePassword } from './passwords';
 import type { SignInRequest, SignInResult } from './sign-in.service';
 import { normalizeEmail } from './normalize-email';
-import { createIdentityUsersRepo } from './identity-users.repo';
 import { passwordReset } from './mail/password-reset';
 
 export const invalidReset = () => new AppError('UNAUTHORIZED', 'This reset link is invalid or has expired. Request a new one.');
 
 /** Password recovery: a single-use, 10-minute link by email, then a new password and a fresh sign-in. */
 export function createResetService(deps: PasswordlessDeps & { outbound?: Outbound }) {
-  const { identity, mail } = deps;
+  const { identity, users, mail } = deps;
   const { oneTime, passwords, signIn }: Identity = identity;
-  const users = createIdentityUsersRepo(deps.db);
   const outbound = deps.outbound ?? createOutbound(deps);
 
   return {

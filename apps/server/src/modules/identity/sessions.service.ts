@@ -1,11 +1,9 @@
 import { createHmac } from 'node:crypto';
-import { and, desc, eq, getTableColumns, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { identityRefreshTokens, identitySessions } from '../../db/schema';
 import { AppError } from '../../errors';
 import { randomToken, sha256 } from './crypto';
-import { isActiveSession } from './active-session';
 import { getOrCreateSecret } from '../../db/app-secrets';
+import type { Session, SessionsRepo } from './sessions.repo';
 
 /** App secret that derives a refresh token's successor (see `successorOf`). */
 const SUCCESSOR_KEY_NAME = 'refresh-token-successor';
@@ -17,12 +15,9 @@ export interface SessionMeta {
   ip?: string | undefined;
 }
 
-export type Session = typeof identitySessions.$inferSelect;
-
 const invalidRefresh = () => new AppError('UNAUTHORIZED', 'Your session has ended. Please sign in again.');
 
-export function createSessionService(db: Db, { reuseGraceSeconds }: { reuseGraceSeconds: number }) {
-  const rt = identityRefreshTokens;
+export function createSessionService({ db, repo, reuseGraceSeconds }: { db: Db; repo: SessionsRepo; reuseGraceSeconds: number }) {
   let successorKey: Promise<string> | undefined;
   /**
    * A token's successor is derived from it (HMAC with an app secret) instead of drawn at random, so
@@ -35,31 +30,18 @@ export function createSessionService(db: Db, { reuseGraceSeconds }: { reuseGrace
     return createHmac('sha256', await successorKey).update(token).digest('base64url');
   };
 
-  // Every signed-in request asks this: built once, and a named statement each connection parses once.
-  const activeSession = db
-    .select()
-    .from(identitySessions)
-    .where(and(eq(identitySessions.id, sql.placeholder('id')), isActiveSession()))
-    .prepare('identity_session_active');
-
-  async function issueRefreshToken(sessionId: string, tx: Pick<Db, 'insert'> = db, token = randomToken(32)): Promise<string> {
-    await tx.insert(identityRefreshTokens).values({ tokenHash: sha256(token), sessionId });
-    return token;
-  }
-
   return {
     async create(tenantId: string, userId: number, meta: SessionMeta): Promise<{ session: Session; refreshToken: string }> {
-      const [session] = await db
-        .insert(identitySessions)
-        .values({
-          tenantId,
-          userId,
-          expiresAt: new Date(Date.now() + SESSION_DAYS * 86_400_000),
-          userAgent: meta.userAgent?.slice(0, 300),
-          ip: meta.ip,
-        })
-        .returning();
-      return { session: session!, refreshToken: await issueRefreshToken(session!.id) };
+      const session = await repo.create({
+        tenantId,
+        userId,
+        expiresAt: new Date(Date.now() + SESSION_DAYS * 86_400_000),
+        userAgent: meta.userAgent?.slice(0, 300),
+        ip: meta.ip,
+      });
+      const refreshToken = randomToken(32);
+      await repo.insertRefreshToken(session.id, sha256(refreshToken));
+      return { session, refreshToken };
     },
 
     /**
@@ -71,84 +53,23 @@ export function createSessionService(db: Db, { reuseGraceSeconds }: { reuseGrace
      */
     async rotate(refreshToken: string, meta: SessionMeta): Promise<{ session: Session; refreshToken: string }> {
       const successor = await successorOf(refreshToken);
-      return db.transaction(async (tx) => {
-        const [row] = await tx
-          .select({ ...getTableColumns(rt), inGrace: sql<boolean>`${rt.usedAt} > now() - make_interval(secs => ${reuseGraceSeconds})` })
-          .from(rt)
-          .where(eq(rt.tokenHash, sha256(refreshToken)))
-          .for('update');
-        if (!row) throw invalidRefresh();
-        const [session] = await tx.select().from(identitySessions).where(eq(identitySessions.id, row.sessionId)).for('update');
-        if (!session || session.revokedAt || session.expiresAt <= new Date()) throw invalidRefresh();
-        const touch = () =>
-          tx
-            .update(identitySessions)
-            .set({ lastUsedAt: new Date(), ...(meta.ip ? { ip: meta.ip } : {}) })
-            .where(eq(identitySessions.id, session.id))
-            .returning();
-        if (row.usedAt) {
-          const [next] = row.inGrace ? await tx.select({ usedAt: rt.usedAt }).from(rt).where(eq(rt.tokenHash, sha256(successor))) : [];
-          if (next && !next.usedAt) return { session: (await touch())[0]!, refreshToken: successor };
-          await tx
-            .update(identitySessions)
-            .set({ revokedAt: new Date(), revokedReason: 'refresh-token-reuse' })
-            .where(eq(identitySessions.id, session.id));
-          return { reused: true as const };
-        }
-        await tx.update(rt).set({ usedAt: sql`now()` }).where(eq(rt.tokenHash, row.tokenHash));
-        await issueRefreshToken(session.id, tx, successor);
-        return { session: (await touch())[0]!, refreshToken: successor };
-      }).then((result) => {
-        // Thrown outside the transaction so the revocation commits.
-        if ('reused' in result) throw invalidRefresh();
-        return result;
-      });
+      const outcome = await repo.rotate(sha256(refreshToken), sha256(successor), reuseGraceSeconds, meta.ip);
+      // A reuse is refused after its transaction, so the revocation commits.
+      if (!('session' in outcome)) throw invalidRefresh();
+      return { session: outcome.session, refreshToken: successor };
     },
 
     /** The session if it is still valid (not revoked, not past its absolute lifetime). */
-    async active(sessionId: string): Promise<Session | undefined> {
-      const [session] = await activeSession.execute({ id: sessionId });
-      return session;
-    },
+    active: (sessionId: string): Promise<Session | undefined> => repo.active(sessionId),
 
-    async sessionOfRefreshToken(refreshToken: string): Promise<string | undefined> {
-      const [row] = await db
-        .select({ sessionId: identityRefreshTokens.sessionId })
-        .from(identityRefreshTokens)
-        .where(eq(identityRefreshTokens.tokenHash, sha256(refreshToken)));
-      return row?.sessionId;
-    },
+    sessionOfRefreshToken: (refreshToken: string): Promise<string | undefined> => repo.sessionOfRefreshToken(sha256(refreshToken)),
 
-    async revoke(sessionId: string, reason: string): Promise<void> {
-      await db
-        .update(identitySessions)
-        .set({ revokedAt: new Date(), revokedReason: reason })
-        .where(and(eq(identitySessions.id, sessionId), isNull(identitySessions.revokedAt)));
-    },
+    revoke: (sessionId: string, reason: string): Promise<void> => repo.revoke(sessionId, reason),
 
     /** Ends every other session of the user (password change, MFA enabled, "sign out elsewhere"). */
-    async revokeOthers(userId: number, keepSessionId: string | undefined, reason: string): Promise<number> {
-      const rows = await db
-        .update(identitySessions)
-        .set({ revokedAt: new Date(), revokedReason: reason })
-        .where(
-          and(
-            eq(identitySessions.userId, userId),
-            isNull(identitySessions.revokedAt),
-            keepSessionId ? ne(identitySessions.id, keepSessionId) : undefined,
-          ),
-        )
-        .returning({ id: identitySessions.id });
-      return rows.length;
-    },
+    revokeOthers: (userId: number, keepSessionId: string | undefined, reason: string): Promise<number> => repo.revokeOthers(userId, keepSessionId, reason),
 
-    list(userId: number): Promise<Session[]> {
-      return db
-        .select()
-        .from(identitySessions)
-        .where(and(eq(identitySessions.userId, userId), isNull(identitySessions.revokedAt), gt(identitySessions.expiresAt, sql`now()`)))
-        .orderBy(desc(identitySessions.lastUsedAt));
-    },
+    list: (userId: number): Promise<Session[]> => repo.list(userId),
   };
 }
 

@@ -6,7 +6,6 @@ import { okResponse, signInResult, totpEnabledResponse } from '@app/contracts/id
 import { signInQuery, tenantParams } from '@app/contracts/identity-api';
 import { totpDisableBody, totpSignInBody } from '@app/contracts/identity-mfa';
 import type { Config } from '../../config';
-import type { Db } from '../../db/client';
 import { AppError } from '../../errors';
 import { authenticate, bearerToken } from '../../plugins/auth';
 import type { Identity } from './identity';
@@ -14,14 +13,13 @@ import { sendSignIn, signInRequest, rateLimits } from './reply';
 import { completeSecondFactor, pendingFirstFactor } from './second-factor';
 import { pkceRoutes } from './pkce.routes';
 import { samlRoutes } from './saml.routes';
-import { createTotpService, incorrectCode, type TotpService } from './totp.service';
+import { incorrectCode, type TotpService } from './totp.service';
 
 export interface MfaRoutesOptions {
   identity: Identity;
   config: Config;
-  db: Db;
-  /** Shared with other plugins when given; otherwise one is created. */
-  totp?: TotpService;
+  /** Built by the module's register function. */
+  totp: TotpService;
 }
 
 const FIRST_FACTOR_TYP = 'ff+jwt';
@@ -35,8 +33,7 @@ function looksLikeFirstFactorToken(token: string): boolean {
   }
 }
 
-export const totpRoutes: FastifyPluginAsyncZod<MfaRoutesOptions> = async (app, { identity, config, db, totp: given }) => {
-  const totp = given ?? createTotpService({ db, identity });
+export const totpRoutes: FastifyPluginAsyncZod<MfaRoutesOptions> = async (app, { identity, config, totp }) => {
   const signInLimit = rateLimits(config).signIn;
 
   const currentUser = async (tenantId: string, userId: number) => {
@@ -102,8 +99,7 @@ export const totpRoutes: FastifyPluginAsyncZod<MfaRoutesOptions> = async (app, {
 
 /** TOTP, PKCE and the SAML IdP token in one registration, sharing one TOTP service. */
 export const identityMfaRoutes: FastifyPluginAsyncZod<MfaRoutesOptions> = async (app, options) => {
-  const shared = { ...options, totp: options.totp ?? createTotpService({ db: options.db, identity: options.identity }) };
-  await app.register(totpRoutes, shared);
-  await app.register(pkceRoutes, shared);
-  await app.register(samlRoutes, shared);
+  await app.register(totpRoutes, options);
+  await app.register(pkceRoutes, options);
+  await app.register(samlRoutes, options);
 };

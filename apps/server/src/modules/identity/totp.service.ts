@@ -1,15 +1,13 @@
 import { randomInt } from 'node:crypto';
 import { hash, verify } from '@node-rs/argon2';
-import { and, eq, isNotNull, isNull, or, lt, sql } from 'drizzle-orm';
 import { authenticator } from 'otplib';
 import QRCode from 'qrcode';
-import type { Db } from '../../db/client';
-import { identityBackupCodes, identityUsers } from '../../db/schema';
 import { AppError } from '../../errors';
 import type { Identity } from './identity';
 import { LOCKOUT_MS, LOCKOUT_THRESHOLD } from './password.service';
 import type { SecretBoxCipher } from './secret-box';
-import { createIdentityUsersRepo, type IdentityUser } from './identity-users.repo';
+import type { IdentityUser, IdentityUsersRepo } from './identity-users.repo';
+import type { TotpRepo } from './totp.repo';
 
 export const TOTP_ISSUER = 'Teamfilm';
 export const TOTP_STEP_SECONDS = 30;
@@ -65,20 +63,18 @@ const secretContext = (user: Pick<IdentityUser, 'id'>) => `totp:${user.id}`;
  * sealed again with the key-encryption key (`box`), so enrolled users keep their authenticator app.
  * Each row moves only if its secret is still the one read (a node may enrol the user meanwhile).
  */
-export async function sealLegacyTotpSecrets(db: Db, legacy: SecretBoxCipher, box: SecretBoxCipher): Promise<void> {
-  const u = identityUsers;
-  const rows = await db.select({ id: u.id, totpSecret: u.totpSecret }).from(u).where(isNotNull(u.totpSecret));
+export async function sealLegacyTotpSecrets(repo: TotpRepo, legacy: SecretBoxCipher, box: SecretBoxCipher): Promise<void> {
+  const rows = await repo.legacySecrets();
   for (const row of rows) {
     // A secret that does not open never verified a code before either; it stays where it is.
     const secret = await legacy.decrypt(row.totpSecret!, secretContext(row)).catch(() => undefined);
     if (secret === undefined) continue;
     const totpSecretBox = await box.encrypt(secret, secretContext(row));
-    await db.update(u).set({ totpSecretBox, totpSecret: null }).where(and(eq(u.id, row.id), eq(u.totpSecret, row.totpSecret!)));
+    await repo.resealLegacySecret(row.id, row.totpSecret!, totpSecretBox);
   }
 }
 
-export function createTotpService({ db, identity }: { db: Db; identity: Identity }) {
-  const users = createIdentityUsersRepo(db);
+export function createTotpService({ repo, users, identity }: { repo: TotpRepo; users: IdentityUsersRepo; identity: Identity }) {
   const box = identity.secretBox;
 
   const isLocked = (user: IdentityUser) => user.lockedUntil !== null && user.lockedUntil > new Date();
@@ -97,39 +93,19 @@ export function createTotpService({ db, identity }: { db: Db; identity: Identity
     if (!secret) return false;
     const step = matchingStep(secret, code);
     if (step === undefined) return false;
-    const rows = await db
-      .update(identityUsers)
-      .set(requireEnabled ? { totpLastStep: step } : { totpLastStep: step, totpEnabledAt: new Date() })
-      .where(
-        and(
-          eq(identityUsers.id, user.id),
-          // The secret that was checked is still the stored one (no enrolment raced in between).
-          eq(identityUsers.totpSecretBox, user.totpSecretBox!),
-          requireEnabled ? isNotNull(identityUsers.totpEnabledAt) : isNull(identityUsers.totpEnabledAt),
-          or(isNull(identityUsers.totpLastStep), lt(identityUsers.totpLastStep, step)),
-        ),
-      )
-      .returning({ id: identityUsers.id });
-    return rows.length === 1;
+    // The secret that was checked must still be the stored one (no enrolment raced in between).
+    return repo.spendStep(user.id, user.totpSecretBox!, step, requireEnabled);
   }
 
-  /** Single use: the matching unused row is marked used by one UPDATE; a parallel second use finds none. */
+  /** Single use: a parallel second use of the same code finds it spent. */
   async function spendBackupCode(user: IdentityUser, code: string): Promise<boolean> {
     const normalized = normalizeBackupCode(code);
     if (!/^[0-9a-z]{8}$/.test(normalized)) return false;
-    const rows = await db
-      .select()
-      .from(identityBackupCodes)
-      .where(and(eq(identityBackupCodes.userId, user.id), isNull(identityBackupCodes.usedAt)));
+    const rows = await repo.unusedBackupCodes(user.id);
     const checks = await Promise.all(rows.map((row) => verify(row.codeHash, normalized).catch(() => false)));
     const match = rows.find((_, i) => checks[i]);
     if (!match) return false;
-    const spent = await db
-      .update(identityBackupCodes)
-      .set({ usedAt: new Date() })
-      .where(and(eq(identityBackupCodes.id, match.id), isNull(identityBackupCodes.usedAt)))
-      .returning({ id: identityBackupCodes.id });
-    return spent.length === 1;
+    return repo.spendBackupCode(match.id);
   }
 
   return {
@@ -146,16 +122,7 @@ export function createTotpService({ db, identity }: { db: Db; identity: Identity
       const backupCodes = Array.from({ length: BACKUP_CODE_COUNT }, generateBackupCode);
       const hashes = await Promise.all(backupCodes.map((c) => hash(normalizeBackupCode(c), BACKUP_ARGON2)));
       const sealed = await box.encrypt(totpSecret, secretContext(user));
-      await db.transaction(async (tx) => {
-        const [row] = await tx
-          .update(identityUsers)
-          .set({ totpSecretBox: sealed, totpSecret: null, totpLastStep: null, updatedAt: new Date() })
-          .where(and(eq(identityUsers.id, user.id), isNull(identityUsers.totpEnabledAt)))
-          .returning({ id: identityUsers.id });
-        if (!row) throw new AppError('CONFLICT', 'Two-factor authentication is already on.');
-        await tx.delete(identityBackupCodes).where(eq(identityBackupCodes.userId, user.id));
-        await tx.insert(identityBackupCodes).values(hashes.map((codeHash) => ({ userId: user.id, codeHash })));
-      });
+      if (!(await repo.beginEnrolment(user.id, sealed, hashes))) throw new AppError('CONFLICT', 'Two-factor authentication is already on.');
       return { totpSecret, qrCode, backupCodes };
     },
 
@@ -188,13 +155,7 @@ export function createTotpService({ db, identity }: { db: Db; identity: Identity
       await this.verify(user, input).catch((err: unknown) => {
         throw err instanceof AppError && err.statusCode === 401 ? refusedCode() : err;
       });
-      await db.transaction(async (tx) => {
-        await tx
-          .update(identityUsers)
-          .set({ totpSecretBox: null, totpSecret: null, totpEnabledAt: null, totpLastStep: null, updatedAt: new Date() })
-          .where(eq(identityUsers.id, user.id));
-        await tx.delete(identityBackupCodes).where(eq(identityBackupCodes.userId, user.id));
-      });
+      await repo.disable(user.id);
     },
 
     /** TOTP as first factor: the account named by one identifier, if it has MFA on. */
@@ -205,11 +166,7 @@ export function createTotpService({ db, identity }: { db: Db; identity: Identity
       else if (id.email) user = await users.findByEmail(tenantId, id.email);
       else if (id.username) user = await users.findByUsername(tenantId, id.username);
       else if (id.phoneNumber) {
-        const rows = await db
-          .select()
-          .from(identityUsers)
-          .where(and(eq(identityUsers.tenantId, tenantId), eq(identityUsers.phoneNumber, id.phoneNumber), isNotNull(identityUsers.totpEnabledAt)))
-          .limit(2);
+        const rows = await users.findTotpUsersByPhoneNumber(tenantId, id.phoneNumber);
         // A phone number is not unique: only an unambiguous match identifies an account.
         user = rows.length === 1 ? rows[0] : undefined;
       }
@@ -217,13 +174,7 @@ export function createTotpService({ db, identity }: { db: Db; identity: Identity
     },
 
     /** For tests and support tooling: how many backup codes are still unused. */
-    async remainingBackupCodes(userId: number): Promise<number> {
-      const [row] = await db
-        .select({ n: sql<number>`count(*)::int` })
-        .from(identityBackupCodes)
-        .where(and(eq(identityBackupCodes.userId, userId), isNull(identityBackupCodes.usedAt)));
-      return row?.n ?? 0;
-    },
+    remainingBackupCodes: (userId: number): Promise<number> => repo.remainingBackupCodes(userId),
   };
 }
 

@@ -4,7 +4,7 @@ import type { Executor } from '../../db/job-transaction';
 import { userImages } from '../../db/schema';
 import type { ImageVariant } from '../../db/stored-media';
 import { IMAGE_CHANNEL } from './image-settled';
-import { readyImagesOf, readyImagesOrder } from './ready-images';
+import { readyImagesOf, readyImagesOrder } from '../../db/ready-images';
 
 export type ImageRow = typeof userImages.$inferSelect;
 export type NewImage = typeof userImages.$inferInsert;

@@ -2,8 +2,8 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import type { Executor } from '../../db/job-transaction';
 import { identitySessions, users } from '../../db/schema';
-import { isActiveSession } from '../identity/active-session';
-import { readyImagesJson } from '../images/ready-images';
+import { isActiveSession } from '../../db/active-session';
+import { readyImagesJson } from '../../db/ready-images';
 
 export type ProductUserRow = typeof users.$inferSelect;
 export type NewProductUser = typeof users.$inferInsert;
@@ -33,7 +33,7 @@ export function createProductUsersRepo(db: Db) {
     .prepare('users_signed_in');
   // The same, with the user's ready images (GET and PUT /api/user/me answer them): one statement, so
   // the first read of every page costs one round trip, and the images are those of the row it read.
-  // The images are the images module's; it owns every write and the filter and order (ready-images.ts).
+  // The images are the images module's (it owns every write); the filter and order are shared (db/ready-images.ts).
   const signedInWithImages = db
     .select({ sessionUserId: identitySessions.userId, user: users, images: readyImagesJson(users.id) })
     .from(identitySessions)

@@ -1,5 +1,5 @@
 import { and, gt, isNull, sql } from 'drizzle-orm';
-import { identitySessions } from '../../db/schema';
+import { identitySessions } from './schema';
 
 /**
  * A session that still signs requests in: not revoked (logout, password change, refresh-token reuse)
