@@ -9,7 +9,8 @@ import { isDatabaseUnavailable } from './db/database-unavailable';
 import { startEmbeddedPostgres, type EmbeddedPostgres } from './db/embedded-postgres';
 import { createLogger } from './logger';
 import type { LiveIngestSlot } from './modules/live/browser-publish.service';
-import { startIngest, type Ingest } from './modules/live/ingest/ingest.service';
+import type { Ingest } from './modules/live/ingest/ingest.service';
+import { startLiveIngest } from './modules/live/live.module';
 import { startRuntime, type Runtime } from './runtime';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -91,7 +92,7 @@ async function main() {
       listening = 'RTMP_PORT';
       const { db, storage } = runtime;
       // The live module's listeners (the auto highlights) were registered by build().
-      ingest = await startIngest({ db, storage, events: runtime.events, log, port: config.rtmpPort, host: config.host, dataDir: config.dataDir, onPublish: liveIngest.onPublish });
+      ingest = await startLiveIngest({ db, storage, events: runtime.events, log, port: config.rtmpPort, host: config.host, dataDir: config.dataDir, onPublish: liveIngest.onPublish });
       liveIngest.current = { host: config.host, port: ingest.port };
     }
   } catch (err) {

@@ -10,7 +10,7 @@ import { runFfmpeg } from '@app/media/run-ffmpeg';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCheerAnalyzer } from '../../src/modules/live/cheers/cheer-analyzer';
-import { createCheersService } from '../../src/modules/live/cheers/cheers.service';
+import { createCheers } from '../../src/modules/live/live.module';
 import { coach, videosApp, type TeamsApp } from '../videos/helpers';
 import { cheerRows, insertLiveEvent } from './cheers-helpers';
 
@@ -32,7 +32,7 @@ afterAll(async () => {
   if (dir) await fs.rm(dir, { recursive: true, force: true });
 });
 
-const analyzer = () => createCheerAnalyzer({ cheers: createCheersService({ db: t.runtime.db }), log: pino({ level: 'silent' }) });
+const analyzer = () => createCheerAnalyzer({ cheers: createCheers(t.runtime.db), log: pino({ level: 'silent' }) });
 
 interface Call {
   eventId: string;

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createCheersService } from '../../src/modules/live/cheers/cheers.service';
+import { createCheers } from '../../src/modules/live/live.module';
 import { athlete, call, coach, expectError, joinTeam, person, readyVideo, videosApp, type Person, type TeamsApp } from '../clips/helpers';
 import { createEvent, eventId } from './events-helpers';
 import { OTHER_HOST } from '../teams/helpers';
@@ -17,7 +17,7 @@ beforeAll(async () => {
   t = await videosApp();
   const owner = await coach(t, 'cheerowner', 'Cheerers');
   event = await insertLiveEvent(t, 'cheerowner', 'demo', { isPublic: true });
-  const cheers = createCheersService({ db: t.runtime.db });
+  const cheers = createCheers(t.runtime.db);
   for (const [i, score] of SCORES.entries()) expect(await cheers.record(event.id, START_MS + i * 60_000, score)).not.toBeNull();
   // The strongest cheer's clip has been cut: a real clip (and its reel) of a video stands in for the live clip.
   const video = await readyVideo(t, 'cheerowner');
@@ -90,7 +90,7 @@ describe("GET /api/events/{key}/cheers of a team-only event", () => {
     fan = await person(t, 'privcheersfan', { type: 'fan' });
     await joinTeam(t, 'privcheers', 'privcheersmate');
     key = (await createEvent(t, owner, { public: false })).key;
-    const cheers = createCheersService({ db: t.runtime.db });
+    const cheers = createCheers(t.runtime.db);
     const cheerId = (await cheers.record(await eventId(t, key), START_MS, 20))!;
     const video = await readyVideo(t, 'privcheers');
     const clip = await call(t, 'POST', `/api/user/videos/${video.key}/clips`, owner.headers, { timestamp: 1, duration: 3 });

@@ -3,7 +3,8 @@ import { spawn } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import pino, { type Logger } from 'pino';
 import { findFfmpeg } from '@app/media/binaries';
-import { startIngest, type Ingest } from '../../src/modules/live/ingest/ingest.service';
+import type { Ingest } from '../../src/modules/live/ingest/ingest.service';
+import { startLiveIngest } from '../../src/modules/live/live.module';
 import type { Storage } from '../../src/storage/storage';
 import type { Db } from '../../src/db/client';
 import { freePort } from '../helpers/server-process';
@@ -32,7 +33,7 @@ export async function startTestIngest(
   t: TeamsApp,
   options: { host?: string; db?: Db; storage?: Storage; log?: Logger; maxQueuedSegments?: number; maxUnrecordedSegments?: number; onPublish?: PublishListener } = {},
 ): Promise<Ingest> {
-  return startIngest({
+  return startLiveIngest({
     db: options.db ?? t.runtime.db,
     events: t.runtime.events,
     storage: options.storage ?? t.runtime.storage,

@@ -8,7 +8,7 @@ import { probe } from '@app/media/probe';
 import { createCrowdGame, CROWD_GAME } from '@app/media/cheers/crowd-game';
 import { createDb, type Db } from '../../src/db/client';
 import { createCheerAnalyzer, type CheerAnalysis } from '../../src/modules/live/cheers/cheer-analyzer';
-import { createCheersService } from '../../src/modules/live/cheers/cheers.service';
+import { createCheers } from '../../src/modules/live/live.module';
 import type { Ingest } from '../../src/modules/live/ingest/ingest.service';
 import type { Storage } from '../../src/storage/storage';
 import { separatePostgres, type SeparatePostgres } from '../helpers/separate-postgres';
@@ -261,7 +261,7 @@ describe('live ingest while the database is down', () => {
     const game = path.join(dir, 'game.m4a');
     await createCrowdGame(game);
     const event = await insertLiveEvent(t, 'outagecoach');
-    const service = createCheersService({ db: t.runtime.db });
+    const service = createCheers(t.runtime.db);
     let tries = 0;
     const cheers: typeof service = { ...service, record: (...args) => ((tries += 1), service.record(...args)) };
     const analyzer = createCheerAnalyzer({ cheers, log: pino({ level: 'silent' }) });

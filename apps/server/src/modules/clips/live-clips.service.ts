@@ -10,7 +10,8 @@ import { AppError } from '../../errors';
 import type { JobContext } from '../../job-context';
 import type { Storage } from '../../storage/storage';
 import type { EventsService, LiveCaller } from '../live/events.service';
-import { createRecordingService, type RecordedEvent } from '../live/recording.service';
+import { createRecording } from '../live/live.module';
+import type { RecordedEvent } from '../live/recording.service';
 import { createMediaUrls } from '../../storage/media-urls';
 import { toClip } from './clip-view';
 import { clipObjectsPrefix, type ClipReels } from './clips.service';
@@ -70,7 +71,7 @@ export function momentOf(timestampMs: number, range: { startMs: number; endMs: n
  */
 async function cutWindow(deps: Pick<LiveClipDeps, 'db' | 'storage' | 'dataDir'>, event: RecordedEvent, clipId: string, momentMs: number, lastTry = false): Promise<Cut> {
   const window = windowOf(momentMs);
-  const { run: segments, later } = await createRecordingService(deps.db).segmentsAround(event.id, window, momentMs);
+  const { run: segments, later } = await createRecording(deps.db).segmentsAround(event.id, window, momentMs);
   if (segments.length === 0) throw new AppError('VALIDATION_FAILED', OUTSIDE_RECORDING);
   const root = path.join(deps.dataDir, 'tmp', 'live-clip');
   await mkdir(root, { recursive: true });
@@ -116,7 +117,7 @@ async function cutWindow(deps: Pick<LiveClipDeps, 'db' | 'storage' | 'dataDir'>,
  * Called by the clip route and by the auto highlights (`cheer: true`).
  */
 export async function createLiveClip(input: CreateLiveClipInput, deps: LiveClipDeps): Promise<Clip> {
-  const recording = createRecordingService(deps.db);
+  const recording = createRecording(deps.db);
   const event = await recording.event(input.eventId);
   if (!event) throw new AppError('NOT_FOUND', 'Event not found.');
   const range = await recording.recordedRange(event.id);
@@ -170,7 +171,7 @@ export async function finishLiveClip(clipId: string, ctx: JobContext, reels: Pic
   const repo = createClipsRepo(ctx.db);
   const clip = await repo.forCut(clipId);
   if (!clip || clip.status === 'ready') return;
-  const recording = createRecordingService(ctx.db);
+  const recording = createRecording(ctx.db);
   const event = await recording.event(clip.sourceKey);
   if (!event) return;
   const lastTry = ctx.job.retryCount >= ctx.job.retryLimit;

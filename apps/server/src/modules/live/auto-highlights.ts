@@ -1,8 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
 import { createCheerAnalyzer } from './cheers/cheer-analyzer';
-import { createCheersService } from './cheers/cheers.service';
 import type { PublishListener } from './ingest/ingest-sessions';
+import { createCheers } from './live.module';
 
 /** Makes a cheer's clip; the clips module owns clips, so the app wires it in (the live module never imports clips). */
 export type OnCheer = (cheer: { eventId: string; timestampMs: number; ownerUserId: number }) => Promise<{ clipId: string }>;
@@ -12,7 +12,7 @@ export type OnCheer = (cheer: { eventId: string; timestampMs: number; ownerUserI
  * gets a clip of its moment (made in the event owner's name by `onCheer`) attached to its row.
  */
 export function autoHighlights(deps: { db: Db; log: FastifyBaseLogger; onCheer: OnCheer }): PublishListener {
-  const cheers = createCheersService({ db: deps.db });
+  const cheers = createCheers(deps.db);
   const analyzer = createCheerAnalyzer({ cheers, log: deps.log });
   return ({ event, inputUrl, anchorMs }) =>
     analyzer.startCheerAnalysis({

@@ -29,3 +29,4 @@ export function createFollowsRepo(db: Db) {
     },
   };
 }
+export type FollowsRepo = ReturnType<typeof createFollowsRepo>;

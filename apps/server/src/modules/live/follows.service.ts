@@ -1,15 +1,12 @@
-import type { Db } from '../../db/client';
 import { AppError } from '../../errors';
 import type { Caller } from '../../caller';
 import type { UsersService } from '../users/users.service';
-import { createFollowsRepo } from './follows.repo';
+import type { FollowsRepo } from './follows.repo';
 
 export const TEAM_NOT_FOUND = 'Team not found.';
 
 /** A fan follows a team (a channel) and sees its public games first. Idempotent both ways. */
-export function createFollowsService({ db, users }: { db: Db; users: Pick<UsersService, 'requireRegistered' | 'byUsername'> }) {
-  const repo = createFollowsRepo(db);
-
+export function createFollowsService({ repo, users }: { repo: FollowsRepo; users: Pick<UsersService, 'requireRegistered' | 'byUsername'> }) {
   async function target(caller: Caller, owner: string, channel: string): Promise<{ userId: number; channelId: number }> {
     const user = await users.requireRegistered(caller);
     const ownerRow = await users.byUsername(caller.tenantId, owner);

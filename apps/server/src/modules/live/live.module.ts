@@ -1,21 +1,29 @@
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config';
+import type { Db } from '../../db/client';
 import type { NotificationListener } from '../../db/notification-listener';
+import type { DomainEvents } from '../../domain-events';
 import type { Runtime } from '../../runtime';
 import type { BillingService } from '../billing/billing.service';
 import type { UsersService } from '../users/users.service';
 import { browserPublishRoutes } from './browser-publish.routes';
 import { createBrowserPublisher, type BrowserPublisherOptions, type LiveIngestSlot } from './browser-publish.service';
 import { cheersRoutes } from './cheers/cheers.routes';
+import { createCheersRepo } from './cheers/cheers.repo';
 import { createCheersService } from './cheers/cheers.service';
 import { createEventsRepo } from './events.repo';
 import { eventsRoutes } from './events.routes';
 import { createEventsService, type EventsService } from './events.service';
+import { createFollowsRepo } from './follows.repo';
 import { followsRoutes } from './follows.routes';
 import { createFollowsService } from './follows.service';
+import { createIngestRepo } from './ingest/ingest.repo';
+import { startIngest, type IngestOptions } from './ingest/ingest.service';
 import { loadPlaybackTokens } from './playback-token';
+import { createPlaybackRepo } from './playback/playback.repo';
 import { playbackRoutes } from './playback/playback.routes';
 import { createPlaybackService } from './playback/playback.service';
+import { createRecordingService } from './recording.service';
 import { STATUS_CHANNEL, eventIdOf } from './playback/segment-notifications';
 import { createEventUpdates } from './status/event-updates';
 import { eventUpdatesRoutes } from './status/event-updates.routes';
@@ -43,7 +51,7 @@ export async function registerLive(app: FastifyInstance, { config, runtime, user
   await app.register(eventsRoutes, { events });
   const publisher = createBrowserPublisher({ ...browserPublish, ingest: liveIngest, log: app.log.child({ component: 'browser-publish' }) });
   await app.register(browserPublishRoutes, { events, publisher });
-  await app.register(followsRoutes, { follows: createFollowsService({ db, users }) });
+  await app.register(followsRoutes, { follows: createFollowsService({ repo: createFollowsRepo(db), users }) });
   const eventUpdates = createEventUpdates({ repo, log: app.log.child({ component: 'live-updates' }) });
   dbListener.on(STATUS_CHANNEL, (payload) => {
     const eventId = eventIdOf(payload);
@@ -51,8 +59,21 @@ export async function registerLive(app: FastifyInstance, { config, runtime, user
   });
   dbListener.onListening(() => eventUpdates.changedAll());
   await app.register(eventUpdatesRoutes, { events, updates: eventUpdates });
-  const playback = createPlaybackService({ db, tokens: await loadPlaybackTokens(db), log: app.log.child({ component: 'live-playback' }), notifications: dbListener });
+  const playback = createPlaybackService({ repo: createPlaybackRepo(db), tokens: await loadPlaybackTokens(db), log: app.log.child({ component: 'live-playback' }), notifications: dbListener });
   await app.register(playbackRoutes, { playback, storage });
-  await app.register(cheersRoutes, { config, events, cheers: createCheersService({ db }) });
+  await app.register(cheersRoutes, { config, events, cheers: createCheers(db) });
   return events;
 }
+
+/** The cheers of live events, for the cheers routes and the auto highlights (which the app gives the ingest). */
+export const createCheers = (db: Db) => createCheersService({ repo: createCheersRepo(db) });
+
+/** What an event's recording holds, for the clips module's cuts (its routes and the finish-live-clip job). */
+export const createRecording = (db: Db) => createRecordingService(createEventsRepo(db));
+
+/**
+ * This node's RTMP ingest (main.ts starts it on a node that takes publishes): a game starting or ending is
+ * announced through `events` in the transaction that records it.
+ */
+export const startLiveIngest = ({ db, events, ...options }: Omit<IngestOptions, 'repo'> & { db: Db; events: DomainEvents }) =>
+  startIngest({ ...options, repo: createIngestRepo(db, events) });

@@ -1,5 +1,4 @@
-import type { Db } from '../../db/client';
-import { createEventsRepo, type LiveEventRow, type LiveSegmentRow } from './events.repo';
+import type { EventsRepo, LiveEventRow, LiveSegmentRow } from './events.repo';
 
 const segmentEndMs = (s: LiveSegmentRow) => s.startedAtMs + s.durationSec * 1000;
 
@@ -26,8 +25,7 @@ export function sameRunAround(segments: readonly LiveSegmentRow[], momentMs: num
  * it: the event (its clock and status), the range stored so far, and the stored segments of a window.
  * The live module never writes clip rows.
  */
-export function createRecordingService(db: Db) {
-  const repo = createEventsRepo(db);
+export function createRecordingService(repo: Pick<EventsRepo, 'byId' | 'recordedRange' | 'segmentsCovering'>) {
   return {
     event: (eventId: string): Promise<LiveEventRow | undefined> => repo.byId(eventId),
 

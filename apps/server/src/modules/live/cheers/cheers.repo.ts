@@ -54,3 +54,4 @@ export function createCheersRepo(db: Db) {
     },
   };
 }
+export type CheersRepo = ReturnType<typeof createCheersRepo>;

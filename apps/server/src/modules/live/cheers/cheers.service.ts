@@ -1,14 +1,12 @@
 import type { Cheer } from '@app/contracts/live';
-import type { Db } from '../../../db/client';
 import { AppError } from '../../../errors';
 import { EVENT_NOT_FOUND } from '../events.service';
-import { createCheersRepo } from './cheers.repo';
+import type { CheersRepo } from './cheers.repo';
 
 export type CheersService = ReturnType<typeof createCheersService>;
 
 /** Auto highlights: the crowd's cheers of a live event, found by cheer-analyzer.ts. */
-export function createCheersService({ db }: { db: Db }) {
-  const repo = createCheersRepo(db);
+export function createCheersService({ repo }: { repo: CheersRepo }) {
   return {
     /** The event of a key in the tenant (404 otherwise), and whether it is public. */
     async event(tenantId: string, key: string): Promise<{ isPublic: boolean }> {

@@ -2,19 +2,15 @@ import { createHash } from 'node:crypto';
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { Logger } from 'pino';
-import type { Db } from '../../../db/client';
-import type { DomainEvents } from '../../../domain-events';
 import type { Storage } from '../../../storage/storage';
-import { createIngestRepo, type IngestEvent } from './ingest.repo';
+import type { IngestEvent, IngestRepo } from './ingest.repo';
 import { runPublish, type PublishListener } from './ingest-sessions';
 import { startRtmpServer, type RtmpSession } from './rtmp-server';
 import { isDatabaseUnavailable } from '../../../db/database-unavailable';
 import { untilDatabaseAnswers } from '../../../db/database-wait';
 
 export interface IngestOptions {
-  db: Db;
-  /** The runtime's: a game starting or ending is announced in the transaction that records it. */
-  events: DomainEvents;
+  repo: IngestRepo;
   storage: Storage;
   log: Logger;
   port: number;
@@ -58,7 +54,7 @@ interface ActivePublish {
  */
 export async function startIngest(options: IngestOptions): Promise<Ingest> {
   const log = options.log.child({ component: 'ingest' });
-  const repo = createIngestRepo(options.db, options.events);
+  const { repo } = options;
   const active = new Map<string, ActivePublish>();
   // node-media-server keeps emitting events for a session we closed: never act on one twice.
   const refused = new Set<string>();

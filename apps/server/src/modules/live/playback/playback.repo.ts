@@ -52,3 +52,4 @@ export function createPlaybackRepo(db: Db) {
     },
   };
 }
+export type PlaybackRepo = ReturnType<typeof createPlaybackRepo>;

@@ -1,10 +1,9 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { Db } from '../../../db/client';
 import { isDatabaseUnavailable } from '../../../db/database-unavailable';
 import type { NotificationListener } from '../../../db/notification-listener';
 import { AppError, DatabaseUnavailableError } from '../../../errors';
 import type { PlaybackTokens } from '../playback-token';
-import { createPlaybackRepo, type EventStatus, type StoredSegment } from './playback.repo';
+import type { EventStatus, PlaybackRepo, StoredSegment } from './playback.repo';
 import { buildPlaylist, targetDuration } from './playlist';
 import { eventIdOf, SEGMENT_CHANNEL, STATUS_CHANNEL } from './segment-notifications';
 
@@ -56,7 +55,7 @@ export interface SegmentRequest {
 }
 
 export interface PlaybackServiceOptions {
-  db: Db;
+  repo: PlaybackRepo;
   tokens: PlaybackTokens;
   log: FastifyBaseLogger;
   now?: () => number;
@@ -71,8 +70,7 @@ export interface PlaybackServiceOptions {
  * blocked request (`_HLS_msn`) is answered as soon as that read brings the segment it waits for.
  * While the database is down, what the node holds is served from memory (tokens need no database).
  */
-export function createPlaybackService({ db, tokens, log, now = Date.now, notifications }: PlaybackServiceOptions) {
-  const repo = createPlaybackRepo(db);
+export function createPlaybackService({ repo, tokens, log, now = Date.now, notifications }: PlaybackServiceOptions) {
   const byId = new Map<string, CachedEvent>();
   const byKey = new Map<string, CachedEvent>();
   const viewerMarks = new Map<string, number>();
