@@ -4,7 +4,7 @@ import { getOrCreateSecret } from '../src/db/app-secrets';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { unsubscribeLinks } from '../src/modules/notifications/unsubscribe-token';
 import { scheduleLinks } from '../src/modules/schedule/rsvp-token';
-import { announceItem } from '../src/modules/schedule/schedule-mail';
+import { scheduleMail } from '../src/modules/schedule/schedule.module';
 import { call, coach, OTHER_HOST, PUBLIC_URL, teamsApp, type Person, type TeamsApp } from './teams/helpers';
 import { jobContext } from './transcode/helpers';
 import { athlete, joinTeam, userId } from './videos/helpers';
@@ -118,7 +118,7 @@ describe('a capability link opens only on its own tenant’s host', () => {
     await joinTeam(t, 'capeaglecoach', 'capeagle');
     const created = await call(t, 'POST', '/api/team/schedule', eagleCoach.headers, practice('Eagles practice'));
     expect(created.statusCode, created.body).toBe(201);
-    await announceItem(jobContext(t), created.json()._id as string, 'new');
+    await scheduleMail(jobContext(t)).announce(created.json()._id as string, 'new');
     // The item's author is never mailed about it: its member is.
     const [mail] = await t.sent(eagle.email);
     const link = new URL(/(https:\/\/\S+\/rsvp\/[^?\s"]+)\?answer=going/.exec(mail!.text)![1]!);

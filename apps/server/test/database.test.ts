@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDb, type Db } from '../src/db/client';
 import { runMigrations } from '../src/db/migrate';
 import { getOrCreateSecret } from '../src/db/app-secrets';
-import { ensureTenant } from '../src/modules/tenants/tenants.service';
+import { createTenants } from '../src/modules/tenants/tenants.module';
 import { createTestDatabase } from './helpers/test-db';
 
 let database: Awaited<ReturnType<typeof createTestDatabase>>;
@@ -54,7 +54,7 @@ describe('database start-up', () => {
   });
 
   it('creates the tenant idempotently', async () => {
-    await Promise.all(dbs.map((d) => ensureTenant(d, 'demo')));
+    await Promise.all(dbs.map((d) => createTenants(d, { tenants: [{ id: 'demo', host: 'localhost' }], tenantId: 'demo' }).ensureConfigured()));
     const { rows } = await dbs[0]!.$client.query("SELECT id FROM tenants WHERE id = 'demo'");
     expect(rows).toHaveLength(1);
   });

@@ -9,6 +9,7 @@ import type { UsersService } from '../users/users.service';
 import { calendarRoutes } from './calendar.routes';
 import { createCalendarService } from './calendar.service';
 import { scheduleLinksRoutes } from './schedule-links.routes';
+import { createScheduleMail, type ScheduleMailContext } from './schedule-mail';
 import { createScheduleRepo } from './schedule.repo';
 import { scheduleRoutes } from './schedule.routes';
 import { createScheduleService, gameFromEvent, type ScheduleService } from './schedule.service';
@@ -38,3 +39,6 @@ export function subscribeSchedule(events: Pick<DomainEvents, 'on'>, { db, config
   const repo = createScheduleRepo(db);
   events.on('live.eventCreated', (tx, event) => gameFromEvent(tx, { repo, config }, event));
 }
+
+/** The schedule jobs' e-mails (schedule-mail.job.ts, schedule-reminder.job.ts), on the job's database. */
+export const scheduleMail = (ctx: ScheduleMailContext) => createScheduleMail(ctx, createScheduleRepo(ctx.db));

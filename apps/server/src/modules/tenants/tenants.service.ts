@@ -1,7 +1,6 @@
 import type { Config } from '../../config';
-import type { Db } from '../../db/client';
 import { AppError } from '../../errors';
-import { createTenantsRepo, type TenantsRepo } from './tenants.repo';
+import type { TenantsRepo } from './tenants.repo';
 
 /** A tenant's sign-in settings, as identity's routes and sign-in read them. */
 export interface Tenant {
@@ -10,8 +9,6 @@ export interface Tenant {
   loginRedirectPath: string;
   requirePkce: boolean;
 }
-
-export const ensureTenant = (db: Db, id: string): Promise<void> => createTenantsRepo(db).ensure(id);
 
 /** Configured tenants, each reached at its own host name; data of one never reaches another. */
 export function createTenantService(repo: TenantsRepo, config: Pick<Config, 'tenants' | 'tenantId'>) {
