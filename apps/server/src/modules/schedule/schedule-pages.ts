@@ -1,10 +1,8 @@
 import { NOT_A_TEAM_MEMBER } from '@app/contracts/talk';
 import { LRUCache } from 'lru-cache';
 import type { Caller } from '../../caller';
-import type { Db } from '../../db/client';
 import { AppError } from '../../errors';
-import { activeChannelVersion } from '../teams/active-channel-query';
-import type { UsersService } from '../users/users.service';
+import type { TeamsService } from '../teams/teams.service';
 
 /** Bytes of JSON kept per node: a month of a team's schedule is a few KB, so thousands of lists. */
 const CACHE_BYTES = 16 * 1024 * 1024;
@@ -24,12 +22,12 @@ export interface ScheduleViewer {
  * The schedule lists of the callers, kept as the JSON they were sent as. A list holds the caller's own
  * answers, so it is kept per caller (and query), behind their membership: each read first finds the
  * caller's active team (someone who left is refused at once) and the version of what the team's lists
- * show (activeChannelVersion), one round trip, and answers the kept copy while that version stands still
+ * show (the teams service's activeChannelVersion), one round trip, and answers the kept copy while that version stands still
  * and the clock has not moved an item into or out of the query's window. Every write to a team's items
  * and answers records a team update in its own transaction, which moves the version; so do members
  * joining and leaving (the counts of who has not answered).
  */
-export function createSchedulePages({ db, users }: { db: Db; users: Pick<UsersService, 'find'> }) {
+export function createSchedulePages({ teams }: { teams: Pick<TeamsService, 'activeChannelVersion'> }) {
   const kept = new LRUCache<string, { version: string; until: number; json: Buffer }>({
     maxSize: CACHE_BYTES,
     sizeCalculation: (entry, key) => entry.json.length + key.length,
@@ -41,14 +39,13 @@ export function createSchedulePages({ db, users }: { db: Db; users: Pick<UsersSe
      * before rendering, so a copy is never older than the version it is kept under.
      */
     async read(caller: Caller, what: string, render: (viewer: ScheduleViewer, now: number) => Promise<{ json: string; until: number }>): Promise<Buffer> {
-      const user = await users.find(caller);
-      const team = user && (await activeChannelVersion(db, caller.tenantId, user.id, user.activeChannelId));
-      if (!user || !team) throw new AppError('FORBIDDEN', NOT_A_TEAM_MEMBER);
-      const key = `${caller.tenantId}\u0000${team.channelId}\u0000${user.id}\u0000${what}`;
+      const team = await teams.activeChannelVersion(caller);
+      if (!team) throw new AppError('FORBIDDEN', NOT_A_TEAM_MEMBER);
+      const key = `${caller.tenantId}\u0000${team.channelId}\u0000${team.userId}\u0000${what}`;
       const now = Date.now();
       const copy = kept.get(key);
       if (copy && copy.version === team.version && now < copy.until) return copy.json;
-      const { json, until } = await render({ userId: user.id, channelId: team.channelId }, now);
+      const { json, until } = await render({ userId: team.userId, channelId: team.channelId }, now);
       const buffer = Buffer.from(json);
       kept.set(key, { version: team.version, until: Math.min(until, now + SCHEDULE_KEEP_MS), json: buffer });
       return buffer;

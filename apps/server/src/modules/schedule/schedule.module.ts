@@ -27,7 +27,7 @@ export interface ScheduleModuleDeps {
 export async function registerSchedule(app: FastifyInstance, { config, runtime, teams, users, liveEvents }: ScheduleModuleDeps): Promise<ScheduleService> {
   const { db } = runtime;
   const repo = createScheduleRepo(db);
-  const schedule = createScheduleService({ repo, db, domainEvents: runtime.events, config, events: liveEvents, teams, users });
+  const schedule = createScheduleService({ repo, db, domainEvents: runtime.events, config, events: liveEvents, teams });
   await app.register(scheduleRoutes, { schedule });
   await app.register(scheduleLinksRoutes, { config, schedule });
   await app.register(calendarRoutes, { config, calendar: createCalendarService({ repo, db, config, users }) });

@@ -24,7 +24,6 @@ import { sendJobIn } from '../../jobs/job-queue';
 import { requireActiveTeam } from '../teams/active-team';
 import type { TeamsService } from '../teams/teams.service';
 import { recordUpdate } from '../updates/record-update';
-import type { UsersService } from '../users/users.service';
 import { createSchedulePages, SCHEDULE_KEEP_MS } from './schedule-pages';
 import type { NewScheduleItem, ScheduleItemRow, ScheduleRepo } from './schedule.repo';
 import { itemFacts, toScheduleItem } from './schedule-view';
@@ -58,8 +57,7 @@ export interface ScheduleServiceDeps {
   config: Pick<Config, 'mail'>;
   /** Where a game's live event is set up. */
   events: ScheduleEvents;
-  teams: Pick<TeamsService, 'activeChannel'>;
-  users: Pick<UsersService, 'find'>;
+  teams: Pick<TeamsService, 'activeChannel' | 'activeChannelVersion'>;
 }
 
 type ScheduleChange = UpdateData['schedule']['change'];
@@ -98,8 +96,8 @@ export async function gameFromEvent(
  * The team schedule. Every write to an item or an answer records a `schedule` team update in its own
  * transaction: open pages hear it, and the kept lists (schedule-pages.ts) see their version move.
  */
-export function createScheduleService({ repo, db, domainEvents, config, events, teams, users }: ScheduleServiceDeps) {
-  const pages = createSchedulePages({ db, users });
+export function createScheduleService({ repo, db, domainEvents, config, events, teams }: ScheduleServiceDeps) {
+  const pages = createSchedulePages({ teams });
   const answerLink = capabilityLink(db, async (token) => (await scheduleLinks(db)).rsvpTokenOf(token));
   const mailOffLink = capabilityLink(db, async (token) => {
     const userId = (await scheduleLinks(db)).mailOffUser(token);

@@ -4,7 +4,7 @@ import type { Db } from '../../db/client';
 import type { BillingService } from '../billing/billing.service';
 import type { Storage } from '../../storage/storage';
 import { msPage } from '../../db/ms-page';
-import type { UsersService } from '../users/users.service';
+import type { TeamsService } from '../teams/teams.service';
 import { createMediaUrls } from '../../storage/media-urls';
 import type { ActivityRepo } from './activity.repo';
 import { toBoardItem } from './board-item';
@@ -19,14 +19,14 @@ export interface ActivityServiceDeps {
   db: Db;
   repo: ActivityRepo;
   storage: Storage;
-  users: Pick<UsersService, 'find'>;
+  teams: Pick<TeamsService, 'activeChannelVersion'>;
   billing: Pick<BillingService, 'level'>;
 }
 
 /** The activity feed of the caller's active team; items are recorded in their causes' transactions (record-activity.ts; other modules' causes reach it as events: talk-subscriptions.ts). */
-export function createActivityService({ db, repo, storage, users, billing }: ActivityServiceDeps) {
+export function createActivityService({ db, repo, storage, teams, billing }: ActivityServiceDeps) {
   const sign = createMediaUrls(storage);
-  const pages = createTalkPages({ db, users });
+  const pages = createTalkPages({ teams });
 
   /**
    * What an empty feed shows, by the caller's level: a team or athlete level is told how to fill it

@@ -30,7 +30,7 @@ export interface BoardServiceDeps {
   db: Db;
   repo: ChannelMessagesRepo;
   storage: Storage;
-  teams: Pick<TeamsService, 'activeChannel' | 'membersNamed' | 'ownedChannel'>;
+  teams: Pick<TeamsService, 'activeChannel' | 'activeChannelVersion' | 'membersNamed' | 'ownedChannel'>;
   users: Pick<UsersService, 'find'>;
   reels: Pick<ReelsService, 'visible'>;
   notifications: Pick<NotificationsService, 'notify' | 'withdraw'>;
@@ -46,7 +46,7 @@ const threadPath = (postId: string) => `/team/messages/${postId}`;
  */
 export function createBoardService({ db, repo, storage, teams, users, reels, notifications }: BoardServiceDeps) {
   const sign = createMediaUrls(storage);
-  const pages = createTalkPages({ db, users });
+  const pages = createTalkPages({ teams });
 
   /** The `board` update of a new board post (written or a shared reel), for the channel's open pages. */
   async function announcePost(tx: Pick<Executor, 'execute' | 'insert' | 'select'>, post: { tenantId: string; channelId: number; id: string }): Promise<void> {

@@ -1,11 +1,9 @@
 import { NOT_A_TEAM_MEMBER } from '@app/contracts/talk';
 import { LRUCache } from 'lru-cache';
 import type { Caller } from '../../caller';
-import type { Db } from '../../db/client';
 import { AppError } from '../../errors';
-import type { UsersService } from '../users/users.service';
 import { mediaUrlExpiry } from '../../storage/media-urls';
-import { activeChannelVersion } from '../teams/active-channel-query';
+import type { TeamsService } from '../teams/teams.service';
 
 /** Bytes of JSON kept per node and list: about 1,000 pages of 20 items. */
 const CACHE_BYTES = 16 * 1024 * 1024;
@@ -17,15 +15,14 @@ export interface PageQuery {
 }
 
 export interface TalkPagesDeps {
-  db: Db;
-  users: Pick<UsersService, 'find'>;
+  teams: Pick<TeamsService, 'activeChannelVersion'>;
 }
 
 /**
  * The pages of a team's board or feed, kept as the JSON they were sent as. A page is the same for
  * every member of a channel, so it is kept per channel, behind the caller's membership: each read
  * first finds the caller's active team (a removed member is refused at once) and the version of its
- * pages (activeChannelVersion), one round trip, and answers the kept copy while that version stands
+ * pages (the teams service's activeChannelVersion), one round trip, and answers the kept copy while that version stands
  * still. Copies are kept only within one media URL step, so their signed previews are the ones a
  * fresh read would sign; that also bounds a copy's life to about a minute, far inside the day the
  * update rows behind the version are kept before pruning could make an old version come back. The
@@ -33,7 +30,7 @@ export interface TalkPagesDeps {
  * afterwards (its first clip changes): no open page hears of that either, and a copy shows the new
  * poster within that minute.
  */
-export function createTalkPages({ db, users }: TalkPagesDeps) {
+export function createTalkPages({ teams }: TalkPagesDeps) {
   const pages = new LRUCache<string, { version: string; json: Buffer }>({
     maxSize: CACHE_BYTES,
     sizeCalculation: (entry, key) => entry.json.length + key.length,
@@ -45,8 +42,7 @@ export function createTalkPages({ db, users }: TalkPagesDeps) {
      * is read before rendering, so a copy is never older than the version it is kept under.
      */
     async read(caller: Caller, what: string, query: PageQuery, render: (channelId: number) => Promise<string>): Promise<Buffer> {
-      const user = await users.find(caller);
-      const team = user && (await activeChannelVersion(db, caller.tenantId, user.id, user.activeChannelId));
+      const team = await teams.activeChannelVersion(caller);
       if (!team) throw new AppError('FORBIDDEN', NOT_A_TEAM_MEMBER);
       const key = `${caller.tenantId}\u0000${team.channelId}\u0000${mediaUrlExpiry()}\u0000${what}\u0000${query.limit}\u0000${query.timestamp ?? ''}`;
       const kept = pages.get(key);

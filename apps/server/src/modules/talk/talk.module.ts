@@ -17,7 +17,7 @@ import { createCommentsService } from './comments.service';
 
 export interface TalkDeps extends ModuleBase {
   users: Pick<UsersService, 'find' | 'byId'>;
-  teams: Pick<TeamsService, 'activeChannel' | 'memberChannel' | 'membersNamed' | 'ownedChannel'>;
+  teams: Pick<TeamsService, 'activeChannel' | 'activeChannelVersion' | 'memberChannel' | 'membersNamed' | 'ownedChannel'>;
   billing: Pick<BillingService, 'level'>;
   clips: Pick<ClipsService, 'visible'>;
   reels: Pick<ReelsService, 'visible'>;
@@ -32,6 +32,6 @@ export interface TalkDeps extends ModuleBase {
 export async function registerTalk(app: FastifyInstance, deps: TalkDeps): Promise<void> {
   const { runtime: { db, storage }, users, teams, billing, clips, reels, notifications } = deps;
   await app.register(boardRoutes, { board: createBoardService({ db, repo, storage, teams, users, reels, notifications }) });
-  await app.register(activityRoutes, { activity: createActivityService({ db, repo: activityRepo, storage, users, billing }) });
+  await app.register(activityRoutes, { activity: createActivityService({ db, repo: activityRepo, storage, teams, billing }) });
   await app.register(commentsRoutes, { comments: createCommentsService({ db, repo, teams, clips, users, notifications }) });
 }

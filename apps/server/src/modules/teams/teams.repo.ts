@@ -2,10 +2,19 @@ import { and, desc, eq, gt, inArray, isNull, or, sql, type SQL } from 'drizzle-o
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { channelMembers, channels, invites, users } from '../../db/schema';
-import { ACTIVE_CHANNEL_QUERY } from './active-channel-query';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 type Executor = Db | Tx;
+
+/**
+ * The channel of a user's active team, as SQL text for named statements: user $1 in tenant $2 whose
+ * activated channel is $3 (-1 for none) has that channel while still a member of it, else the oldest
+ * membership; no row when in no team. Text, so that the reads below that need it (the team, its version)
+ * ask it in their own single round trip.
+ */
+const ACTIVE_CHANNEL_QUERY = `SELECT cm.channel_id FROM channel_members cm JOIN channels mc ON mc.id = cm.channel_id
+                          WHERE cm.user_id = $1::int AND mc.tenant_id = $2::text
+                          ORDER BY (cm.channel_id = $3::int) DESC, cm.created_at, cm.channel_id LIMIT 1`;
 
 export type ChannelRow = typeof channels.$inferSelect;
 export type InviteRow = typeof invites.$inferSelect;
@@ -335,6 +344,26 @@ export function createTeamsRepo(db: Db) {
     activeChannelId: async (tenantId: string, userId: number, activeChannelId: number | null): Promise<number | undefined> =>
       (await db.$client.query<{ channel_id: number }>({ name: 'teams_active_channel', text: ACTIVE_CHANNEL_QUERY, values: [userId, tenantId, activeChannelId ?? -1] }))
         .rows[0]?.channel_id,
+
+    /**
+     * The channel of the active team (as `activeTeam` picks it; undefined when in no team) and the
+     * version of what its kept reads (board, feed, schedule) show, in one round trip: the channel's newest
+     * team_updates id (every write those reads show records one in its own transaction, and ids become
+     * visible in order) and the tenant's library version (moved by triggers on a username change, a
+     * membership change or a user's deletion, which the reads show but record no update). It runs before
+     * every kept read, so it stays one named statement.
+     */
+    activeChannelVersion: async (tenantId: string, userId: number, activeChannelId: number | null): Promise<{ channelId: number; version: string } | undefined> =>
+      (
+        await db.$client.query<{ channelId: number; version: string }>({
+          name: 'teams_active_channel_version',
+          text: `SELECT a.channel_id AS "channelId",
+                        coalesce((SELECT max(u.id) FROM team_updates u WHERE u.channel_id = a.channel_id), 0) || '/' ||
+                        coalesce((SELECT v.version FROM library_versions v WHERE v.tenant_id = $2::text), 0) AS version
+                   FROM (${ACTIVE_CHANNEL_QUERY}) a`,
+          values: [userId, tenantId, activeChannelId ?? -1],
+        })
+      ).rows[0],
 
     /**
      * The teams list in one query: the channels the user is a member of (member = true, since =

@@ -142,6 +142,17 @@ export function createTeamsService({ repo, identity, users, events }: { repo: Te
     },
 
     /**
+     * The caller's active team's channel (the one `activeTeam` answers) and the version of what its kept
+     * reads (board, feed, schedule) show: a kept copy of a read stays right while the version stands
+     * still. One round trip after the caller's record; null when they have none or are in no team.
+     */
+    async activeChannelVersion(caller: Caller): Promise<{ userId: number; channelId: number; version: string } | null> {
+      const user = await users.find(caller);
+      const team = user && (await repo.activeChannelVersion(caller.tenantId, user.id, user.activeChannelId));
+      return user && team ? { userId: user.id, ...team } : null;
+    },
+
+    /**
      * The caller with their active team's channel (the one `activeTeam` answers, so a member of it), or
      * null when they have no product record or are in no team.
      */
