@@ -56,10 +56,7 @@ async function updateOwned(db: Db, videoId: string, attemptId: string, values: P
   return rows.length === 1;
 }
 
-/** Heartbeat and progress in one write; false when the attempt no longer owns the video. */
-export const beat = (db: Db, videoId: string, attemptId: string, progress: number) => updateOwned(db, videoId, attemptId, { progress });
-
-/** `beat` in the caller's transaction, returning who hears of the video (null when the attempt no longer owns it). */
+/** Heartbeat and progress in one write (in the caller's transaction, if any), returning who hears of the video; null when the attempt no longer owns it. */
 export async function beatReturning(tx: Pick<Db, 'update'>, videoId: string, attemptId: string, progress: number) {
   const [row] = await tx
     .update(videos)
@@ -68,6 +65,9 @@ export async function beatReturning(tx: Pick<Db, 'update'>, videoId: string, att
     .returning({ id: videos.id, tenantId: videos.tenantId, ownerUserId: videos.ownerUserId, status: videos.status });
   return row ?? null;
 }
+
+/** `beatReturning` when no one is told: false when the attempt no longer owns the video. */
+export const beat = async (db: Db, videoId: string, attemptId: string, progress: number) => (await beatReturning(db, videoId, attemptId, progress)) !== null;
 
 export const setSourceInfo = (db: Db, videoId: string, attemptId: string, info: { durationSec: number; width: number; height: number }) =>
   updateOwned(db, videoId, attemptId, { ...info, updatedAt: sql`now()` });
