@@ -11,7 +11,7 @@ import { registerErrorHandler } from '../../src/plugins/errors';
 import { captureLog, tempDir } from './mail-test-helpers';
 import { magicLink } from '../../src/modules/identity/mail/magic-link';
 import { verificationCode } from '../../src/modules/identity/mail/verification-code';
-import { welcome } from '../../src/modules/identity/mail/welcome';
+import { passwordReset } from '../../src/modules/identity/mail/password-reset';
 
 const CSP = "default-src 'none'; style-src 'unsafe-inline'; img-src data:";
 
@@ -48,7 +48,7 @@ describe('dev outbox routes', () => {
     await app.listen({ host: '127.0.0.1', port: 0 });
 
     ids.coachLink = (await mail.mail.send('coach@example.com', { template: 'magic-link', ...magicLink({ link: 'https://teamfilm.test/login?uuid=u&token=first', expiresMinutes: 15, name: '<b>Coach</b>' }) })).messageId;
-    ids.fan = (await mail.mail.send('fan@example.com', { template: 'welcome', ...welcome({ appUrl: 'https://teamfilm.test/' }) })).messageId;
+    ids.fan = (await mail.mail.send('fan@example.com', { template: 'password-reset', ...passwordReset({ link: 'https://teamfilm.test/reset?token=t', expiresMinutes: 60 }) })).messageId;
     ids.sms = (await mail.sms.send('+15550001111', 'Your Teamfilm code is 555111.')).messageId;
     ids.coachCode = (await mail.mail.send('coach@example.com', { template: 'verification-code', ...verificationCode({ code: '246810', expiresMinutes: 10 }) })).messageId;
   });
@@ -79,7 +79,7 @@ describe('dev outbox routes', () => {
     expect(res.body).toContain('No messages yet.');
     expect(res.body).not.toContain('"><script>');
     const fan = await app.inject('/dev/outbox?to=fan@example.com');
-    expect(fan.body).toContain('Welcome to Teamfilm');
+    expect(fan.body).toContain('Reset your Teamfilm password');
     expect(fan.body).not.toContain('sign-in link');
   });
 

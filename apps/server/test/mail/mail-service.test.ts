@@ -9,7 +9,6 @@ import { captureLog, tempDir } from './mail-test-helpers';
 import { magicLink } from '../../src/modules/identity/mail/magic-link';
 import { passwordReset } from '../../src/modules/identity/mail/password-reset';
 import { verificationCode } from '../../src/modules/identity/mail/verification-code';
-import { welcome } from '../../src/modules/identity/mail/welcome';
 
 const LINK = 'https://teamfilm.test/login?uuid=u-1&token=secret-token-value';
 
@@ -42,7 +41,7 @@ describe('mail service', () => {
   it('rejects a value that cannot be an address before rendering', async () => {
     const service = createMailService({ mailer: createOutboxMailer(store), log: captureLog().log });
     for (const to of ['', 'no-at-sign', 'a@b.test\r\nBcc: x@y.test', 'a@b.test, c@d.test']) {
-      await expect(service.send(to, { template: 'welcome', ...welcome({ appUrl: 'https://teamfilm.test/' }) })).rejects.toMatchObject({ code: 'BAD_REQUEST' });
+      await expect(service.send(to, { template: 'password-reset', ...passwordReset({ link: 'https://teamfilm.test/reset?token=t', expiresMinutes: 60 }) })).rejects.toMatchObject({ code: 'BAD_REQUEST' });
     }
     expect(await store.list()).toEqual([]);
   });

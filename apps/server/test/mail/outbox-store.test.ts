@@ -5,7 +5,7 @@ import { createOutboxMailer } from '../../src/modules/mail/outbox-mailer';
 import { OutboxStore } from '../../src/modules/mail/outbox-store';
 import { tempDir } from './mail-test-helpers';
 
-const mail = (to: string, subject: string) => ({ channel: 'mail' as const, to, subject, text: `${subject} text`, html: `<p>${subject}</p>`, template: 'welcome' });
+const mail = (to: string, subject: string) => ({ channel: 'mail' as const, to, subject, text: `${subject} text`, html: `<p>${subject}</p>`, template: 'password-reset' });
 
 describe('OutboxStore', () => {
   let tmp: Awaited<ReturnType<typeof tempDir>>;
@@ -37,7 +37,7 @@ describe('OutboxStore', () => {
       subject: 'Hello',
       text: 'Hello text',
       html: '<p>Hello</p>',
-      template: 'welcome',
+      template: 'password-reset',
       createdAt: stored.createdAt,
     });
     expect((await fs.stat(file)).mode & 0o777).toBe(0o600);

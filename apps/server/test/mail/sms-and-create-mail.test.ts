@@ -5,7 +5,7 @@ import { createMail } from '../../src/modules/mail/create-mail';
 import { OutboxStore } from '../../src/modules/mail/outbox-store';
 import { createConsoleSmsSender, createOutboxSmsSender } from '../../src/modules/mail/sms';
 import { captureLog, tempDir } from './mail-test-helpers';
-import { welcome } from '../../src/modules/identity/mail/welcome';
+import { passwordReset } from '../../src/modules/identity/mail/password-reset';
 
 describe('SMS providers', () => {
   let tmp: Awaited<ReturnType<typeof tempDir>>;
@@ -50,7 +50,7 @@ describe('createMail', () => {
     const config = loadConfig({ NODE_ENV: 'development', DATA_DIR: tmp.dir });
     const runtime = createMail(config, capture.log);
     expect(runtime.outbox).toBeDefined();
-    const mail = await runtime.mail.send('fan@example.com', { template: 'welcome', ...welcome({ appUrl: config.publicUrl }) });
+    const mail = await runtime.mail.send('fan@example.com', { template: 'password-reset', ...passwordReset({ link: `${config.publicUrl}/reset?token=t`, expiresMinutes: 60 }) });
     const sms = await runtime.sms.send('+15550001111', 'hi');
     expect((await runtime.outbox!.list()).map((e) => e.id)).toEqual([sms.messageId, mail.messageId]);
     expect(await new OutboxStore(path.join(tmp.dir, 'outbox')).read(mail.messageId)).toMatchObject({ to: 'fan@example.com' });
@@ -65,8 +65,8 @@ describe('createMail', () => {
     expect(warnings()).toHaveLength(2);
     expect(warnings()[0]).toMatch(/SMTP_URL is not set.*NOT delivered/);
     expect(warnings()[1]).toMatch(/No SMS provider.*NOT delivered/);
-    await runtime.mail.send('a@example.com', { template: 'welcome', ...welcome({ appUrl: 'https://teamfilm.test/' }) });
-    await runtime.mail.send('b@example.com', { template: 'welcome', ...welcome({ appUrl: 'https://teamfilm.test/' }) });
+    await runtime.mail.send('a@example.com', { template: 'password-reset', ...passwordReset({ link: 'https://teamfilm.test/reset?token=t', expiresMinutes: 60 }) });
+    await runtime.mail.send('b@example.com', { template: 'password-reset', ...passwordReset({ link: 'https://teamfilm.test/reset?token=t', expiresMinutes: 60 }) });
     expect(warnings()).toHaveLength(2);
     expect(await runtime.outbox!.list()).toHaveLength(2);
     await runtime.close();

@@ -6,7 +6,7 @@ import { OutboxStore } from '../../src/modules/mail/outbox-store';
 import { captureLog, header, PASSWORD, startSmtpServer, tempDir, USER } from './mail-test-helpers';
 import { magicLink } from '../../src/modules/identity/mail/magic-link';
 import { verificationCode } from '../../src/modules/identity/mail/verification-code';
-import { welcome } from '../../src/modules/identity/mail/welcome';
+import { passwordReset } from '../../src/modules/identity/mail/password-reset';
 
 describe('SMTP mailer', () => {
   let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
@@ -56,13 +56,13 @@ describe('SMTP mailer', () => {
     const url = `smtp://${USER}:${encodeURIComponent(PASSWORD)}@127.0.0.1:${smtp.port}`;
     const { mail, close } = createMail(configFor(url), captureLog().log);
     try {
-      await mail.send('athlete@example.com', { template: 'welcome', ...welcome({ appUrl: 'https://teamfilm.test/' }) });
+      await mail.send('athlete@example.com', { template: 'password-reset', ...passwordReset({ link: 'https://teamfilm.test/reset?token=t', expiresMinutes: 60 }) });
       await mail.send('athlete@example.com', { template: 'magic-link', ...magicLink({ link: 'https://teamfilm.test/login?token=t', expiresMinutes: 15 }) });
     } finally {
       await close();
     }
     const mine = smtp.received.slice(before);
-    expect(mine.map((r) => header(r.raw, 'Subject'))).toEqual(['Welcome to Teamfilm', 'Your Teamfilm sign-in link']);
+    expect(mine.map((r) => header(r.raw, 'Subject'))).toEqual(['Reset your Teamfilm password', 'Your Teamfilm sign-in link']);
     expect(mine.every((r) => r.session.user === USER)).toBe(true);
   });
 
@@ -70,7 +70,7 @@ describe('SMTP mailer', () => {
     const url = `smtp://${USER}:wrong@127.0.0.1:${smtp.port}`;
     const { mail, close } = createMail(configFor(url), captureLog().log);
     try {
-      await expect(mail.send('a@example.com', { template: 'welcome', ...welcome({ appUrl: 'https://teamfilm.test/' }) })).rejects.toMatchObject({ code: 'INTERNAL', statusCode: 503 });
+      await expect(mail.send('a@example.com', { template: 'password-reset', ...passwordReset({ link: 'https://teamfilm.test/reset?token=t', expiresMinutes: 60 }) })).rejects.toMatchObject({ code: 'INTERNAL', statusCode: 503 });
     } finally {
       await close();
     }

@@ -4,7 +4,6 @@ import { magicLink } from '../../src/modules/identity/mail/magic-link';
 import { passwordReset } from '../../src/modules/identity/mail/password-reset';
 import { verificationCodeSms } from '../../src/modules/identity/mail/verification-code-sms';
 import { verificationCode } from '../../src/modules/identity/mail/verification-code';
-import { welcome } from '../../src/modules/identity/mail/welcome';
 import { DIGEST_ITEMS_MAX, notificationDigest } from '../../src/modules/notifications/notification-digest-mail';
 import { teamInvite } from '../../src/modules/teams/team-invite-mail';
 
@@ -13,7 +12,6 @@ const mailTemplates = {
   'magic-link': magicLink,
   'verification-code': verificationCode,
   'password-reset': passwordReset,
-  welcome,
   'team-invite': teamInvite,
   'notification-digest': notificationDigest,
 };
@@ -29,7 +27,6 @@ const samples: { [N in MailTemplateName]: MailTemplateData<N> } = {
   'magic-link': { link: LINK, expiresMinutes: 15, name: 'Sam' },
   'verification-code': { code: '123456', expiresMinutes: 10 },
   'password-reset': { link: LINK, expiresMinutes: 60 },
-  welcome: { appUrl: 'https://teamfilm.test/', name: 'Sam' },
   'team-invite': { link: 'https://teamfilm.test/join/abc', inviter: 'Casey Coach', team: 'Eagles', expiresDays: 14 },
   'notification-digest': {
     name: 'Sam',
@@ -84,20 +81,16 @@ describe('mail templates', () => {
     expect(out.text).toContain('If you did not ask for a code, you can ignore this email.');
   });
 
-  it('password reset and welcome', () => {
+  it('password reset', () => {
     const reset = passwordReset({ link: LINK, expiresMinutes: 30 });
     expect(reset.subject).toBe('Reset your Teamfilm password');
     expect(reset.text).toContain(LINK);
     expect(reset.text).toContain('expires in 30 minutes');
     expect(reset.text).toContain('Your password stays the same.');
-    const hello = welcome({ appUrl: 'https://teamfilm.test/', name: 'Sam' });
-    expect(hello.subject).toBe('Welcome to Teamfilm');
-    expect(hello.html).toContain('href="https://teamfilm.test/"');
-    expect(hello.text).toContain('Hi Sam,');
   });
 
   it('escapes every interpolated value in HTML and keeps it verbatim in text', () => {
-    for (const out of [magicLink({ link: LINK, expiresMinutes: 5, name: SCRIPT }), welcome({ appUrl: 'https://teamfilm.test/', name: SCRIPT })]) {
+    for (const out of [magicLink({ link: LINK, expiresMinutes: 5, name: SCRIPT }), notificationDigest({ ...samples['notification-digest'], name: SCRIPT })]) {
       expect(out.html).toContain(`Hi ${ESCAPED},`);
       expect(out.html).not.toContain('<script');
       expect(out.text).toContain(`Hi ${SCRIPT},`);
