@@ -47,6 +47,9 @@ export interface TokenPurpose {
   verify(token: string, now?: number): string[] | null;
 }
 
+/** A token field that names a user: their id as a number, or null for any other text. */
+export const userIdField = (field: string): number | null => (/^[1-9]\d{0,9}$/.test(field) ? Number(field) : null);
+
 const macOf = (key: Buffer | string, purpose: string, fields: readonly string[]): Buffer =>
   createHmac('sha256', key).update([purpose, ...fields].join(':')).digest();
 

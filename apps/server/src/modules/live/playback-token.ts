@@ -1,5 +1,5 @@
 import type { Db } from '../../db/client';
-import { tokenSigner, type TokenSigner } from '../../signed-token';
+import { tokenSigner, userIdField, type TokenSigner } from '../../signed-token';
 
 /** A playback token lasts as long as a media URL: access ends within 10 minutes of a removal. */
 export const PLAYBACK_TOKEN_TTL_MS = 10 * 60_000;
@@ -23,8 +23,8 @@ export function createPlaybackTokens(signer: TokenSigner) {
     /** Whom the token lets watch, when it is genuine, for this event and unexpired; else null. */
     verify(token: string, eventId: string, now = Date.now()): { eventId: string; userId: number } | null {
       const fields = purpose.verify(token, now);
-      if (!fields || fields[0] !== eventId || !/^[1-9]\d{0,9}$/.test(fields[1]!)) return null;
-      return { eventId, userId: Number(fields[1]) };
+      const userId = fields && fields[0] === eventId ? userIdField(fields[1]!) : null;
+      return userId ? { eventId, userId } : null;
     },
   };
 }

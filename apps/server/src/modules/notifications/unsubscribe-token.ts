@@ -1,7 +1,5 @@
 import type { Db } from '../../db/client';
-import { legacySecret, tokenSigner } from '../../signed-token';
-
-const userIdOf = (field: string) => (/^[1-9]\d{0,9}$/.test(field) ? Number(field) : null);
+import { legacySecret, tokenSigner, userIdField } from '../../signed-token';
 
 /**
  * The notification e-mail's unsubscribe link, `<user id>.<HMAC>`: it never expires, as a link in an old
@@ -14,7 +12,7 @@ export async function unsubscribeLinks(db: Db) {
     /** The user a token was signed for, or null for anything we did not sign. */
     userOf(token: string): number | null {
       const fields = purpose.verify(token);
-      return fields && userIdOf(fields[0]!);
+      return fields && userIdField(fields[0]!);
     },
   };
 }

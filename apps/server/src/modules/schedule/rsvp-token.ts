@@ -1,8 +1,6 @@
 import type { Db } from '../../db/client';
 import { isUuid } from '../../uuid';
-import { legacySecret, tokenSigner } from '../../signed-token';
-
-const userIdOf = (field: string) => (/^[1-9]\d{0,9}$/.test(field) ? Number(field) : null);
+import { legacySecret, tokenSigner, userIdField } from '../../signed-token';
 
 /**
  * Signed, single-purpose links in schedule e-mail: an answer link for one member and one item, and the
@@ -24,7 +22,7 @@ export async function scheduleLinks(db: Db) {
     rsvpTokenOf(token: string): { userId: number; itemId: string; series: boolean } | null {
       for (const [purpose, series] of [[rsvp, false], [rsvpSeries, true]] as const) {
         const fields = purpose.verify(token);
-        const userId = fields && userIdOf(fields[0]!);
+        const userId = fields && userIdField(fields[0]!);
         if (userId && isUuid(fields[1]!)) return { userId, itemId: fields[1]!, series };
       }
       return null;
@@ -33,7 +31,7 @@ export async function scheduleLinks(db: Db) {
     mailOffToken: (userId: number): string => mailOff.sign([userId]),
     mailOffUser(token: string): number | null {
       const fields = mailOff.verify(token);
-      return fields && userIdOf(fields[0]!);
+      return fields && userIdField(fields[0]!);
     },
   };
 }
