@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import Fastify, { type RouteOptions } from 'fastify';
 import { validatorCompiler } from 'fastify-type-provider-zod';
@@ -49,6 +50,34 @@ describe('GET /api/openapi.json', () => {
     const documented = new Set(operations().filter(({ method, url }) => isApiRoute(method, url)).map(({ method, url }) => `${method} ${normalize(url)}`));
     expect([...registered].filter((route) => !documented.has(route)).sort()).toEqual([]);
     expect([...documented].filter((route) => !registered.has(route)).sort()).toEqual([]);
+  });
+
+  it('tags every operation with the module that registers it, so /api/docs groups them by module', () => {
+    const modules = fs.readdirSync(new URL('../src/modules/', import.meta.url));
+    const tagsOf = (route: string) => {
+      const [method, url] = route.split(' ') as [string, string];
+      return operation(method, url)?.tags;
+    };
+    // Beside the modules, the two plugins that serve routes of their own: local storage URLs and this document.
+    const owners = [...modules.filter((m) => m !== 'tenants'), 'storage', 'docs'];
+    const tags = new Set(operations().map(({ method, url, operation }) => (operation.tags?.length === 1 ? operation.tags[0]! : `${method} ${url}: ${JSON.stringify(operation.tags)}`)));
+    expect([...tags].sort()).toEqual(owners.sort());
+    // Routes whose URL names another module, or none.
+    const expected: Record<string, string> = {
+      'GET /api/user/me': 'users',
+      'GET /api/channel/{owner}/{channel}/{clipId}': 'talk',
+      'PUT /api/channel/{owner}/{channel}/members': 'teams',
+      'POST /api/events': 'live',
+      'GET /api/user/usage': 'billing',
+      'GET /api/team/schedule': 'schedule',
+      'GET /api/user/clips': 'clips',
+      'PATCH /api/uploads/tus/{id}': 'videos',
+      'GET /api/updates': 'updates',
+      'GET /v0/self': 'identity',
+      'GET /dev/outbox': 'mail',
+      'GET /api/openapi.json': 'docs',
+    };
+    for (const [route, tag] of Object.entries(expected)) expect(tagsOf(route), route).toEqual([tag]);
   });
 
   it('describes bodies, parameters and answers from the routes’ zod schemas', () => {

@@ -30,10 +30,13 @@ function toOpenApi(schema: FastifySchema | undefined, url: string): Record<strin
   return { ...rest, ...plain, ...(Object.keys(response).length > 0 ? { response } : {}) };
 }
 
-/** @fastify/websocket hides its routes from the document; ours are part of the API, so they show, said to be WebSockets. */
-function unhideWebSocket(schema: Record<string, unknown>, route: RouteOptions): Record<string, unknown> {
+/**
+ * @fastify/websocket hides its routes from the document; ours are part of the API, so they show, said to be
+ * WebSockets. Before the conversion, which keeps nothing else of a hidden route's schema (its tags).
+ */
+function unhideWebSocket(schema: FastifySchema | undefined, route: RouteOptions): FastifySchema | undefined {
   if (!route.websocket) return schema;
-  const { hide: _hide, ...shown } = schema;
+  const { hide: _hide, ...shown } = (schema ?? {}) as FastifySchema & { hide?: boolean };
   return { ...shown, description: 'A WebSocket: the GET upgrades; the access token comes as `?access_token=`, since browsers cannot set headers on one.' };
 }
 
@@ -42,6 +45,20 @@ function securityOf(route: RouteOptions): { security?: Record<string, string[]>[
   const bearer = route.config?.bearer;
   if (!bearer) return {};
   return { security: bearer === 'optional' ? [{}, { bearerAuth: [] }] : [{ bearerAuth: [] }] };
+}
+
+/**
+ * `routes` with every route it adds tagged `tag` in the API document, so /api/docs groups the routes by
+ * the module that owns them: each module registers its routes plugins through this, with its name. The
+ * plugin runs in the scope Fastify gives it, as before; a hook of that scope tags each of its routes.
+ */
+export function taggedRoutes<I, O>(tag: string, routes: (app: I, options: O) => Promise<void>): (app: I, options: O) => Promise<void> {
+  return async (app, options) => {
+    (app as FastifyInstance).addHook('onRoute', (route) => {
+      route.schema = { ...route.schema, tags: [tag] };
+    });
+    await routes(app, options);
+  };
 }
 
 /**
@@ -72,10 +89,10 @@ export async function registerApiDocs(app: FastifyInstance) {
     },
     transform: ({ schema, url, route }) => ({
       url,
-      schema: { ...unhideWebSocket(toOpenApi(schema, url), route), ...securityOf(route) } as FastifySchema,
+      schema: { ...toOpenApi(unhideWebSocket(schema, route), url), ...securityOf(route) } as FastifySchema,
     }),
   });
-  app.get(OPENAPI_PATH, { config: { public: true } }, () => app.swagger());
+  app.get(OPENAPI_PATH, { schema: { tags: ['docs'] }, config: { public: true } }, () => app.swagger());
   await app.register(swaggerUi, {
     routePrefix: DOCS_PREFIX,
     theme: { title: 'Teamfilm API' },

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client';
 import type { ModuleBase } from '../../module-base';
+import { taggedRoutes } from '../../plugins/api-docs';
 import type { UsersService } from '../users/users.service';
 import { createBillingRepo } from './billing.repo';
 import { billingRoutes } from './billing.routes';
@@ -12,6 +13,6 @@ export const createBilling = ({ db, ...deps }: Omit<BillingDeps, 'repo'> & { db:
 /** Subscriptions and levels (`/api/user/usage`, `/api/billing/...`, the Stripe webhook). */
 export async function registerBilling(app: FastifyInstance, { config, runtime, users }: ModuleBase & { users: UsersService }): Promise<BillingService> {
   const billing = createBilling({ db: runtime.db, users, config: config.billing, publicUrl: config.publicUrl });
-  await app.register(billingRoutes, { billing });
+  await app.register(taggedRoutes('billing', billingRoutes), { billing });
   return billing;
 }

@@ -3,6 +3,7 @@ import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import type { DomainEvents } from '../../domain-events';
 import type { Runtime } from '../../runtime';
+import { taggedRoutes } from '../../plugins/api-docs';
 import type { EventsService } from '../live/events.service';
 import type { TeamsService } from '../teams/teams.service';
 import type { UsersService } from '../users/users.service';
@@ -32,7 +33,7 @@ export async function registerClips(
   const { db, storage, jobs } = runtime;
   const clips = createClipsService({ repo: createClipsRepo(db), saved: createSavedClipsRepo(db), db, storage, jobs, users, teams, videos, liveEvents, reels });
   const liveClips = createLiveClipsService({ db, storage, dataDir: config.dataDir, events: liveEvents, reels });
-  await app.register(clipsRoutes, { clips, liveClips });
+  await app.register(taggedRoutes('clips', clipsRoutes), { clips, liveClips });
   return { clips, liveClips };
 }
 

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ModuleBase } from '../../module-base';
+import { taggedRoutes } from '../../plugins/api-docs';
 import { createIdentityUsersRepo } from './identity-users.repo';
 import { identityRoutes } from './identity.routes';
 import { passwordlessRoutes } from './passwordless.routes';
@@ -16,8 +17,8 @@ export async function registerIdentity(app: FastifyInstance, { config, runtime }
   const { identity, db } = runtime;
   const users = createIdentityUsersRepo(db);
   const totp = createTotpService({ repo: createTotpRepo(db), users, identity });
-  await app.register(identityRoutes, { config, identity });
-  await app.register(identityMfaRoutes, { config, identity, totp });
-  await app.register(passwordlessRoutes, { config, identity, mail: runtime.mail, users, outbound: runtime.outbound });
-  await app.register(socialRoutes, { config, identity, providers: config.social });
+  await app.register(taggedRoutes('identity', identityRoutes), { config, identity });
+  await app.register(taggedRoutes('identity', identityMfaRoutes), { config, identity, totp });
+  await app.register(taggedRoutes('identity', passwordlessRoutes), { config, identity, mail: runtime.mail, users, outbound: runtime.outbound });
+  await app.register(taggedRoutes('identity', socialRoutes), { config, identity, providers: config.social });
 }

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { LOGO_OWNER_ONLY } from '@app/contracts/profiles';
 import type { NotificationListener } from '../../db/notification-listener';
 import type { ModuleBase } from '../../module-base';
+import { taggedRoutes } from '../../plugins/api-docs';
 import { createImagesRepo } from './images.repo';
 import { imagesRoutes } from './images.routes';
 import { createImagesService, type ImageOwner, type ImageOwners, type ImagesService, type ImagesServiceDeps } from './images.service';
@@ -28,6 +29,6 @@ export async function registerImages(app: FastifyInstance, { runtime, users, tea
     ownedTeam: async (user) => (await teams.ownedChannel(user, user.username, 'main', LOGO_OWNER_ONLY)).id,
     notifications: dbListener,
   });
-  await app.register(imagesRoutes, { images });
+  await app.register(taggedRoutes('images', imagesRoutes), { images });
   return images;
 }

@@ -4,6 +4,7 @@ import type { Db } from '../../db/client';
 import type { NotificationListener } from '../../db/notification-listener';
 import type { DomainEvents } from '../../domain-events';
 import type { Runtime } from '../../runtime';
+import { taggedRoutes } from '../../plugins/api-docs';
 import type { BillingService } from '../billing/billing.service';
 import type { UsersService } from '../users/users.service';
 import { browserPublishRoutes } from './browser-publish.routes';
@@ -48,20 +49,20 @@ export async function registerLive(app: FastifyInstance, { config, runtime, user
   const { db, storage } = runtime;
   const repo = createEventsRepo(db);
   const events = createEventsService({ repo, db, events: runtime.events, users, billing });
-  await app.register(eventsRoutes, { events });
+  await app.register(taggedRoutes('live', eventsRoutes), { events });
   const publisher = createBrowserPublisher({ ...browserPublish, ingest: liveIngest, log: app.log.child({ component: 'browser-publish' }) });
-  await app.register(browserPublishRoutes, { events, publisher });
-  await app.register(followsRoutes, { follows: createFollowsService({ repo: createFollowsRepo(db), users }) });
+  await app.register(taggedRoutes('live', browserPublishRoutes), { events, publisher });
+  await app.register(taggedRoutes('live', followsRoutes), { follows: createFollowsService({ repo: createFollowsRepo(db), users }) });
   const eventUpdates = createEventUpdates({ repo, log: app.log.child({ component: 'live-updates' }) });
   dbListener.on(STATUS_CHANNEL, (payload) => {
     const eventId = eventIdOf(payload);
     if (eventId) eventUpdates.changed(eventId);
   });
   dbListener.onListening(() => eventUpdates.changedAll());
-  await app.register(eventUpdatesRoutes, { events, updates: eventUpdates });
+  await app.register(taggedRoutes('live', eventUpdatesRoutes), { events, updates: eventUpdates });
   const playback = createPlaybackService({ repo: createPlaybackRepo(db), tokens: await loadPlaybackTokens(db), log: app.log.child({ component: 'live-playback' }), notifications: dbListener });
-  await app.register(playbackRoutes, { playback, storage });
-  await app.register(cheersRoutes, { config, events, cheers: createCheers(db) });
+  await app.register(taggedRoutes('live', playbackRoutes), { playback, storage });
+  await app.register(taggedRoutes('live', cheersRoutes), { config, events, cheers: createCheers(db) });
   return events;
 }
 

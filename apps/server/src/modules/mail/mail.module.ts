@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ModuleBase } from '../../module-base';
+import { taggedRoutes } from '../../plugins/api-docs';
 import { devOutboxRoutes } from './dev-outbox.routes';
 
 /**
@@ -7,5 +8,5 @@ import { devOutboxRoutes } from './dev-outbox.routes';
  * developing, never in production. Sending is the runtime's (`runtime.mail`, shared with the workers).
  */
 export async function registerMail(app: FastifyInstance, { config, runtime }: ModuleBase): Promise<void> {
-  if (config.env !== 'production' && runtime.mail.outbox) await app.register(devOutboxRoutes, { outbox: runtime.mail.outbox });
+  if (config.env !== 'production' && runtime.mail.outbox) await app.register(taggedRoutes('mail', devOutboxRoutes), { outbox: runtime.mail.outbox });
 }

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ModuleBase } from '../../module-base';
+import { taggedRoutes } from '../../plugins/api-docs';
 import type { UsersService } from '../users/users.service';
 import { createNotificationsRepo } from './notifications.repo';
 import { notificationsRoutes } from './notifications.routes';
@@ -16,6 +17,6 @@ export interface NotificationsDeps extends ModuleBase {
  */
 export async function registerNotifications(app: FastifyInstance, { config, runtime: { db }, users }: NotificationsDeps): Promise<NotificationsService> {
   const notifications = createNotificationsService({ db, repo: createNotificationsRepo(db), users });
-  await app.register(notificationsRoutes, { config, notifications });
+  await app.register(taggedRoutes('notifications', notificationsRoutes), { config, notifications });
   return notifications;
 }

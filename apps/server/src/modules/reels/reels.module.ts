@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config';
 import type { Runtime } from '../../runtime';
+import { taggedRoutes } from '../../plugins/api-docs';
 import type { ClipsService } from '../clips/clips.service';
 import type { TeamsService } from '../teams/teams.service';
 import type { UsersService } from '../users/users.service';
@@ -23,6 +24,6 @@ export interface ReelsModuleDeps {
 export async function registerReels(app: FastifyInstance, { config, runtime, users, videos, teams, clips }: ReelsModuleDeps): Promise<ReelsService> {
   const { db, storage, jobs } = runtime;
   const reels = createReelsService({ repo: createReelsRepo(db), exportRows: createReelExportsRepo(db), db, storage, jobs, users, videos, teams, clips });
-  await app.register(reelsRoutes, { config, reels });
+  await app.register(taggedRoutes('reels', reelsRoutes), { config, reels });
   return reels;
 }

@@ -3,6 +3,7 @@ import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import type { DomainEvents } from '../../domain-events';
 import type { Runtime } from '../../runtime';
+import { taggedRoutes } from '../../plugins/api-docs';
 import type { ScheduleEvents } from './schedule.service';
 import type { TeamsService } from '../teams/teams.service';
 import type { UsersService } from '../users/users.service';
@@ -28,9 +29,9 @@ export async function registerSchedule(app: FastifyInstance, { config, runtime, 
   const { db } = runtime;
   const repo = createScheduleRepo(db);
   const schedule = createScheduleService({ repo, db, domainEvents: runtime.events, config, events: liveEvents, teams });
-  await app.register(scheduleRoutes, { schedule });
-  await app.register(scheduleLinksRoutes, { config, schedule });
-  await app.register(calendarRoutes, { config, calendar: createCalendarService({ repo, db, config, users }) });
+  await app.register(taggedRoutes('schedule', scheduleRoutes), { schedule });
+  await app.register(taggedRoutes('schedule', scheduleLinksRoutes), { config, schedule });
+  await app.register(taggedRoutes('schedule', calendarRoutes), { config, calendar: createCalendarService({ repo, db, config, users }) });
   return schedule;
 }
 

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ModuleBase } from '../../module-base';
+import { taggedRoutes } from '../../plugins/api-docs';
 import type { BillingService } from '../billing/billing.service';
 import type { ClipsService } from '../clips/clips.service';
 import type { NotificationsService } from '../notifications/notifications.service';
@@ -31,7 +32,7 @@ export interface TalkDeps extends ModuleBase {
  */
 export async function registerTalk(app: FastifyInstance, deps: TalkDeps): Promise<void> {
   const { runtime: { db, storage }, users, teams, billing, clips, reels, notifications } = deps;
-  await app.register(boardRoutes, { board: createBoardService({ db, repo, storage, teams, users, reels, notifications }) });
-  await app.register(activityRoutes, { activity: createActivityService({ db, repo: activityRepo, storage, teams, billing }) });
-  await app.register(commentsRoutes, { comments: createCommentsService({ db, repo, teams, clips, users, notifications }) });
+  await app.register(taggedRoutes('talk', boardRoutes), { board: createBoardService({ db, repo, storage, teams, users, reels, notifications }) });
+  await app.register(taggedRoutes('talk', activityRoutes), { activity: createActivityService({ db, repo: activityRepo, storage, teams, billing }) });
+  await app.register(taggedRoutes('talk', commentsRoutes), { comments: createCommentsService({ db, repo, teams, clips, users, notifications }) });
 }

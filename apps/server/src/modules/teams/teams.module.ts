@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { tenantPublicUrl } from '../../config';
 import type { ModuleBase } from '../../module-base';
+import { taggedRoutes } from '../../plugins/api-docs';
 import type { UsersService } from '../users/users.service';
 import { createBuddiesRepo } from './buddies.repo';
 import { buddiesRoutes } from './buddies.routes';
@@ -18,7 +19,7 @@ export async function registerTeams(app: FastifyInstance, { config, runtime, log
   // Links mailed to a tenant's people point at its own host, the only one they open on.
   const publicUrlOf = (tenantId: string) => tenantPublicUrl(config, tenantId);
   const invites = createInvitesService({ repo, teams, users, identity, mail: runtime.mail.mail, publicUrlOf, log, events: runtime.events });
-  await app.register(teamsRoutes, { config, teams, invites });
-  await app.register(buddiesRoutes, { buddies: createBuddiesService({ repo: createBuddiesRepo(runtime.db), teams, users }) });
+  await app.register(taggedRoutes('teams', teamsRoutes), { config, teams, invites });
+  await app.register(taggedRoutes('teams', buddiesRoutes), { buddies: createBuddiesService({ repo: createBuddiesRepo(runtime.db), teams, users }) });
   return teams;
 }

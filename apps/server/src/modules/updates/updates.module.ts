@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { NotificationListener } from '../../db/notification-listener';
 import type { Runtime } from '../../runtime';
+import { taggedRoutes } from '../../plugins/api-docs';
 import type { UsersService } from '../users/users.service';
 import { createUpdatesHub } from './updates-hub';
 import { registerUpdatesPosition } from './updates-position';
@@ -23,6 +24,6 @@ export async function registerUpdates(app: FastifyInstance, { runtime, users, db
   // Lists that open pages keep current tell where the update stream stood when they were read.
   registerUpdatesPosition(app, hub);
   const updates = createUpdatesService({ repo, hub, users });
-  await app.register(updatesRoutes, { updates, onClose: () => hub.close() });
+  await app.register(taggedRoutes('updates', updatesRoutes), { updates, onClose: () => hub.close() });
   app.decorate('teamUpdateStreams', () => hub.subscribers);
 }

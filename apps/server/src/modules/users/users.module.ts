@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { DomainEvents } from '../../domain-events';
 import type { ModuleBase } from '../../module-base';
 import type { Runtime } from '../../runtime';
+import { taggedRoutes } from '../../plugins/api-docs';
 import { createProductUsersRepo, setUserImage } from './product-users.repo';
 import { usersRoutes } from './users.routes';
 import { createUsersService, type UsersService } from './users.service';
@@ -9,7 +10,7 @@ import { createUsersService, type UsersService } from './users.service';
 /** The product user record (`/api/user/me`); its service is who the signed-in context reads. */
 export async function registerUsers(app: FastifyInstance, { runtime }: ModuleBase): Promise<UsersService> {
   const users = createUsers(runtime);
-  await app.register(usersRoutes, { users });
+  await app.register(taggedRoutes('users', usersRoutes), { users });
   return users;
 }
 

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config';
 import type { Runtime } from '../../runtime';
+import { taggedRoutes } from '../../plugins/api-docs';
 import type { BillingService } from '../billing/billing.service';
 import type { ImagesService } from '../images/images.service';
 import type { UsersService } from '../users/users.service';
@@ -25,11 +26,11 @@ export interface VideosModuleDeps {
 export async function registerVideos(app: FastifyInstance, { config, runtime, users, billing, images }: VideosModuleDeps): Promise<VideosService> {
   const { db, storage, jobs, events } = runtime;
   const videos = createVideosService({ repo: createVideosRepo(db), db, events, storage, jobs, users, billing, dataDir: config.dataDir });
-  await app.register(videosRoutes, { videos });
+  await app.register(taggedRoutes('videos', videosRoutes), { videos });
   const tusStore = createTusStore(config, storage);
   const uploads = createUploadsService({ db, storage, jobs, users, tus: tusStore, images, uploadMaxBytes: config.uploadMaxBytes });
-  await app.register(uploadsRoutes, { billing, uploads });
+  await app.register(taggedRoutes('videos', uploadsRoutes), { billing, uploads });
   const tus = createTusServer({ uploads, store: tusStore, uploadMaxBytes: config.uploadMaxBytes, log: app.log });
-  await app.register(tusRoutes, { uploads, tus });
+  await app.register(taggedRoutes('videos', tusRoutes), { uploads, tus });
   return videos;
 }
