@@ -48,3 +48,4 @@ export function createUploadsRepo(db: Db) {
     },
   };
 }
+export type UploadsRepo = ReturnType<typeof createUploadsRepo>;
