@@ -6,8 +6,7 @@ import type { Clip, ClipList } from '@app/contracts/clips';
 import { probe } from '@app/media/probe';
 import { runFfmpeg } from '@app/media/run-ffmpeg';
 import { finishLiveClipJob } from '../../src/modules/reels/finish-live-clip.job';
-import { createLiveClip } from '../../src/modules/clips/live-clips.service';
-import { createClipReels } from '../../src/modules/reels/clip-reels';
+import { createCheerClips } from '../../src/modules/clips/clips.module';
 import {
   athlete,
   call,
@@ -26,7 +25,7 @@ import {
   type Person,
   type TeamsApp,
 } from './events-helpers';
-import { jobContext } from '../transcode/helpers';
+import { jobContext, runJob } from '../transcode/helpers';
 
 const SEGMENTS = 34;
 /** Rows for the first 30 segments exist at the start; the last 4 "arrive" in a test. */
@@ -168,10 +167,10 @@ describe('POST /api/user/clips/{key}', () => {
     expect(jobs[0]!.start_after.getTime()).toBeGreaterThanOrEqual(BASE_MS + 33_000);
 
     // Not stored yet: the job waits (its attempt fails and is retried).
-    await expect(finishLiveClipJob.handle({ clipId: first._id }, finishContext())).rejects.toThrow(/not stored yet/);
+    await expect(runJob(finishLiveClipJob, { clipId: first._id }, finishContext())).rejects.toThrow(/not stored yet/);
 
     await storeSegments(publicKey, STORED_FIRST, SEGMENTS);
-    await finishLiveClipJob.handle({ clipId: first._id }, finishContext());
+    await runJob(finishLiveClipJob, { clipId: first._id }, finishContext());
     const [done] = await t.sql<{ status: string; duration_sec: number; file_key: string; reel_id: string }>(
       `SELECT status, duration_sec, file_key, reel_id FROM clips WHERE id = $1`,
       [first._id],
@@ -237,16 +236,15 @@ describe('the clips of a live event', () => {
     expectError(await call(t, 'GET', `/api/reels/${clip!.reel_id}`), 404, 'Reel not found.');
   });
 
-  it('makes auto highlight clips for the cheers helper, and its maker deletes a clip with its files', async () => {
-    const clip = await createLiveClip(
-      { eventId: await eventId(t, publicKey), timestampMs: BASE_MS + 12_000, cheer: true, ownerUserId: await userId(t, 'lccoach') },
-      { db: t.runtime.db, storage: t.runtime.storage, dataDir: t.config.dataDir, reels: createClipReels(t.runtime) },
-    );
+  it('makes the clip of each cheer the auto highlights find, in the event owner`s name; its maker deletes it with its files', async () => {
+    const cheerClip = createCheerClips({ db: t.runtime.db, storage: t.runtime.storage, dataDir: t.config.dataDir, reels: t.runtime.clipReels });
+    const { clipId } = await cheerClip({ eventId: await eventId(t, publicKey), timestampMs: BASE_MS + 12_000, ownerUserId: await userId(t, 'lccoach') });
+    const clip = ((await call(t, 'GET', '/api/user/clips', owner.headers)).json() as ClipList).items.find((c) => c._id === clipId);
     expect(clip).toMatchObject({ cheer: true, stream_id: publicKey, clip_id: BASE_MS + 12_000 });
-    const prefix = `demo/live/${await eventId(t, publicKey)}/clips/${clip._id}/`;
+    const prefix = `demo/live/${await eventId(t, publicKey)}/clips/${clipId}/`;
     expect(await objectsUnder(t, prefix)).toHaveLength(2);
-    expectError(await call(t, 'DELETE', `/api/user/clips/${clip._id}`, payingFan.headers), 404);
-    expect((await call(t, 'DELETE', `/api/user/clips/${clip._id}`, owner.headers)).statusCode).toBe(204);
+    expectError(await call(t, 'DELETE', `/api/user/clips/${clipId}`, payingFan.headers), 404);
+    expect((await call(t, 'DELETE', `/api/user/clips/${clipId}`, owner.headers)).statusCode).toBe(204);
     expect(await objectsUnder(t, prefix)).toEqual([]);
     expect(await readdir(path.join(t.config.dataDir, 'tmp', 'live-clip'))).toEqual([]);
   });
