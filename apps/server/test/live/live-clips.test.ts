@@ -1,12 +1,15 @@
 import { mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Clip, ClipList } from '@app/contracts/clips';
+import { createCrowdGame } from '@app/media/cheers/crowd-game';
 import { probe } from '@app/media/probe';
 import { runFfmpeg } from '@app/media/run-ffmpeg';
 import { finishLiveClipJob } from '../../src/modules/reels/finish-live-clip.job';
 import { createCheerClips } from '../../src/modules/clips/clips.module';
+import { autoHighlights } from '../../src/modules/live/auto-highlights';
 import {
   athlete,
   call,
@@ -235,13 +238,44 @@ describe('the clips of a live event', () => {
     expectError(await call(t, 'GET', `/api/user/reels/${clip!.reel_id}`, rival.headers), 404, 'Reel not found.');
     expectError(await call(t, 'GET', `/api/reels/${clip!.reel_id}`), 404, 'Reel not found.');
   });
+});
 
-  it('makes the clip of each cheer the auto highlights find, in the event owner`s name; its maker deletes it with its files', async () => {
-    const cheerClip = createCheerClips({ db: t.runtime.db, storage: t.runtime.storage, dataDir: t.config.dataDir, reels: t.runtime.clipReels });
-    const { clipId } = await cheerClip({ eventId: await eventId(t, publicKey), timestampMs: BASE_MS + 12_000, ownerUserId: await userId(t, 'lccoach') });
+describe('auto highlights', () => {
+  it('clips each cheer of a publish in the event owner`s name; the cheer lists its clip, and its maker deletes it with its files', async () => {
+    const { key } = await createEvent(t, owner, { title: 'Lions cup final', public: true });
+    await setStatus(t, key, 'ended', BASE_MS);
+    await storeSegments(key, 0, SEGMENTS);
+    // One cheer 40 s into the audio, which starts so that it lands 12 s into the recording.
+    const audio = path.join(dir, 'crowd.m4a');
+    await createCrowdGame(audio, {
+      game: { durationSec: 100, cheers: [{ timeSec: 40, strengthDb: 30 }], bangSec: 70, whistleSec: 75, chant: { startSec: 90, durationSec: 5, levelDb: 0 } },
+    });
+    const cheerClips = createCheerClips({ db: t.runtime.db, storage: t.runtime.storage, dataDir: t.config.dataDir, reels: t.runtime.clipReels });
+    let clipped: (clipId: string) => void;
+    const clippedOne = new Promise<string>((resolve) => (clipped = resolve));
+    const onPublish = autoHighlights({
+      db: t.runtime.db,
+      log: pino({ level: 'silent' }),
+      onCheer: async (cheer) => {
+        const made = await cheerClips(cheer);
+        clipped(made.clipId);
+        return made;
+      },
+    });
+    const id = await eventId(t, key);
+    const event = { id, tenantId: 'demo', ownerUserId: await userId(t, 'lccoach'), status: 'ended' as const, endedAt: new Date(), lastSeenAt: null };
+    const listener = onPublish({ event, inputUrl: audio, anchorMs: BASE_MS + 12_000 - 40_000 });
+    const clipId = await clippedOne;
+    // Stopping waits until every cheer found is stored with its clip.
+    await listener.stop();
+
     const clip = ((await call(t, 'GET', '/api/user/clips', owner.headers)).json() as ClipList).items.find((c) => c._id === clipId);
-    expect(clip).toMatchObject({ cheer: true, stream_id: publicKey, clip_id: BASE_MS + 12_000 });
-    const prefix = `demo/live/${await eventId(t, publicKey)}/clips/${clipId}/`;
+    expect(clip).toMatchObject({ cheer: true, stream_id: key });
+    expect(Math.abs(clip!.clip_id - (BASE_MS + 12_000))).toBeLessThanOrEqual(2000);
+    const cheers = await call(t, 'GET', `/api/events/${key}/cheers?omega=1&top=10`);
+    expect(cheers.json()).toEqual([{ timestamp: expect.any(Number), cheer: expect.any(Number), path: `/team/clips/${clip!.reel_id}` }]);
+
+    const prefix = `demo/live/${id}/clips/${clipId}/`;
     expect(await objectsUnder(t, prefix)).toHaveLength(2);
     expectError(await call(t, 'DELETE', `/api/user/clips/${clipId}`, payingFan.headers), 404);
     expect((await call(t, 'DELETE', `/api/user/clips/${clipId}`, owner.headers)).statusCode).toBe(204);
