@@ -32,9 +32,7 @@ import { registerReels } from './modules/reels/reels.module';
 import { registerSchedule } from './modules/schedule/schedule.module';
 import { registerLive } from './modules/live/live.module';
 import { registerUpdates } from './modules/updates/updates.module';
-import { createClipReels } from './modules/reels/clip-reels';
 import { registerTalk } from './modules/talk/talk.module';
-import { autoHighlights } from './modules/live/auto-highlights';
 import type { BrowserPublisherOptions, LiveIngestSlot } from './modules/live/browser-publish.service';
 import { SEGMENT_CHANNEL, STATUS_CHANNEL } from './modules/live/playback/segment-notifications';
 import { TEAM_UPDATE_CHANNEL } from './modules/updates/record-update';
@@ -117,21 +115,13 @@ export async function build(config: Config, runtime: Runtime, options: BuildOpti
   await registerProfiles(app, { ...base, users, teams, images });
   const billing = await registerBilling(app, { ...base, users });
   const videos = await registerVideos(app, { ...base, users, billing, images });
-  const liveIngest = options.liveIngest ?? {};
-  const events = await registerLive(app, { ...base, users, billing, dbListener, liveIngest, browserPublish: options.browserPublish });
+  const events = await registerLive(app, { ...base, users, billing, dbListener, liveIngest: options.liveIngest ?? {}, browserPublish: options.browserPublish });
   await registerSchedule(app, { ...base, teams, users, liveEvents: events });
-  // Every clip has its own reel: the clips module reaches the reels module's rows through this port.
-  const clipReels = createClipReels({ db: runtime.db, storage: runtime.storage });
-  const { clips, liveClips } = await registerClips(app, { ...base, users, teams, videos, liveEvents: events, reels: clipReels });
+  // Every clip has its own reel: the clips module reaches the reels module's rows through the runtime's port.
+  const clips = await registerClips(app, { ...base, users, teams, videos, liveEvents: events, reels: runtime.clipReels });
   const reels = await registerReels(app, { ...base, users, videos, teams, clips });
   const recruiting = await registerRecruiting(app, { ...base, users, images, teams, reels });
   await registerTalk(app, { ...base, users, teams, billing, clips, reels, notifications });
-  // Each publish this node's ingest takes: its audio is analysed for cheers, and the clips module clips each one.
-  liveIngest.onPublish = autoHighlights({
-    db: runtime.db,
-    log: app.log.child({ component: 'auto-highlights' }),
-    onCheer: (cheer) => liveClips.createCheerClip(cheer),
-  });
   await registerStorageRoutes(app, runtime.storage);
   await registerMail(app, base);
   await registerSpa(app, config.webDist, [recruiting.cardPage]);

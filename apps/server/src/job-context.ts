@@ -28,6 +28,9 @@ export interface JobContext {
   queue: JobControl;
 }
 
+/** What every run of the process's job handlers shares (the context without the run's own parts). */
+export type WorkerContext = Omit<JobContext, 'signal' | 'job' | 'queue'>;
+
 /** An e-mail a job rendered, and what sends it. */
 export interface JobMail {
   send(to: string, mail: { template: string; subject: string; text: string; html: string; headers?: Record<string, string> }): Promise<{ messageId: string }>;

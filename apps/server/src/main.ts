@@ -8,6 +8,8 @@ import { ensureWritableDataDir } from './data-dir';
 import { isDatabaseUnavailable } from './db/database-unavailable';
 import { startEmbeddedPostgres, type EmbeddedPostgres } from './db/embedded-postgres';
 import { createLogger } from './logger';
+import { createCheerClips } from './modules/clips/clips.module';
+import { autoHighlights } from './modules/live/auto-highlights';
 import type { LiveIngestSlot } from './modules/live/browser-publish.service';
 import type { Ingest } from './modules/live/ingest/ingest.service';
 import { startLiveIngest } from './modules/live/live.module';
@@ -91,8 +93,13 @@ async function main() {
     if (config.ingest) {
       listening = 'RTMP_PORT';
       const { db, storage } = runtime;
-      // The live module's listeners (the auto highlights) were registered by build().
-      ingest = await startLiveIngest({ db, storage, events: runtime.events, log, port: config.rtmpPort, host: config.host, dataDir: config.dataDir, onPublish: liveIngest.onPublish });
+      // Each publish the ingest takes: its audio is analysed for cheers, and the clips module clips each one.
+      const onPublish = autoHighlights({
+        db,
+        log: log.child({ component: 'auto-highlights' }),
+        onCheer: createCheerClips({ db, storage, dataDir: config.dataDir, reels: runtime.clipReels }),
+      });
+      ingest = await startLiveIngest({ db, storage, events: runtime.events, log, port: config.rtmpPort, host: config.host, dataDir: config.dataDir, onPublish });
       liveIngest.current = { host: config.host, port: ingest.port };
     }
   } catch (err) {

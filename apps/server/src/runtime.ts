@@ -7,11 +7,12 @@ import { jobRegistry } from './job-registry';
 import { startJobQueue, type JobQueue } from './jobs/job-queue';
 import { createDomainEvents, type DomainEvents } from './domain-events';
 import { subscribeClips } from './modules/clips/clips.module';
+import type { ClipReels } from './modules/clips/clips.service';
 import { createIdentity, type Identity } from './modules/identity/identity';
 import { createMail, type MailRuntime } from './modules/mail/create-mail';
 import { subscribeTalk } from './modules/talk/talk-subscriptions';
 import { createOutbound, type Outbound } from './modules/identity/passwordless.service';
-import { createClipReels } from './modules/reels/clip-reels';
+import { buildClipReels } from './modules/reels/reels.module';
 import { subscribeSchedule } from './modules/schedule/schedule.module';
 import { subscribeUsers } from './modules/users/users.module';
 import { rootSecret } from './signed-token';
@@ -29,6 +30,8 @@ export interface Runtime {
   events: DomainEvents;
   /** Sign-in links and codes go out after the answer; `settled()` waits for them. */
   outbound: Outbound;
+  /** The reels module's side of each clip: the clips module's routes and its subscriptions share this one. */
+  clipReels: ClipReels;
   close(): Promise<void>;
 }
 
@@ -44,10 +47,11 @@ export async function startRuntime(config: Config, databaseUrl: string, log: Log
     await identity.tenants.ensureConfigured();
     const storage = await buildStorage(config, db);
     const events = createDomainEvents();
+    const clipReels = buildClipReels({ db, storage });
     // What modules hear of each other, subscribed once per process, before the workers start: the app and
     // the job workers share them (a job's announcements, a video ready, an avatar processed, are heard from its first run).
     subscribeTalk(events);
-    subscribeClips(events, { db, reels: createClipReels({ db, storage }) });
+    subscribeClips(events, { db, reels: clipReels });
     subscribeSchedule(events, { db, config });
     subscribeUsers(events);
     const jobs = await startJobQueue(databaseUrl, jobRegistry, log);
@@ -60,6 +64,7 @@ export async function startRuntime(config: Config, databaseUrl: string, log: Log
       mail,
       events,
       outbound: createOutbound({ identity, config, log: log.child({ component: 'identity' }) }),
+      clipReels,
       async close() {
         await jobs.stop();
         await mail.close();

@@ -5,13 +5,13 @@ import type { z } from 'zod';
 import type { Executor } from '../db/job-transaction';
 import { createNotificationListener, type NotificationListener } from '../db/notification-listener';
 import { AppError } from '../errors';
-import type { JobContext, JobControl } from '../job-context';
+import type { JobControl, WorkerContext } from '../job-context';
 import type { JobDefinition } from './define-job';
 import { startJobHeartbeat, type JobHeartbeat } from './job-heartbeat';
 import { rerunAfterOutage } from './rerun-after-outage';
 
 /** Every job type by its pg-boss queue name; the composition root hands its registry to `startJobQueue`. */
-export type JobRegistry = Record<string, JobDefinition<z.ZodTypeAny>>;
+export type JobRegistry = Record<string, JobDefinition<z.ZodTypeAny, unknown>>;
 
 /**
  * The composition root's registry, declared there by augmentation (`declare module './jobs/job-queue'
@@ -35,7 +35,7 @@ export interface JobQueue {
   /** Makes this process's idle workers of `name` look for jobs now instead of at their next poll. */
   wake(name: JobName): void;
   /** Starts the handlers of every registered job in this process. */
-  startWorkers(ctx: Omit<JobContext, 'signal' | 'job' | 'queue'>): Promise<void>;
+  startWorkers(ctx: WorkerContext): Promise<void>;
   /** Job state and failing, as handlers see it (JobContext.queue). */
   control: JobControl;
   isRunning(): boolean;
@@ -145,6 +145,7 @@ export async function startJobQueue(connectionString: string, registry: Registry
       // Typed loosely here: each definition parses its own payload before its handler sees it.
       for (const [name, def] of Object.entries(registry as JobRegistry)) {
         const concurrency = typeof def.concurrency === 'function' ? def.concurrency(ctx.config) : (def.concurrency ?? 1);
+        const deps = def.deps?.(ctx);
         for (let i = 0; i < concurrency; i++) {
           const workerId = await boss.work(name, { batchSize: 1, pollingIntervalSeconds: 1, includeMetadata: true }, async ([job]) => {
             if (!job) return;
@@ -166,7 +167,7 @@ export async function startJobQueue(connectionString: string, registry: Registry
                   signal: jobAbort.signal,
                   job: { id: job.id, retryCount: job.retryCount, retryLimit: job.retryLimit },
                   queue,
-                });
+                }, deps);
               await rerunAfterOutage(run, ctx.db, jobAbort.signal, jobLog);
             } finally {
               await beat?.stop();

@@ -4,10 +4,10 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { baseArgs } from '@app/media/args/common';
 import { runFfmpeg } from '@app/media/run-ffmpeg';
-import { cutStoredClip } from '../../src/modules/clips/clip-cutter';
+import { cutClipJob } from '../../src/modules/clips/cut-clip.job';
 import { decodedFrameNumbers } from '../../../../packages/media/test/helpers/decoded';
 import { startS3rverStorage, type S3rverStorage } from '../helpers/storage-s3rver';
-import { jobContext } from '../transcode/helpers';
+import { jobContext, runJob } from '../transcode/helpers';
 import { call, coach, readyVideo, videosApp, type Person, type TeamsApp } from './helpers';
 
 /*
@@ -83,7 +83,7 @@ describe('the cut-clip job with S3 storage', () => {
     const clip = res.json() as { _id: string };
 
     const before = s3.relay!.bytesFromTarget();
-    await cutStoredClip(clip._id, jobContext(t, { storage: s3.storage }));
+    await runJob(cutClipJob, { clipId: clip._id }, jobContext(t, { storage: s3.storage }));
     const read = s3.relay!.bytesFromTarget() - before;
 
     // The clip's 3.6 s are 11% of the file; the index and the seconds ffmpeg reads around them add little.

@@ -4,9 +4,10 @@ import path from 'node:path';
 import pino from 'pino';
 import type { Storage } from '../../src/storage/storage';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { clipCutTempRoot, cutStoredClip } from '../../src/modules/clips/clip-cutter';
+import { clipCutTempRoot } from '../../src/modules/clips/clip-cutter';
+import { cutClipJob } from '../../src/modules/clips/cut-clip.job';
 import { decodedFrameNumbers, firstFramePsnr } from '../../../../packages/media/test/helpers/decoded';
-import { jobContext, probeStored, waitFor } from '../transcode/helpers';
+import { jobContext, probeStored, runJob, waitFor } from '../transcode/helpers';
 import { call, coach, FPS, numberedRendition, objectsUnder, readyVideo, videosApp, type Person, type ReadyVideo, type TeamsApp } from './helpers';
 
 let t: TeamsApp;
@@ -51,7 +52,7 @@ describe('the cut-clip job', () => {
     const clip = await makeClip(3.2, 3);
     expect(await chunk(clip.clip_id)).toMatch(/#t=3\.2,6\.2$/);
 
-    await cutStoredClip(clip._id, jobContext(t));
+    await runJob(cutClipJob, { clipId: clip._id }, jobContext(t));
 
     const row = await clipRow(clip._id);
     expect(row).toMatchObject({ status: 'ready' });
@@ -74,7 +75,7 @@ describe('the cut-clip job', () => {
     expect(await readdir(clipCutTempRoot(t.config.dataDir))).toEqual([]);
 
     // A second run (a retry after the first one's answer was lost) finds it cut and stores nothing more.
-    await cutStoredClip(clip._id, jobContext(t));
+    await runJob(cutClipJob, { clipId: clip._id }, jobContext(t));
     expect(await objectsUnder(t, `demo/videos/${video.key}/clips/${clip._id}/`)).toHaveLength(2);
   });
 
@@ -91,7 +92,7 @@ describe('the cut-clip job', () => {
       }
       return t.runtime.storage.putFile(key, file, options);
     };
-    await cutStoredClip(clip._id, jobContext(t, { storage }));
+    await runJob(cutClipJob, { clipId: clip._id }, jobContext(t, { storage }));
     expect(deleted).toBe(true);
     expect(await clipRow(clip._id)).toBeUndefined();
     expect(await objectsUnder(t, `demo/videos/${video.key}/clips/${clip._id}/`)).toEqual([]);
@@ -100,9 +101,9 @@ describe('the cut-clip job', () => {
   it('a failing cut throws for a retry, and its last attempt leaves the clip failed but playable from its source', async () => {
     const clip = await makeClip(2, 2);
     await t.sql(`UPDATE clips SET source_key = 'demo/videos/missing/low.mp4' WHERE id = $1`, [clip._id]);
-    await expect(cutStoredClip(clip._id, jobContext(t, { retryCount: 0 }))).rejects.toThrow();
+    await expect(runJob(cutClipJob, { clipId: clip._id }, jobContext(t, { retryCount: 0 }))).rejects.toThrow();
     expect(await clipRow(clip._id)).toMatchObject({ status: 'cutting', file_key: null });
-    await expect(cutStoredClip(clip._id, jobContext(t, { retryCount: 4 }))).rejects.toThrow();
+    await expect(runJob(cutClipJob, { clipId: clip._id }, jobContext(t, { retryCount: 4 }))).rejects.toThrow();
     expect(await clipRow(clip._id)).toMatchObject({ status: 'failed', file_key: null });
     expect(await chunk(clip.clip_id)).toMatch(/#t=2,4$/);
   });

@@ -32,10 +32,6 @@ afterAll(() => t?.close());
 const at = (i: number) => START_MS + i * 60_000;
 
 describe('GET /api/events/{key}/cheers', () => {
-  it("comes from the auto highlights the app registers for each publish of this node's ingest", () => {
-    expect(t.liveIngest.onPublish).toBeTypeOf('function');
-  });
-
   it('answers without sign-in for a public event: the 10 strongest, in time order, scores to 2 decimals, the clip path once cut', async () => {
     const res = await call(t, 'GET', `/api/events/${event.key}/cheers?omega=1&top=10`);
     expect(res.statusCode, res.body).toBe(200);

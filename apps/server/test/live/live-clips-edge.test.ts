@@ -8,7 +8,7 @@ import type { Ingest } from '../../src/modules/live/ingest/ingest.service';
 import { finishLiveClipJob } from '../../src/modules/reels/finish-live-clip.job';
 import { OUTSIDE_RECORDING } from '../../src/modules/clips/live-clips.service';
 import { call, coach, createEvent, eventId, expectError, pathOf, videosApp, type Person, type TeamsApp } from './events-helpers';
-import { jobContext } from '../transcode/helpers';
+import { jobContext, runJob } from '../transcode/helpers';
 import { publish, segments, startTestIngest, waitFor, type Publisher } from './ingest-helpers';
 
 let t: TeamsApp;
@@ -86,7 +86,7 @@ describe('a clip pressed at the live edge', () => {
     const last = Math.max(...clips.map((c) => c.clip_id));
     await waitFor('the 5 s after the presses to be stored', async () => (await storedUntil()) >= last + 5000, 20_000);
     for (const clip of clips) {
-      await finishLiveClipJob.handle({ clipId: clip._id }, finishContext());
+      await runJob(finishLiveClipJob, { clipId: clip._id }, finishContext());
       const [row] = await t.sql<{ status: string; duration_sec: number }>(`SELECT status, duration_sec FROM clips WHERE id = $1`, [clip._id]);
       expect(row!.status).toBe('ready');
       // The seconds before the moment (all there are) and the 5 s after it.

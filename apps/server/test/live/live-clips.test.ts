@@ -1,13 +1,15 @@
 import { mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Clip, ClipList } from '@app/contracts/clips';
+import { createCrowdGame } from '@app/media/cheers/crowd-game';
 import { probe } from '@app/media/probe';
 import { runFfmpeg } from '@app/media/run-ffmpeg';
 import { finishLiveClipJob } from '../../src/modules/reels/finish-live-clip.job';
-import { createLiveClip } from '../../src/modules/clips/live-clips.service';
-import { createClipReels } from '../../src/modules/reels/clip-reels';
+import { createCheerClips } from '../../src/modules/clips/clips.module';
+import { autoHighlights } from '../../src/modules/live/auto-highlights';
 import {
   athlete,
   call,
@@ -26,7 +28,7 @@ import {
   type Person,
   type TeamsApp,
 } from './events-helpers';
-import { jobContext } from '../transcode/helpers';
+import { jobContext, runJob } from '../transcode/helpers';
 
 const SEGMENTS = 34;
 /** Rows for the first 30 segments exist at the start; the last 4 "arrive" in a test. */
@@ -168,10 +170,10 @@ describe('POST /api/user/clips/{key}', () => {
     expect(jobs[0]!.start_after.getTime()).toBeGreaterThanOrEqual(BASE_MS + 33_000);
 
     // Not stored yet: the job waits (its attempt fails and is retried).
-    await expect(finishLiveClipJob.handle({ clipId: first._id }, finishContext())).rejects.toThrow(/not stored yet/);
+    await expect(runJob(finishLiveClipJob, { clipId: first._id }, finishContext())).rejects.toThrow(/not stored yet/);
 
     await storeSegments(publicKey, STORED_FIRST, SEGMENTS);
-    await finishLiveClipJob.handle({ clipId: first._id }, finishContext());
+    await runJob(finishLiveClipJob, { clipId: first._id }, finishContext());
     const [done] = await t.sql<{ status: string; duration_sec: number; file_key: string; reel_id: string }>(
       `SELECT status, duration_sec, file_key, reel_id FROM clips WHERE id = $1`,
       [first._id],
@@ -236,17 +238,47 @@ describe('the clips of a live event', () => {
     expectError(await call(t, 'GET', `/api/user/reels/${clip!.reel_id}`, rival.headers), 404, 'Reel not found.');
     expectError(await call(t, 'GET', `/api/reels/${clip!.reel_id}`), 404, 'Reel not found.');
   });
+});
 
-  it('makes auto highlight clips for the cheers helper, and its maker deletes a clip with its files', async () => {
-    const clip = await createLiveClip(
-      { eventId: await eventId(t, publicKey), timestampMs: BASE_MS + 12_000, cheer: true, ownerUserId: await userId(t, 'lccoach') },
-      { db: t.runtime.db, storage: t.runtime.storage, dataDir: t.config.dataDir, reels: createClipReels(t.runtime) },
-    );
-    expect(clip).toMatchObject({ cheer: true, stream_id: publicKey, clip_id: BASE_MS + 12_000 });
-    const prefix = `demo/live/${await eventId(t, publicKey)}/clips/${clip._id}/`;
+describe('auto highlights', () => {
+  it('clips each cheer of a publish in the event owner`s name; the cheer lists its clip, and its maker deletes it with its files', async () => {
+    const { key } = await createEvent(t, owner, { title: 'Lions cup final', public: true });
+    await setStatus(t, key, 'ended', BASE_MS);
+    await storeSegments(key, 0, SEGMENTS);
+    // One cheer 40 s into the audio, which starts so that it lands 12 s into the recording.
+    const audio = path.join(dir, 'crowd.m4a');
+    await createCrowdGame(audio, {
+      game: { durationSec: 100, cheers: [{ timeSec: 40, strengthDb: 30 }], bangSec: 70, whistleSec: 75, chant: { startSec: 90, durationSec: 5, levelDb: 0 } },
+    });
+    const cheerClips = createCheerClips({ db: t.runtime.db, storage: t.runtime.storage, dataDir: t.config.dataDir, reels: t.runtime.clipReels });
+    let clipped: (clipId: string) => void;
+    const clippedOne = new Promise<string>((resolve) => (clipped = resolve));
+    const onPublish = autoHighlights({
+      db: t.runtime.db,
+      log: pino({ level: 'silent' }),
+      onCheer: async (cheer) => {
+        const made = await cheerClips(cheer);
+        clipped(made.clipId);
+        return made;
+      },
+    });
+    const id = await eventId(t, key);
+    const event = { id, tenantId: 'demo', ownerUserId: await userId(t, 'lccoach'), status: 'ended' as const, endedAt: new Date(), lastSeenAt: null };
+    const listener = onPublish({ event, inputUrl: audio, anchorMs: BASE_MS + 12_000 - 40_000 });
+    const clipId = await clippedOne;
+    // Stopping waits until every cheer found is stored with its clip.
+    await listener.stop();
+
+    const clip = ((await call(t, 'GET', '/api/user/clips', owner.headers)).json() as ClipList).items.find((c) => c._id === clipId);
+    expect(clip).toMatchObject({ cheer: true, stream_id: key });
+    expect(Math.abs(clip!.clip_id - (BASE_MS + 12_000))).toBeLessThanOrEqual(2000);
+    const cheers = await call(t, 'GET', `/api/events/${key}/cheers?omega=1&top=10`);
+    expect(cheers.json()).toEqual([{ timestamp: expect.any(Number), cheer: expect.any(Number), path: `/team/clips/${clip!.reel_id}` }]);
+
+    const prefix = `demo/live/${id}/clips/${clipId}/`;
     expect(await objectsUnder(t, prefix)).toHaveLength(2);
-    expectError(await call(t, 'DELETE', `/api/user/clips/${clip._id}`, payingFan.headers), 404);
-    expect((await call(t, 'DELETE', `/api/user/clips/${clip._id}`, owner.headers)).statusCode).toBe(204);
+    expectError(await call(t, 'DELETE', `/api/user/clips/${clipId}`, payingFan.headers), 404);
+    expect((await call(t, 'DELETE', `/api/user/clips/${clipId}`, owner.headers)).statusCode).toBe(204);
     expect(await objectsUnder(t, prefix)).toEqual([]);
     expect(await readdir(path.join(t.config.dataDir, 'tmp', 'live-clip'))).toEqual([]);
   });

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import Fastify from 'fastify';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UserImage } from '@app/contracts/profiles';
@@ -6,7 +7,7 @@ import { createDb } from '../../src/db/client';
 import { withJobTransaction } from '../../src/db/job-transaction';
 import { createNotificationListener, LISTENER_APPLICATION_NAME } from '../../src/db/notification-listener';
 import { IMAGE_CHANNEL } from '../../src/modules/images/image-settled';
-import { createImages } from '../../src/modules/images/images.module';
+import { registerImages } from '../../src/modules/images/images.module';
 import { createUsers } from '../../src/modules/users/users.module';
 import { startRuntime } from '../../src/runtime';
 import { queryCounter } from '../helpers/query-count';
@@ -47,7 +48,7 @@ describe('completing an image upload', () => {
 });
 
 /**
- * The images service on a pool of its own (so every statement on it is one of its reads), hearing a
+ * The images module on a pool of its own (so every statement on it is one of its reads), hearing a
  * LISTEN connection of its own through a seam that logs each notification and reconnect beside its reads.
  */
 async function observedImages() {
@@ -66,14 +67,15 @@ async function observedImages() {
   });
   const listener = createNotificationListener({ connectionString: t.databaseUrl }, [IMAGE_CHANNEL], silent);
   await new Promise<void>((resolve) => listener.onListening(resolve));
-  const images = createImages({
-    db,
-    storage: t.runtime.storage,
-    jobs: t.runtime.jobs,
-    events: t.runtime.events,
+  // Registered on an app of its own: only its service is used here.
+  const app = Fastify();
+  const images = await registerImages(app, {
+    config: t.config,
+    runtime: { ...t.runtime, db },
+    log: app.log,
     users: createUsers({ db, identity: t.runtime.identity }),
-    ownedTeam: () => Promise.reject(new Error('no logos here')),
-    notifications: {
+    teams: { ownedChannel: () => Promise.reject(new Error('no logos here')) },
+    dbListener: {
       on: (channel, handler) =>
         listener.on(channel, (payload) => {
           log(`notified ${payload}`);
@@ -100,6 +102,7 @@ async function observedImages() {
       return key;
     },
     async close() {
+      await app.close();
       await listener.close();
       await db.$client.end();
     },

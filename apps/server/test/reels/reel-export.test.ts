@@ -5,9 +5,10 @@ import pino from 'pino';
 import { cachedTestClip } from '../../../../packages/media/test/helpers/fixture-cache';
 import type { Storage } from '../../src/storage/storage';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cutStoredClip } from '../../src/modules/clips/clip-cutter';
-import { exportStoredReel, reelExportTempRoot } from '../../src/modules/reels/reel-exporter';
-import { jobContext, probeStored, rate, waitFor } from '../transcode/helpers';
+import { cutClipJob } from '../../src/modules/clips/cut-clip.job';
+import { exportReelJob } from '../../src/modules/reels/export-reel.job';
+import { reelExportTempRoot } from '../../src/modules/reels/reel-exporter';
+import { jobContext, probeStored, rate, runJob, waitFor } from '../transcode/helpers';
 import {
   athlete,
   call,
@@ -48,7 +49,7 @@ beforeAll(async () => {
   const withoutSound = await readyVideo(t, 'expcoach', { title: 'Away', durationSec: 4, file: silent });
   small = await clip(withSound.key, 1, 2);
   large = await clip(withoutSound.key, 0.5, 2);
-  await cutStoredClip(small._id, jobContext(t));
+  await runJob(cutClipJob, { clipId: small._id }, jobContext(t));
 });
 afterAll(async () => {
   await t?.close();
@@ -87,7 +88,7 @@ const exportRow = async (reelId: string) =>
   (await t.sql<{ job_id: string; status: string; progress: number; file_key: string | null; failure_reason: string | null }>(`SELECT * FROM reel_exports WHERE reel_id = $1`, [reelId]))[0];
 const jobsOf = async (reelId: string) => t.sql<{ id: string; state: string }>(`SELECT id, state FROM pgboss.job WHERE name = 'export-reel' AND data->>'reelId' = $1`, [reelId]);
 /** Runs the reel's queued job here, as a worker would. */
-const runExport = async (reelId: string, retryCount = 0) => exportStoredReel(reelId, jobContext(t, { jobId: (await exportRow(reelId))!.job_id, retryCount }));
+const runExport = async (reelId: string, retryCount = 0) => runJob(exportReelJob, { reelId }, jobContext(t, { jobId: (await exportRow(reelId))!.job_id, retryCount }));
 const exportPrefix = (reelId: string) => `demo/reels/${reelId}/export/`;
 
 describe('reel export', () => {
@@ -155,7 +156,7 @@ describe('reel export', () => {
     const { job_id: jobId } = (await exportRow(reelId))!;
     expect((await save(reelId, 'Changed')).statusCode).toBe(200);
     expect(await jobsOf(reelId)).toEqual([{ id: jobId, state: 'cancelled' }]);
-    await exportStoredReel(reelId, jobContext(t, { jobId }));
+    await runJob(exportReelJob, { reelId }, jobContext(t, { jobId }));
     expect(await exportRow(reelId)).toBeUndefined();
     expect(await objectsUnder(t, exportPrefix(reelId))).toEqual([]);
   });
@@ -174,7 +175,7 @@ describe('reel export', () => {
       }
       return t.runtime.storage.localPath!(key);
     };
-    await exportStoredReel(reelId, jobContext(t, { storage, jobId: (await exportRow(reelId))!.job_id }));
+    await runJob(exportReelJob, { reelId }, jobContext(t, { storage, jobId: (await exportRow(reelId))!.job_id }));
     expect(saved).toBe(true);
     expect(await exportRow(reelId)).toBeUndefined();
     expect(await objectsUnder(t, exportPrefix(reelId))).toEqual([]);

@@ -3,9 +3,11 @@ import { randomUUID } from 'node:crypto';
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import pino from 'pino';
+import type { z } from 'zod';
 import { findFfprobe } from '@app/media/binaries';
 import type { StoredRendition, StoredStoryboard } from '../../src/db/stored-media';
 import type { JobContext } from '../../src/job-context';
+import type { JobDefinition } from '../../src/jobs/define-job';
 import { outputsPrefix, transcodeTempRoot } from '../../src/modules/videos/transcode/outputs';
 import { storageKey } from '../../src/storage/keys';
 import type { Storage } from '../../src/storage/storage';
@@ -83,6 +85,11 @@ export function jobContext(t: TestApp, overrides: Partial<JobContext> & { retryC
     queue: t.runtime.jobs.control,
     ...rest,
   };
+}
+
+/** Runs one job as a worker does: its dependencies built from the context, then its handler. */
+export function runJob<S extends z.ZodTypeAny, D>(job: JobDefinition<S, D>, data: z.output<S>, ctx: JobContext): Promise<void> {
+  return job.handle(data, ctx, job.deps?.(ctx) as D);
 }
 
 /** Every key a video row points at. */

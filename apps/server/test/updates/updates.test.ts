@@ -4,7 +4,7 @@ import { recordUpdate } from '../../src/modules/updates/record-update';
 import { pruneUpdatesJob } from '../../src/modules/updates/prune-updates.job';
 import { LISTENER_APPLICATION_NAME } from '../../src/db/notification-listener';
 import { call, channelId, coach, person, teamsApp, type Person, type TeamsApp } from '../teams/helpers';
-import { jobContext } from '../transcode/helpers';
+import { jobContext, runJob } from '../transcode/helpers';
 import { joinTeam, userId } from '../videos/helpers';
 import { listen, openUpdates, secondNode, write, type StreamEvent, type UpdatesStream } from './updates-helpers';
 
@@ -243,7 +243,7 @@ describe('GET /api/updates', () => {
     const kept = await write(t.runtime.db, demo({ userId: ids.hubmate! }), 'unread', { unread: 5 });
     expect(kept).toBe(old + 2);
     await t.sql(`UPDATE team_updates SET created_at = now() - interval '25 hours' WHERE id <= $1`, [old]);
-    await pruneUpdatesJob.handle({}, jobContext(t));
+    await runJob(pruneUpdatesJob, {}, jobContext(t));
     expect(await t.sql(`SELECT id FROM team_updates WHERE id <= $1`, [old])).toEqual([]);
 
     // From the last pruned id: everything after it is kept, so it replays.

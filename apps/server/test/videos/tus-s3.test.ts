@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
-import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sweepAbandonedUploads } from '../../src/modules/videos/upload-sweep';
+import { uploadSweepJob } from '../../src/modules/videos/upload-sweep.job';
+import { jobContext, runJob } from '../transcode/helpers';
 import { call, coach, MiB, videosApp, type Person, type TeamsApp } from './helpers';
 import { startMultipartS3rver, type MultipartS3rver } from './s3rver-multipart';
 
@@ -86,8 +86,7 @@ describe('resumable uploads with the s3 driver', () => {
     expect((await patch(location, 0, Buffer.alloc(MiB))).status).toBe(204);
     expect(await t.runtime.storage.head(`${sourceKey}.info`)).not.toBeNull();
     await t.sql(`UPDATE uploads SET expires_at = now() - interval '7 hours' WHERE key = $1`, [key]);
-    const result = await sweepAbandonedUploads({ db: t.runtime.db, storage: t.runtime.storage, config: t.config, log: pino({ level: 'silent' }) });
-    expect(result).toMatchObject({ failed: 0 });
+    await runJob(uploadSweepJob, {}, jobContext(t));
     expect(await t.sql(`SELECT key FROM uploads WHERE key = $1`, [key])).toHaveLength(0);
     expect(await t.runtime.storage.head(`${sourceKey}.info`)).toBeNull();
     expect(await t.runtime.storage.head(`${sourceKey}.part`)).toBeNull();

@@ -2,10 +2,10 @@ import { createHash, randomBytes } from 'node:crypto';
 import { readdir } from 'node:fs/promises';
 import http from 'node:http';
 import path from 'node:path';
-import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sweepAbandonedUploads } from '../../src/modules/videos/upload-sweep';
 import { tusDirectory } from '../../src/modules/videos/tus-store';
+import { uploadSweepJob } from '../../src/modules/videos/upload-sweep.job';
+import { jobContext, runJob } from '../transcode/helpers';
 import { athlete, call, coach, MiB, person, TEST_UPLOAD_MAX_BYTES, videosApp, type Person, type TeamsApp } from './helpers';
 
 let t: TeamsApp;
@@ -236,12 +236,11 @@ describe('resumable uploads (tus)', () => {
     expect((await patch(owner, location, MiB, Buffer.alloc(MiB))).status).toBe(404);
 
     // Within the grace nothing is swept; after it, everything of the upload goes.
-    const ctx = { db: t.runtime.db, storage: t.runtime.storage, config: t.config, log: pino({ level: 'silent' }) };
-    expect((await sweepAbandonedUploads(ctx)).removed).toBeGreaterThanOrEqual(0);
+    const sweep = () => runJob(uploadSweepJob, {}, jobContext(t));
+    await sweep();
     expect(await t.sql(`SELECT key FROM uploads WHERE key = $1`, [key])).toHaveLength(1);
     await t.sql(`UPDATE uploads SET expires_at = now() - interval '7 hours' WHERE key = $1`, [key]);
-    const swept = await sweepAbandonedUploads(ctx);
-    expect(swept.failed).toBe(0);
+    await sweep();
     expect(await t.sql(`SELECT key FROM uploads WHERE key = $1`, [key])).toHaveLength(0);
     const left = await filesUnder(tusDirectory(t.config.dataDir));
     expect(left.filter((f) => f.includes(key))).toEqual([]);

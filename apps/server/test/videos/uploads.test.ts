@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { preuploadResponse, video as videoSchema } from '@app/contracts/videos';
-import { createUsers } from '../../src/modules/users/users.module';
-import { createTusStore } from '../../src/modules/videos/tus-store';
-import { createUploadsService, formatLimit } from '../../src/modules/videos/uploads.service';
+import { build } from '../../src/app';
+import { formatLimit } from '../../src/modules/videos/uploads.service';
 import { safeFileName } from '../../src/modules/videos/file-name';
 import { stagingKey } from '../../src/modules/videos/staging-key';
 import { athlete, call, coach, expectError, joinTeam, MiB, pathOf, person, TEST_UPLOAD_MAX_BYTES, uploadVideo, videosApp, type Person, type TeamsApp } from './helpers';
@@ -32,11 +31,6 @@ afterAll(() => t?.close());
 const preupload = (who: Person | { headers: Record<string, string> }, body: unknown) => call(t, 'POST', '/api/user/preupload', who.headers, body);
 const complete = (who: Person, key: string) => call(t, 'POST', `/api/user/preupload/${key}/complete`, who.headers);
 const bytes = (n: number, seed = 1) => Buffer.from(Array.from({ length: n }, (_, i) => (i * 31 + seed) % 251));
-/** These services only see video uploads: any call into the images module is a mistake. */
-const notAnImageUpload = () => {
-  throw new Error('not an image upload');
-};
-const noImages = { checkUpload: notAnImageUpload, start: notAnImageUpload, wake: notAnImageUpload, processed: notAnImageUpload };
 
 async function jobsOf(videoId: string) {
   return t.sql<{ id: string; state: string }>(`SELECT id, state FROM pgboss.job WHERE name = 'transcode-video' AND data->>'videoId' = $1`, [videoId]);
@@ -191,43 +185,26 @@ describe('PUT the bytes, then complete', () => {
         return found;
       },
     });
-    const uploads = createUploadsService({
-      db: t.runtime.db,
-      storage,
-      jobs: { wake: () => undefined },
-      users: createUsers(t.runtime),
-      tus: createTusStore(t.config, t.runtime.storage),
-      images: noImages,
-      uploadMaxBytes: TEST_UPLOAD_MAX_BYTES,
-    });
-    const result = await uploads.complete({ tenantId: 'demo', identityUserId: owner.identityUserId }, key);
-    expect(moved).toBe(true);
-    expect(result.created).toBe(true);
+    // The app on this storage: its uploads service completes through it.
+    const racing = await build(t.config, { ...t.runtime, storage });
+    try {
+      const res = await racing.inject({ method: 'POST', url: `/api/user/preupload/${key}/complete`, headers: owner.headers });
+      expect(moved).toBe(true);
+      expect(res.statusCode, res.body).toBe(201);
+    } finally {
+      await racing.close();
+    }
     expect(await jobsOf(key)).toHaveLength(1);
   });
 
   it('inserts the video and enqueues its job in one transaction: a failed enqueue leaves no video', async () => {
     const { key, url } = (await preupload(owner, { fileName: 'atomic.mp4', contentType: 'video/mp4', size: 10 })).json();
     await t.app.inject({ method: 'PUT', url: pathOf(url), headers: { 'content-type': 'video/mp4' }, payload: bytes(10) });
-    const uploads = createUploadsService({
-      db: t.runtime.db,
-      storage: t.runtime.storage,
-      jobs: t.runtime.jobs,
-      users: createUsers(t.runtime),
-      tus: createTusStore(t.config, t.runtime.storage),
-      images: noImages,
-      uploadMaxBytes: TEST_UPLOAD_MAX_BYTES,
-    });
     // The queue refuses this one job, inside the transaction that inserts its video.
     await t.sql(`CREATE FUNCTION refuse_atomic_job() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN IF NEW.data->>'videoId' = '${key}' THEN RAISE EXCEPTION 'queue down'; END IF; RETURN NEW; END $$`);
     await t.sql(`CREATE TRIGGER refuse_atomic_job BEFORE INSERT ON pgboss.job FOR EACH ROW EXECUTE FUNCTION refuse_atomic_job()`);
     try {
-      const failed = await uploads.complete({ tenantId: 'demo', identityUserId: owner.identityUserId }, key).then(
-        () => null,
-        (err: Error) => err,
-      );
-      // The database's refusal, as the query layer reports it (its own error, or the cause of one).
-      expect(`${failed?.message} ${(failed?.cause as Error | undefined)?.message}`).toContain('queue down');
+      expectError(await complete(owner, key), 500);
     } finally {
       await t.sql(`DROP TRIGGER refuse_atomic_job ON pgboss.job`);
       await t.sql(`DROP FUNCTION refuse_atomic_job()`);

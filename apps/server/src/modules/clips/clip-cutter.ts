@@ -7,7 +7,7 @@ import { probe } from '@app/media/probe';
 import type { JobContext } from '../../job-context';
 import { mediaSource } from '../../storage/media-source';
 import { clipObjectsPrefix } from './clips.service';
-import { createClipsRepo } from './clips.repo';
+import type { ClipsRepo } from './clips.repo';
 
 export const clipCutTempRoot = (dataDir: string) => path.join(dataDir, 'tmp', 'clip-cut');
 
@@ -18,9 +18,8 @@ export const clipCutTempRoot = (dataDir: string) => path.join(dataDir, 'tmp', 'c
  * keeps nothing of this one. Errors throw for a retry; after the last one the clip is `failed`
  * and keeps playing from its source.
  */
-export async function cutStoredClip(clipId: string, ctx: JobContext): Promise<void> {
-  const { db, storage, config, log } = ctx;
-  const repo = createClipsRepo(db);
+export async function cutStoredClip(clipId: string, ctx: JobContext, repo: ClipsRepo): Promise<void> {
+  const { storage, config, log } = ctx;
   const clip = await repo.forCut(clipId);
   if (!clip || clip.fileKey) {
     log.info({ clipId, status: clip?.status ?? 'deleted' }, 'nothing to cut: clip deleted or already cut');

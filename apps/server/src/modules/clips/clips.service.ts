@@ -30,7 +30,7 @@ export interface CutQueue {
 }
 
 /**
- * What the clips module needs of the reels module, which owns reel rows (wired in app.ts: reels read
+ * What the clips module needs of the reels module, which owns reel rows (built by the runtime: reels read
  * clips, so clips never import reels). Every clip has its own one-chunk reel, made and kept with it.
  */
 export interface ClipReels {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { cutStoredClip } from '../clips/clip-cutter';
+import { cutStoredClip } from './clip-cutter';
+import { createClipsRepo } from './clips.repo';
 import { defineJob } from '../../jobs/define-job';
 
 /**
@@ -10,5 +11,6 @@ export const cutClipJob = defineJob({
   payload: z.object({ clipId: z.string().uuid() }),
   queue: { retryLimit: 3, retryDelay: 10, retryBackoff: true, expireInSeconds: 15 * 60 },
   heartbeat: true,
-  handle: ({ clipId }, ctx) => cutStoredClip(clipId, ctx),
+  deps: ({ db }) => ({ repo: createClipsRepo(db) }),
+  handle: ({ clipId }, ctx, { repo }) => cutStoredClip(clipId, ctx, repo),
 });

@@ -15,13 +15,14 @@ import type { RecordedEvent } from '../live/recording.service';
 import { createMediaUrls } from '../../storage/media-urls';
 import { toClip } from './clip-view';
 import { clipObjectsPrefix, type ClipReels } from './clips.service';
-import { createClipsRepo } from './clips.repo';
+import type { ClipsRepo } from './clips.repo';
 import { sendJobIn } from '../../jobs/job-queue';
 
 export const OUTSIDE_RECORDING = 'body.timestamp: The moment must be within the recorded part of the game.';
 
 export interface LiveClipDeps {
   db: Db;
+  repo: ClipsRepo;
   storage: Storage;
   /** Temporary files go under `DATA_DIR/tmp/live-clip`. */
   dataDir: string;
@@ -126,7 +127,7 @@ export async function createLiveClip(input: CreateLiveClipInput, deps: LiveClipD
   const id = randomUUID();
   const cut = await cutWindow(deps, event, id, moment);
   const eventStartMs = event.startedAt?.getTime() ?? range.startMs;
-  const repo = createClipsRepo(deps.db);
+  const { repo } = deps;
   // Sent with the clip, in its transaction: the re-cut once the seconds after the moment are stored.
   const finishJobId = cut.complete ? null : randomUUID();
   try {
@@ -167,8 +168,7 @@ export async function createLiveClip(input: CreateLiveClipInput, deps: LiveClipD
 }
 
 /** The `finish-live-clip` job: the clip's second cut, once the seconds after its moment are stored. */
-export async function finishLiveClip(clipId: string, ctx: JobContext, reels: Pick<ClipReels, 'lengthChanged'>): Promise<void> {
-  const repo = createClipsRepo(ctx.db);
+export async function finishLiveClip(clipId: string, ctx: JobContext, { repo, reels }: { repo: ClipsRepo; reels: Pick<ClipReels, 'lengthChanged'> }): Promise<void> {
   const clip = await repo.forCut(clipId);
   if (!clip || clip.status === 'ready') return;
   const recording = createRecording(ctx.db);
@@ -196,19 +196,13 @@ export async function finishLiveClip(clipId: string, ctx: JobContext, reels: Pic
 
 /**
  * Clips of live events: `POST /api/user/clips/{key} {timestamp}` by any viewer who may play the event (404
- * for others, 403 without a subscription), and the auto highlights' clip of each cheer.
+ * for others, 403 without a subscription).
  */
 export function createLiveClipsService(deps: LiveClipDeps & { events: Pick<EventsService, 'playableEvent'> }) {
   return {
     async create(caller: LiveCaller, key: string, body: { timestamp: number }): Promise<Clip> {
       const { event, viewerUserId } = await deps.events.playableEvent(caller, key);
       return createLiveClip({ eventId: event.id, timestampMs: body.timestamp, cheer: false, ownerUserId: viewerUserId }, deps);
-    },
-
-    /** A cheer's clip, in the event owner's name (the live module's auto highlights call it for each cheer). */
-    async createCheerClip(cheer: { eventId: string; timestampMs: number; ownerUserId: number }): Promise<{ clipId: string }> {
-      const clip = await createLiveClip({ ...cheer, cheer: true }, deps);
-      return { clipId: clip._id };
     },
   };
 }

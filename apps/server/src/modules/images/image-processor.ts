@@ -8,7 +8,7 @@ import { storageKey } from '../../storage/keys';
 import { ImageRefused, processImage } from './image-pipeline';
 import { avatarChanged } from './avatar-event';
 import { avatarPath } from './image-view';
-import { createImagesRepo, type ImageRow } from './images.repo';
+import type { ImageRow, ImagesRepo } from './images.repo';
 
 export const IMAGE_TOO_LARGE = `This file is too large. The limit is ${IMAGE_MAX_BYTES / 1024 / 1024} MB.`;
 export const PROCESSING_FAILED = 'This picture could not be processed. Please upload it again.';
@@ -23,8 +23,7 @@ export const imagePrefix = (row: Pick<ImageRow, 'tenantId' | 'id'>) => `${storag
  * is deleted and its row says why. An error that is not the file's (storage down) is retried; after
  * the last retry the image fails.
  */
-export async function processStoredImage(imageId: string, ctx: JobContext): Promise<void> {
-  const repo = createImagesRepo(ctx.db);
+export async function processStoredImage(imageId: string, ctx: JobContext, repo: ImagesRepo): Promise<void> {
   const row = await repo.byId(imageId);
   if (!row || row.status !== 'processing') return;
   // The files go first: once the image reads as failed, nothing of it is left.

@@ -5,7 +5,7 @@ import type { ModuleBase } from '../../module-base';
 import { taggedRoutes } from '../../plugins/api-docs';
 import { createImagesRepo } from './images.repo';
 import { imagesRoutes } from './images.routes';
-import { createImagesService, type ImageOwner, type ImageOwners, type ImagesService, type ImagesServiceDeps } from './images.service';
+import { createImagesService, type ImageOwner, type ImageOwners, type ImagesService } from './images.service';
 
 export interface ImagesModuleDeps extends ModuleBase {
   users: ImageOwners;
@@ -15,13 +15,11 @@ export interface ImagesModuleDeps extends ModuleBase {
   dbListener: Pick<NotificationListener, 'on' | 'onListening'>;
 }
 
-/** The images service over its own repository (tests build one on a pool they observe). */
-export const createImages = (deps: Omit<ImagesServiceDeps, 'repo'>): ImagesService => createImagesService({ ...deps, repo: createImagesRepo(deps.db) });
-
 /** Profile images and team logos (`/api/user/images`, `/api/images/...`), processed by the `process-image` job. */
 export async function registerImages(app: FastifyInstance, { runtime, users, teams, dbListener }: ImagesModuleDeps): Promise<ImagesService> {
-  const images = createImages({
+  const images = createImagesService({
     db: runtime.db,
+    repo: createImagesRepo(runtime.db),
     storage: runtime.storage,
     jobs: runtime.jobs,
     events: runtime.events,

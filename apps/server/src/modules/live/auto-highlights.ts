@@ -4,7 +4,7 @@ import { createCheerAnalyzer } from './cheers/cheer-analyzer';
 import type { PublishListener } from './ingest/ingest-sessions';
 import { createCheers } from './live.module';
 
-/** Makes a cheer's clip; the clips module owns clips, so the app wires it in (the live module never imports clips). */
+/** Makes a cheer's clip; the clips module owns clips, so main.ts hands it in (the live module never imports clips). */
 export type OnCheer = (cheer: { eventId: string; timestampMs: number; ownerUserId: number }) => Promise<{ clipId: string }>;
 
 /**

@@ -3,14 +3,11 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { WebSocket } from 'ws';
 import { browserPublishArgs } from '@app/media/args/browser-publish';
 import { findFfmpeg } from '@app/media/binaries';
-import type { PublishListener } from './ingest/ingest-sessions';
 
 /** This node's RTMP ingest, which `main.ts` starts once the app listens (none on a node without ingest). */
 export interface LiveIngestSlot {
   /** Where it listens; set once it runs. */
   current?: { host: string; port: number } | undefined;
-  /** Set by `build()`: what the live module runs for each publish the ingest takes (the auto highlights). */
-  onPublish?: PublishListener | undefined;
 }
 
 /** Close codes of the publish socket (4000-4999 are the application's; the browser shows the reason). */

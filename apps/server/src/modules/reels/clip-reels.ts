@@ -1,18 +1,15 @@
 import { randomBytes } from 'node:crypto';
-import type { Db } from '../../db/client';
 import type { Storage } from '../../storage/storage';
 import type { ClipReels } from '../clips/clips.service';
 import { reelExportPrefix } from './reel-export-view';
-import { createReelExportsRepo } from './reel-exports.repo';
-import { createReelsRepo } from './reels.repo';
+import type { ReelExportsRepo } from './reel-exports.repo';
+import type { ReelsRepo } from './reels.repo';
 
 /** A reel id: the share link, so 144 random bits (at least 128 for a public secret), base64url. */
 export const newReelId = () => randomBytes(18).toString('base64url');
 
 /** The reels module's side of each clip (its own reel, and the exports that play it), for the clips module. */
-export function createClipReels({ db, storage }: { db: Db; storage: Storage }): ClipReels {
-  const reels = createReelsRepo(db);
-  const exportRows = createReelExportsRepo(db);
+export function createClipReels({ reels, exportRows, storage }: { reels: ReelsRepo; exportRows: ReelExportsRepo; storage: Storage }): ClipReels {
   return {
     newId: newReelId,
     addOwn: (tx, clip) => reels.insertOwnReel(tx, clip),

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { CLIP_MAX_SEC, REEL_MAX_CHUNKS } from '@app/contracts/clips';
 import { exportStoredReel, exportTimeLimitSec } from './reel-exporter';
+import { createReelExportsRepo } from './reel-exports.repo';
+import { createReelsRepo } from './reels.repo';
 import { defineJob } from '../../jobs/define-job';
 
 /**
@@ -12,5 +14,6 @@ export const exportReelJob = defineJob({
   payload: z.object({ reelId: z.string().min(1).max(100) }),
   queue: { retryLimit: 2, retryDelay: 10, retryBackoff: true, expireInSeconds: exportTimeLimitSec(REEL_MAX_CHUNKS * CLIP_MAX_SEC) },
   heartbeat: true,
-  handle: ({ reelId }, ctx) => exportStoredReel(reelId, ctx),
+  deps: ({ db }) => ({ repo: createReelsRepo(db), exportRows: createReelExportsRepo(db) }),
+  handle: ({ reelId }, ctx, repos) => exportStoredReel(reelId, ctx, repos),
 });

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { finishLiveClip } from '../clips/live-clips.service';
-import { createClipReels } from './clip-reels';
+import { createLiveClipFinish } from '../clips/clips.module';
 import { defineJob } from '../../jobs/define-job';
+import { buildClipReels } from './reels.module';
 
 /**
  * Defined here, not in clips, because it wires the clips module's cut to this module's clip reels (reels
@@ -15,5 +15,6 @@ export const finishLiveClipJob = defineJob({
   payload: z.object({ clipId: z.string().uuid() }),
   queue: { retryLimit: 20, retryDelay: 1, retryBackoff: false, expireInSeconds: 120 },
   concurrency: 2,
-  handle: ({ clipId }, ctx) => finishLiveClip(clipId, ctx, createClipReels(ctx)),
+  deps: (shared) => ({ finish: createLiveClipFinish(shared.db, buildClipReels(shared)) }),
+  handle: ({ clipId }, ctx, { finish }) => finish(clipId, ctx),
 });

@@ -7,12 +7,11 @@ import type { ProbeResult } from '@app/media/probe-parse';
 import { exportReel } from '@app/media/reel-export';
 import type { JobContext } from '../../job-context';
 import { AppError } from '../../errors';
-import { createReelExportsRepo } from './reel-exports.repo';
-import { createReelsRepo, type ChunkWithClip } from './reels.repo';
+import type { ReelExportsRepo } from './reel-exports.repo';
+import type { ChunkWithClip, ReelsRepo } from './reels.repo';
 import { reelExportPrefix } from './reel-export-view';
 
 export const reelExportTempRoot = (dataDir: string) => path.join(dataDir, 'tmp', 'reel-export');
-
 
 /** pg-boss takes time limits under 24 hours. */
 const PG_BOSS_MAX_EXPIRY_SEC = 24 * 60 * 60 - 1;
@@ -50,10 +49,8 @@ function chunkRange(chunk: ChunkWithClip): { key: string; start: number; duratio
  * the export row as it runs. An export discarded meanwhile (the reel saved again or deleted) keeps
  * nothing of this run. Errors throw for a retry; an input error, or the last retry, marks it failed with why.
  */
-export async function exportStoredReel(reelId: string, ctx: JobContext): Promise<void> {
-  const { db, storage, config, log, job } = ctx;
-  const repo = createReelsRepo(db);
-  const exportRows = createReelExportsRepo(db);
+export async function exportStoredReel(reelId: string, ctx: JobContext, { repo, exportRows }: { repo: ReelsRepo; exportRows: ReelExportsRepo }): Promise<void> {
+  const { storage, config, log, job } = ctx;
   const row = await exportRows.exportOf(reelId);
   if (!row || row.jobId !== job.id || row.status === 'ready') {
     log.info({ reelId, status: row?.status ?? 'discarded' }, 'nothing to export: discarded, replaced or done');

@@ -10,8 +10,9 @@ export const pruneUpdatesJob = defineJob({
   payload: z.object({}),
   queue: { policy: 'stately', retryLimit: 2, retryDelay: 60, retryBackoff: true, expireInSeconds: 10 * 60 },
   schedule: { cron: '23 * * * *', data: {} },
-  async handle(_data, ctx) {
-    const removed = await createUpdatesRepo(ctx.db).prune(KEEP_UPDATES_MS);
+  deps: ({ db }) => ({ repo: createUpdatesRepo(db) }),
+  async handle(_data, ctx, { repo }) {
+    const removed = await repo.prune(KEEP_UPDATES_MS);
     if (removed > 0) ctx.log.info({ removed }, 'pruned team updates');
   },
 });

@@ -1,7 +1,7 @@
 import type { JobContext } from '../../job-context';
 import { stagingKey } from './staging-key';
 import { createTusStore } from './tus-store';
-import { createUploadsRepo } from './uploads.repo';
+import type { UploadsRepo } from './uploads.repo';
 import { UPLOAD_GRACE_MS } from './uploads.service';
 
 const BATCH = 200;
@@ -12,8 +12,8 @@ const BATCH = 200;
  * that arrived but were never completed, and the row. `complete` refuses such uploads itself, so
  * nothing here races a completion. A failure leaves the row for the next run.
  */
-export async function sweepAbandonedUploads(ctx: Pick<JobContext, 'db' | 'storage' | 'config' | 'log'>, now = new Date()) {
-  const repo = createUploadsRepo(ctx.db);
+export async function sweepAbandonedUploads(ctx: Pick<JobContext, 'storage' | 'config' | 'log'> & { repo: UploadsRepo }, now = new Date()) {
+  const { repo } = ctx;
   const tus = createTusStore(ctx.config, ctx.storage);
   let removed = 0;
   let failed = 0;

@@ -48,3 +48,5 @@ export function createUploadsRepo(db: Db) {
     },
   };
 }
+
+export type UploadsRepo = ReturnType<typeof createUploadsRepo>;

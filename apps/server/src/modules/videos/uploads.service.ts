@@ -14,12 +14,12 @@ import { displayFileName, initialTitle, safeFileName } from './file-name';
 import { isUuid } from '../../uuid';
 import { insertProcessingVideo, type TranscodeQueue } from './processing-video';
 import type { TusStore } from './tus-store';
-import { createUploadsRepo, type UploadRow } from './uploads.repo';
+import type { UploadRow, UploadsRepo } from './uploads.repo';
 import { stagingKey } from './staging-key';
 import { createMediaUrls } from '../../storage/media-urls';
 import { toVideo } from './video-view';
 import { withJobTransaction } from '../../db/job-transaction';
-import { createVideosRepo, type VideoRow } from './videos.repo';
+import type { VideoRow, VideosRepo } from './videos.repo';
 import { recordVideoStatus } from './video-status-update';
 
 export const UPLOAD_NOT_FOUND = 'Upload not found.';
@@ -52,6 +52,9 @@ export function tooLarge(maxBytes: number): AppError {
 
 export interface UploadsServiceDeps {
   db: Db;
+  repo: UploadsRepo;
+  /** The videos an upload's completion creates. */
+  videos: VideosRepo;
   storage: Storage;
   jobs: TranscodeQueue;
   users: UsersService;
@@ -71,9 +74,7 @@ export interface UploadsServiceDeps {
  * completing moves from, so the link cannot replace the file afterwards. The server never holds a
  * file in memory.
  */
-export function createUploadsService({ db, storage, jobs, users, tus, images, uploadMaxBytes, now = () => new Date() }: UploadsServiceDeps) {
-  const repo = createUploadsRepo(db);
-  const videos = createVideosRepo(db);
+export function createUploadsService({ db, repo, videos, storage, jobs, users, tus, images, uploadMaxBytes, now = () => new Date() }: UploadsServiceDeps) {
   const mediaUrl = createMediaUrls(storage);
 
   const abandoned = (row: UploadRow) => now().getTime() > row.expiresAt.getTime() + UPLOAD_GRACE_MS;
