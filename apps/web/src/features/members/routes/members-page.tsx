@@ -10,8 +10,8 @@ import { UserAvatar } from '@/components/user-avatar';
 import { InviteMemberForm } from '@/features/members/components/invite-member-form';
 import { PendingInvites } from '@/features/members/components/pending-invites';
 import { TeamSharedReels } from '@/features/members/components/team-shared-reels';
-import { useMe } from '@/lib/api/get-me';
 import { useTeam } from '@/lib/api/get-team';
+import { useMe } from '@/lib/auth/get-me';
 
 /**
  * /team/members: everyone on the team channel; below them the owner also gets the invite form, the

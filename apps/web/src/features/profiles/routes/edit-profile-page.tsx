@@ -5,7 +5,7 @@ import { Page } from '@/components/page';
 import { AthleteForm } from '@/features/profiles/components/athlete-form';
 import { ProfilePictures } from '@/features/profiles/components/profile-pictures';
 import { TeamActivation } from '@/features/profiles/components/team-activation';
-import { useMe } from '@/lib/api/get-me';
+import { useMe } from '@/lib/auth/get-me';
 
 function Section({ id, title, children }: { id: string; title: string; children: React.ReactNode }) {
   return (

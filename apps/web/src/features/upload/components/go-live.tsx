@@ -8,7 +8,7 @@ import { Button } from '@/components/ui/button';
 import type { LivePublish } from '@/features/upload/hooks/use-live-publish';
 import { liveTitle, sportFromProfile } from '@/features/upload/utils/live-publish';
 import { useCreateLiveEvent } from '@/lib/api/create-live-event';
-import { useMe } from '@/lib/api/get-me';
+import { useMe } from '@/lib/auth/get-me';
 import { formatMediaTime } from '@/lib/media-time';
 
 type GoLiveProps = {

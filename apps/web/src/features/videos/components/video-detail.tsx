@@ -26,7 +26,7 @@ import { useClipButton } from '@/features/videos/hooks/use-clip-button';
 import { clipRange, type ClipMarks } from '@/features/videos/utils/clip-range';
 import { highlightMarkers, sortHighlights } from '@/features/videos/utils/highlights';
 import { ApiError } from '@/lib/api-client';
-import { useMe } from '@/lib/api/get-me';
+import { useMe } from '@/lib/auth/get-me';
 import { errorMessage } from '@/lib/error-message';
 import { formatMediaTime, formatVideoDate } from '@/lib/media-time';
 import { useLevel } from '@/lib/subscription/level-context';
