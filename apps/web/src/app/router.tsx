@@ -269,7 +269,7 @@ export const routes: RouteObject[] = [
             element: <ProtectedRoute levels={teamLevels} />,
             children: [
               { index: true, lazy: () => import('@/features/profiles/routes/profile-page') },
-              { path: 'edit', lazy: () => import('@/features/profiles/routes/edit-profile-page') },
+              { path: 'edit', lazy: () => import('@/app/routes/edit-profile-route') },
               { path: 'recruiting', lazy: () => import('@/features/recruiting/routes/recruiting-settings-page') },
             ],
           },

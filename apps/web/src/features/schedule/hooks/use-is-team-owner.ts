@@ -1,4 +1,4 @@
-import { useTeam } from '@/lib/api/get-team';
+import { useTeam } from '@/features/schedule/api/get-team';
 import { useMe } from '@/lib/auth/get-me';
 
 /** Whether the reader owns the active team (who may add, edit and cancel items; the server checks it again). */

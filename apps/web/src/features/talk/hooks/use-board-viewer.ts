@@ -1,8 +1,8 @@
 import { useMemo } from 'react';
 
+import { useTeam } from '@/features/talk/api/get-team';
+import { useTeamBuddies } from '@/features/talk/api/get-team-buddies';
 import { mentionMap } from '@/features/talk/utils/mention-map';
-import { useTeam } from '@/lib/api/get-team';
-import { useTeamBuddies } from '@/lib/api/get-team-buddies';
 import { useMe } from '@/lib/auth/get-me';
 
 /**
