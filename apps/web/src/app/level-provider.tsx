@@ -2,8 +2,8 @@ import type { Level } from '@app/contracts/levels';
 import { useEffect } from 'react';
 
 import { computeLevel } from '@/app/compute-level';
-import { useMe } from '@/lib/api/get-me';
-import { useUsage } from '@/lib/api/get-usage';
+import { useUsage } from '@/features/subscription/api/get-usage';
+import { useMe } from '@/lib/auth/get-me';
 import { useSession } from '@/lib/auth/session';
 import { LevelContext } from '@/lib/subscription/level-context';
 import { useNow } from '@/lib/use-now';

@@ -179,7 +179,7 @@ export const routes: RouteObject[] = [
               { path: 'clips/:clipId', lazy: () => import('@/app/routes/clip-route') },
               {
                 path: 'clips/:clipId/edit',
-                lazy: () => import('@/features/clips/routes/edit-clip-page'),
+                lazy: () => import('@/features/reels/routes/edit-clip-page'),
               },
               {
                 path: 'messages',
@@ -201,7 +201,7 @@ export const routes: RouteObject[] = [
             path: 'library',
             element: <ProtectedRoute levels={allLevels} />,
             children: [
-              { index: true, lazy: () => import('@/features/library/routes/library-page') },
+              { index: true, lazy: () => import('@/app/routes/library-route') },
               { path: 'videos', lazy: () => import('@/features/videos/routes/library-videos-page') },
               {
                 path: 'videos/all',
@@ -237,7 +237,7 @@ export const routes: RouteObject[] = [
             element: <ProtectedRoute levels={teamLevels} />,
             children: [
               { index: true, lazy: () => import('@/features/upload/routes/upload-page') },
-              { path: 'confirm', lazy: () => import('@/features/upload/routes/upload-confirm-page') },
+              { path: 'confirm', lazy: () => import('@/app/routes/upload-confirm-route') },
             ],
           },
           {
@@ -269,7 +269,7 @@ export const routes: RouteObject[] = [
             element: <ProtectedRoute levels={teamLevels} />,
             children: [
               { index: true, lazy: () => import('@/features/profiles/routes/profile-page') },
-              { path: 'edit', lazy: () => import('@/features/profiles/routes/edit-profile-page') },
+              { path: 'edit', lazy: () => import('@/app/routes/edit-profile-route') },
               { path: 'recruiting', lazy: () => import('@/features/recruiting/routes/recruiting-settings-page') },
             ],
           },

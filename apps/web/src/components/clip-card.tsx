@@ -1,9 +1,12 @@
-import type { Clip } from '@app/contracts/clips';
+import { clipChunk, type Clip } from '@app/contracts/clips';
+import { useQuery } from '@tanstack/react-query';
 import { ScissorsIcon } from 'lucide-react';
 
 import { CardLink } from '@/components/card-link';
 import { MediaThumbnail } from '@/components/media-thumbnail';
-import { useClipChunk } from '@/lib/api/get-clip-chunk';
+import { useApiClient } from '@/lib/api-client-context';
+import { useSession } from '@/lib/auth/session';
+import { queryKeys } from '@/lib/query-keys';
 
 type ClipCardProps = {
   clip: Clip;
@@ -46,6 +49,23 @@ export function ClipThumbnail({ clip, className }: { clip: Clip; className?: str
       className={className}
     />
   );
+}
+
+/**
+ * `GET /api/user/clips/{stream_id}/{clip_id}/chunk`: the signed URL a clip plays from, fetched only when
+ * `enabled`. The card's own call: every feature that lists clips shows this card.
+ */
+function useClipChunk(clip: Pick<Clip, 'stream_id' | 'clip_id'>, enabled: boolean) {
+  const api = useApiClient();
+  const session = useSession();
+  return useQuery({
+    queryKey: queryKeys.clips.chunk(session.userId ?? session.userUuid, clip.stream_id, clip.clip_id),
+    queryFn: ({ signal }) =>
+      api.request(`/api/user/clips/${encodeURIComponent(clip.stream_id)}/${clip.clip_id}/chunk`, { schema: clipChunk, signal }),
+    enabled: enabled && session.isLoggedIn,
+    // The signed URL lasts longer than a page visit; refetching it would reload the card's video.
+    staleTime: Infinity,
+  });
 }
 
 /** A clip card loading has the video card's shape: the grid does not jump when the clips arrive. */

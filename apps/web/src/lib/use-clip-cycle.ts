@@ -1,14 +1,18 @@
+import type { ReelView } from '@app/contracts/clips';
 import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 
+import type { ApiClient } from '@/lib/api-client';
 import { useApiClient } from '@/lib/api-client-context';
-import { getReel } from '@/lib/api/get-reel';
 import { useSession } from '@/lib/auth/session';
 import { queryKeys } from '@/lib/query-keys';
 
 /** The clip button's label cycle. */
 export type ClipButtonLabel = 'Clip' | 'Clipping...' | 'Sharing...';
+
+/** Reads a clip's own reel (`GET /api/user/reels/{reelId}`): the caller's call, as lib holds no feature's endpoints. */
+type GetClipReel = (api: ApiClient, reelId: string, signal: AbortSignal) => Promise<ReelView>;
 
 /**
  * The clip button's cycle, for a video's clip and a live game's alike: 'Clipping...'
@@ -17,7 +21,7 @@ export type ClipButtonLabel = 'Clip' | 'Clipping...' | 'Sharing...';
  * the game on screen). A call while not 'Clip' is ignored (no second clip from a double click).
  * Resolves to the clip made or the failure, for the caller to show.
  */
-export function useClipCycle(clipsPath: string) {
+export function useClipCycle(clipsPath: string, getClipReel: GetClipReel) {
   const api = useApiClient();
   const session = useSession();
   const queryClient = useQueryClient();
@@ -37,7 +41,7 @@ export function useClipCycle(clipsPath: string) {
       await queryClient
         .fetchQuery({
           queryKey: queryKeys.reels.detail(session.userId ?? session.userUuid, made.reel_id),
-          queryFn: ({ signal }) => getReel(api, made.reel_id, signal),
+          queryFn: ({ signal }) => getClipReel(api, made.reel_id, signal),
         })
         .catch(() => undefined);
       busy.current = false;

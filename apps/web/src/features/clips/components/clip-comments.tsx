@@ -11,10 +11,10 @@ import { RelativeTime } from '@/components/relative-time';
 import { Button } from '@/components/ui/button';
 import { UserAvatar } from '@/components/user-avatar';
 import { useClipComments, type CommentChannel } from '@/features/clips/api/get-clip-comments';
+import { useTeam } from '@/features/clips/api/get-team';
 import { usePostClipComment } from '@/features/clips/api/post-clip-comment';
 import { useShareReelInChannel } from '@/features/clips/api/share-reel-in-channel';
-import { useMe } from '@/lib/api/get-me';
-import { useTeam } from '@/lib/api/get-team';
+import { useMe } from '@/lib/auth/get-me';
 
 /**
  * A clip's comments panel (docs/product.md#comments), in the active team's channel: 'What's new?' (Enter

@@ -1,4 +1,5 @@
 import { clipName, type ReelView, type ReelViewChunk } from '@app/contracts/clips';
+import type { UseQueryResult } from '@tanstack/react-query';
 import { ClapperboardIcon, PencilIcon } from 'lucide-react';
 import { Link } from 'react-router';
 
@@ -10,15 +11,13 @@ import { laptopPlayerSize } from '@/components/player/laptop-player-size';
 import { Button } from '@/components/ui/button';
 import { ClipComments } from '@/features/clips/components/clip-comments';
 import { SaveClipButton } from '@/features/clips/components/save-clip-button';
-import { useReel } from '@/lib/api/get-reel';
 
 /**
  * A clip page (/team/clips/{id}, /library/clips/{id}). The id is the clip's reel id (the library
- * card links there): the page plays that reel and shows the clip's comments. Its
- * maker may edit it; anyone else may save it to their library.
+ * card links there): the page plays that reel, which the app reads through the reels feature, and shows
+ * the clip's comments. Its maker may edit it; anyone else may save it to their library.
  */
-export function ClipDetail({ reelId, addToReel }: { reelId: string; addToReel?: AddToReelSlot }) {
-  const reel = useReel(reelId);
+export function ClipDetail({ reel, addToReel }: { reel: UseQueryResult<ReelView>; addToReel?: AddToReelSlot }) {
   return (
     <DetailStates
       query={reel}

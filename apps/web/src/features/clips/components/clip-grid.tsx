@@ -5,7 +5,7 @@ import { ClipCard, ClipCardSkeleton } from '@/components/clip-card';
 import { EmptyState } from '@/components/empty-state';
 import { InfiniteList } from '@/components/infinite-list';
 import { Button } from '@/components/ui/button';
-import { useClips } from '@/lib/api/get-clips';
+import { useClips } from '@/features/clips/api/get-clips';
 import type { ClipScope } from '@/lib/query-keys';
 import { useLevel } from '@/lib/subscription/level-context';
 

@@ -2,7 +2,7 @@ import { HeartIcon } from 'lucide-react';
 
 import { Button } from '@/components/ui/button';
 import { useFollow } from '@/features/live/api/follow-team';
-import { useMe } from '@/lib/api/get-me';
+import { useMe } from '@/lib/auth/get-me';
 
 /** Follow a team (its public games come first in the lists); a pressed toggle. None on the user's own team. */
 export function FollowButton({ owner, channel, teamName }: { owner: string; channel: string; teamName: string }) {

@@ -7,9 +7,9 @@ import { SportSelect } from '@/components/sport-select';
 import { SubmitButton } from '@/components/submit-button';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Input } from '@/components/ui/input';
+import { useCreateLiveEvent } from '@/features/live/api/create-live-event';
 import { StreamKeyPanel } from '@/features/live/components/stream-key-panel';
 import { ApiError } from '@/lib/api-client';
-import { useCreateLiveEvent } from '@/lib/api/create-live-event';
 import { errorMessage } from '@/lib/error-message';
 import { useZodForm } from '@/lib/use-zod-form';
 

@@ -1,6 +1,7 @@
 import type { Clip } from '@app/contracts/clips';
 import { useState } from 'react';
 
+import { getClipReel } from '@/features/live/api/get-clip-reel';
 import { useCreateLiveClip } from '@/features/live/api/live-clips';
 import { teamLevels, useLevel } from '@/lib/subscription/level-context';
 import { useClipCycle } from '@/lib/use-clip-cycle';
@@ -20,7 +21,7 @@ export function useLiveClipButton(eventKey: string) {
   const create = useCreateLiveClip(eventKey);
   const [error, setError] = useState<unknown>(null);
   const [saved, setSaved] = useState<Clip | null>(null);
-  const { label, busy, run } = useClipCycle(clipsPath);
+  const { label, busy, run } = useClipCycle(clipsPath, getClipReel);
 
   /** `timestamp`: the wall-clock ms of the moment on the server's clock, or null when it is not known yet. */
   async function clip(timestamp: number | null, options: { stay?: boolean } = {}) {

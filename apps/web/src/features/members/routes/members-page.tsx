@@ -7,11 +7,11 @@ import { EmptyState } from '@/components/empty-state';
 import { Page } from '@/components/page';
 import { SuccessNotice } from '@/components/success-notice';
 import { UserAvatar } from '@/components/user-avatar';
+import { useTeam } from '@/features/members/api/get-team';
 import { InviteMemberForm } from '@/features/members/components/invite-member-form';
 import { PendingInvites } from '@/features/members/components/pending-invites';
 import { TeamSharedReels } from '@/features/members/components/team-shared-reels';
-import { useMe } from '@/lib/api/get-me';
-import { useTeam } from '@/lib/api/get-team';
+import { useMe } from '@/lib/auth/get-me';
 
 /**
  * /team/members: everyone on the team channel; below them the owner also gets the invite form, the

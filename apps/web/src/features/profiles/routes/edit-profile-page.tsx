@@ -4,8 +4,7 @@ import { DetailStates } from '@/components/detail-states';
 import { Page } from '@/components/page';
 import { AthleteForm } from '@/features/profiles/components/athlete-form';
 import { ProfilePictures } from '@/features/profiles/components/profile-pictures';
-import { TeamActivation } from '@/features/profiles/components/team-activation';
-import { useMe } from '@/lib/api/get-me';
+import { useMe } from '@/lib/auth/get-me';
 
 function Section({ id, title, children }: { id: string; title: string; children: React.ReactNode }) {
   return (
@@ -18,13 +17,16 @@ function Section({ id, title, children }: { id: string; title: string; children:
   );
 }
 
-/** /profile/edit: the user's teams (activation), the hero and avatar, then the athlete card's form; saving returns to /profile. */
-export function Component() {
+/**
+ * /profile/edit: the user's teams (the members feature's activation, which the app composes in: features
+ * never import each other), the hero and avatar, then the athlete card's form; saving returns to /profile.
+ */
+export function EditProfilePage({ teams }: { teams: React.ReactNode }) {
   const me = useMe();
   return (
     <Page title="Edit Profile" description="Your teams, pictures and the details on your card.">
       <Section id="teams-heading" title="Teams">
-        <TeamActivation />
+        {teams}
       </Section>
       <DetailStates query={me} noun="profile" icon={UserRoundPenIcon} notFound="Your profile could not be found.">
         {(data) => (

@@ -17,7 +17,7 @@ import { ProfileHeader } from '@/features/profiles/components/profile-header';
 import { ProfilePageForm } from '@/features/profiles/components/profile-page-form';
 import { SocialLinks } from '@/features/profiles/components/social-links';
 import { type CardData, displayName, photosOf } from '@/features/profiles/utils/card-data';
-import { useMe } from '@/lib/api/get-me';
+import { useMe } from '@/lib/auth/get-me';
 
 const same = (a: string | undefined, b: string | undefined) => a !== undefined && b !== undefined && a.toLowerCase() === b.toLowerCase();
 

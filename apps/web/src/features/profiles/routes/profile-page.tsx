@@ -7,7 +7,7 @@ import { Button } from '@/components/ui/button';
 import { useMember } from '@/features/profiles/api/get-member';
 import { AthleteCard } from '@/features/profiles/components/athlete-card';
 import { ImageUploadButton } from '@/features/profiles/components/image-upload-button';
-import { useMe } from '@/lib/api/get-me';
+import { useMe } from '@/lib/auth/get-me';
 
 /**
  * /profile: the signed-in athlete's card (a coach's shows their team), as teammates and recruiters

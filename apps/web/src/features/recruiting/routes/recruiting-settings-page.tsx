@@ -8,9 +8,9 @@ import { Page } from '@/components/page';
 import { PageLoading } from '@/components/page-loading';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Switch } from '@/components/ui/switch';
-import { useRecentReels } from '@/lib/api/get-reels';
 import { errorMessage } from '@/lib/error-message';
 
+import { useRecentReels } from '../api/get-recent-reels';
 import { useChooseCardReel, useRecruitingSettings, useUpdateRecruiting } from '../api/recruiting-settings';
 import { CardLink } from '../components/card-link';
 import { FieldTicks } from '../components/field-ticks';

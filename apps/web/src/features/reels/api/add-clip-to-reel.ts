@@ -1,9 +1,9 @@
 import type { ReelChunk } from '@app/contracts/clips';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
+import { getReel } from '@/features/reels/api/get-reel';
+import { updateReel } from '@/features/reels/api/update-reel';
 import { useApiClient } from '@/lib/api-client-context';
-import { getReel } from '@/lib/api/get-reel';
-import { updateReel } from '@/lib/api/update-reel';
 import { useSession } from '@/lib/auth/session';
 import { queryKeys } from '@/lib/query-keys';
 

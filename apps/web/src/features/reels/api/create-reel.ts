@@ -1,9 +1,9 @@
 import { createReelResponse, type Clip } from '@app/contracts/clips';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
+import { updateReel } from '@/features/reels/api/update-reel';
 import type { ApiClient } from '@/lib/api-client';
 import { useApiClient } from '@/lib/api-client-context';
-import { updateReel } from '@/lib/api/update-reel';
 import { useSession } from '@/lib/auth/session';
 import { queryKeys } from '@/lib/query-keys';
 

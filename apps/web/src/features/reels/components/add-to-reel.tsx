@@ -11,8 +11,8 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { useAddClipToReel } from '@/features/reels/api/add-clip-to-reel';
 import { useCreateReel } from '@/features/reels/api/create-reel';
+import { useReels } from '@/features/reels/api/get-reels';
 import { suggestReelTitle } from '@/features/reels/api/suggest-reel-title';
-import { useReels } from '@/lib/api/get-reels';
 
 type AddToReelProps = {
   /** The clip, as its page's reel plays it. */

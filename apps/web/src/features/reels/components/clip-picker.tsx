@@ -2,7 +2,7 @@ import type { Clip } from '@app/contracts/clips';
 import { useState } from 'react';
 
 import { Button } from '@/components/ui/button';
-import { useClips } from '@/lib/api/get-clips';
+import { useMyClips } from '@/features/reels/api/get-my-clips';
 
 type ClipPickerProps = {
   /** The button under the list, e.g. 'Make reel' or 'Add clips'. */
@@ -15,7 +15,7 @@ type ClipPickerProps = {
 
 /** Clips of my library as checkboxes, newest first, in the order they were ticked. */
 export function ClipPicker({ actionLabel, onPick, busy = false, leaveOut = [] }: ClipPickerProps) {
-  const clips = useClips();
+  const clips = useMyClips();
   const [picked, setPicked] = useState<Clip[]>([]);
   if (clips.isPending) return <p className="text-muted-foreground text-sm">Loading your clips...</p>;
   const all = clips.data?.pages.flatMap((p) => p.items) ?? [];

@@ -7,10 +7,10 @@ import { SaveActions } from '@/components/save-actions';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
+import { useUpdateReel } from '@/features/reels/api/update-reel';
 import { ClipPicker } from '@/features/reels/components/clip-picker';
 import { ReelExportPanel } from '@/features/reels/components/reel-export-panel';
 import { ShareLink } from '@/features/reels/components/share-link';
-import { useUpdateReel } from '@/lib/api/update-reel';
 
 /** `source` and `sourceIn` are the preview's (as saved); `length` bounds the out point. */
 type EditedChunk = { key: string; clip: string; in: number; out: number; description: string; source: string; sourceIn: number; length: number };

@@ -8,9 +8,9 @@ import { InfiniteList } from '@/components/infinite-list';
 import { chunkCount, NO_REELS_TEXT, NO_REELS_TITLE, ReelThumbnail, reelCardTitle } from '@/components/reel-card';
 import { Button } from '@/components/ui/button';
 import { useCreateReel } from '@/features/reels/api/create-reel';
+import { useReels } from '@/features/reels/api/get-reels';
 import { suggestReelTitle } from '@/features/reels/api/suggest-reel-title';
 import { ClipPicker } from '@/features/reels/components/clip-picker';
-import { useReels } from '@/lib/api/get-reels';
 import { errorMessage } from '@/lib/error-message';
 
 /** My reels (a card grid, the cards themselves not links), with Play and Edit, and making a new one. */

@@ -5,8 +5,8 @@ import { DetailStates } from '@/components/detail-states';
 import { EmptyState } from '@/components/empty-state';
 import { Page } from '@/components/page';
 import { Button } from '@/components/ui/button';
+import { useReel } from '@/features/reels/api/get-reel';
 import { ReelEditor } from '@/features/reels/components/reel-editor';
-import { useReel } from '@/lib/api/get-reel';
 
 /** /library/reels/:reelId/edit: the reel editor (maker only; the server answers 404 to anyone else). */
 export function Component() {

@@ -8,7 +8,7 @@ import { Page } from '@/components/page';
 import { ChunkPlayer } from '@/components/player/chunk-player';
 import { laptopPlayerSize } from '@/components/player/laptop-player-size';
 import { Button } from '@/components/ui/button';
-import { useReel } from '@/lib/api/get-reel';
+import { useReel } from '@/features/reels/api/get-reel';
 
 /** /library/reels/:reelId: the reel played with the chunk player; its maker gets the Edit link. */
 export function Component() {

@@ -8,11 +8,10 @@ import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { paths } from '@/config/paths';
 import { acceptInvitation, joinedNotice, teamLabel } from '@/features/registration/api/invitation';
+import { joinFirstTeam } from '@/features/registration/api/join-first-team';
 import { registerUser } from '@/features/registration/api/register-user';
 import { RegistrationForm } from '@/features/registration/components/registration-form';
 import { useApiClient } from '@/lib/api-client-context';
-import { getTeams } from '@/lib/api/get-teams';
-import { joinTeam } from '@/lib/api/join-team';
 import { errorMessage } from '@/lib/error-message';
 import { queryKeys } from '@/lib/query-keys';
 import { withNotice } from '@/lib/route-notice';
@@ -80,8 +79,7 @@ export function PersonRegistration({ type, title }: PersonRegistrationProps) {
           (error: unknown) => ({ problem: errorMessage(error), team: null }),
         )
       : { problem: null, team: null };
-    const [first] = await getTeams(api);
-    if (first && !first.current) await joinTeam(api, first.username, first.channel);
+    await joinFirstTeam(api);
     return claim;
   }
 }

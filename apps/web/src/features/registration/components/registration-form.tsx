@@ -6,7 +6,7 @@ import { FormField } from '@/components/form-field';
 import { SubmitButton } from '@/components/submit-button';
 import { Input } from '@/components/ui/input';
 import { ApiError } from '@/lib/api-client';
-import { useMe } from '@/lib/api/get-me';
+import { useMe } from '@/lib/auth/get-me';
 import { errorMessage } from '@/lib/error-message';
 import { useZodForm } from '@/lib/use-zod-form';
 

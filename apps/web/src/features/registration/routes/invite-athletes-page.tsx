@@ -11,7 +11,7 @@ import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { createInvite } from '@/features/registration/api/create-invite';
 import { useApiClient } from '@/lib/api-client-context';
-import { useMe } from '@/lib/api/get-me';
+import { useMe } from '@/lib/auth/get-me';
 import { errorMessage } from '@/lib/error-message';
 import { withNotice } from '@/lib/route-notice';
 

@@ -10,7 +10,7 @@ import { loginWithRedirect, paths } from '@/config/paths';
 import { acceptInvitation, joinedNotice, teamLabel, useInvitation } from '@/features/registration/api/invitation';
 import { SettledInvitation } from '@/features/registration/components/settled-invitation';
 import { useApiClient } from '@/lib/api-client-context';
-import { useMe } from '@/lib/api/get-me';
+import { useMe } from '@/lib/auth/get-me';
 import { useSession } from '@/lib/auth/session';
 import { errorMessage } from '@/lib/error-message';
 import { withNotice } from '@/lib/route-notice';

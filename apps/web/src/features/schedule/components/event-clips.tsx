@@ -1,9 +1,9 @@
 import { ClipCard } from '@/components/clip-card';
-import { useStreamClips } from '@/lib/api/get-stream-clips';
+import { useEventClips } from '@/features/schedule/api/get-event-clips';
 
 /** The clip list of an event: the clips saved during the game, newest first, each opening its page. */
 export function EventClips({ liveKey }: { liveKey: string }) {
-  const clips = useStreamClips(liveKey);
+  const clips = useEventClips(liveKey);
   if (clips.isPending) return <p className="text-muted-foreground text-sm">Loading clips...</p>;
   // A failed list load falls back to empty.
   const items = clips.data ?? [];

@@ -3,8 +3,8 @@ import { displayName } from '@app/contracts/user-me';
 
 import { RelativeTime } from '@/components/relative-time';
 import { UserAvatar } from '@/components/user-avatar';
+import { useTeamBuddies } from '@/features/schedule/api/get-team-buddies';
 import { answerLabel, answerTone } from '@/features/schedule/utils/labels';
-import { useTeamBuddies } from '@/lib/api/get-team-buddies';
 import { cn } from '@/lib/utils';
 
 const groups: { answer: RsvpAnswer | null; title: string }[] = [

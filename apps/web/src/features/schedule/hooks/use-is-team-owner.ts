@@ -1,5 +1,5 @@
-import { useMe } from '@/lib/api/get-me';
-import { useTeam } from '@/lib/api/get-team';
+import { useTeam } from '@/features/schedule/api/get-team';
+import { useMe } from '@/lib/auth/get-me';
 
 /** Whether the reader owns the active team (who may add, edit and cancel items; the server checks it again). */
 export function useIsTeamOwner(): boolean {

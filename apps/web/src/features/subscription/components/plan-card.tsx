@@ -10,7 +10,7 @@ import { paths } from '@/config/paths';
 import { useCancelLocal } from '@/features/subscription/api/cancel-local';
 import { usePlans } from '@/features/subscription/api/get-plans';
 import { usePortal } from '@/features/subscription/api/get-portal';
-import { useUsage } from '@/lib/api/get-usage';
+import { useUsage } from '@/features/subscription/api/get-usage';
 import { useLevel } from '@/lib/subscription/level-context';
 import { cn } from '@/lib/utils';
 

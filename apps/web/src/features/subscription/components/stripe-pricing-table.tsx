@@ -4,7 +4,7 @@ import { useEffect, useState } from 'react';
 
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
-import { useMe } from '@/lib/api/get-me';
+import { useMe } from '@/lib/auth/get-me';
 import { useSession } from '@/lib/auth/session';
 
 export const PRICING_TABLE_SCRIPT = 'https://js.stripe.com/v3/pricing-table.js';

@@ -1,7 +1,7 @@
 import { Page } from '@/components/page';
 import { PageLoading } from '@/components/page-loading';
 import { SubscribeOptions } from '@/features/subscription/components/subscribe-options';
-import { useMe } from '@/lib/api/get-me';
+import { useMe } from '@/lib/auth/get-me';
 
 type SubscribePageProps = {
   /**

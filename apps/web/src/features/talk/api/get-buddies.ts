@@ -2,8 +2,8 @@ import { buddyList } from '@app/contracts/talk';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 
+import { useBuddyMap } from '@/features/talk/api/get-team-buddies';
 import { useApiClient } from '@/lib/api-client-context';
-import { useBuddyMap } from '@/lib/api/get-team-buddies';
 import { useSession } from '@/lib/auth/session';
 import { queryKeys } from '@/lib/query-keys';
 

@@ -6,10 +6,10 @@ import { Link } from 'react-router';
 import { MentionText } from '@/components/mention-text';
 import { RelativeTime } from '@/components/relative-time';
 import { UserAvatar } from '@/components/user-avatar';
+import type { BuddyMap } from '@/features/talk/api/get-team-buddies';
 import { TalkItemLink } from '@/features/talk/components/talk-item-link';
 import { itemLink } from '@/features/talk/utils/item-link';
 import { mentionMap } from '@/features/talk/utils/mention-map';
-import type { BuddyMap } from '@/lib/api/get-team-buddies';
 
 /**
  * One activity item: a reel's clip thumbnail (or the publisher's avatar), what happened, who and

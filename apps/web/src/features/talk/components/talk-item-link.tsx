@@ -3,8 +3,8 @@ import { CheckIcon, ExternalLinkIcon, UserPlusIcon } from 'lucide-react';
 import { Link } from 'react-router';
 
 import { Button } from '@/components/ui/button';
+import { useJoinTeam } from '@/features/talk/api/join-team';
 import { itemLink } from '@/features/talk/utils/item-link';
-import { useJoinTeam } from '@/lib/api/join-team';
 import { errorMessage } from '@/lib/error-message';
 
 /** 'Join channel': really joins (and activates) the item's team; the server decides whether one may. */

@@ -6,8 +6,8 @@ import { Link } from 'react-router';
 import { RelativeTime } from '@/components/relative-time';
 import { UserAvatar } from '@/components/user-avatar';
 import { useRecentTalk, type TalkList } from '@/features/talk/api/get-talk-list';
+import { useTeamBuddies, type BuddyMap } from '@/features/talk/api/get-team-buddies';
 import { ActivityItem } from '@/features/talk/components/activity-item';
-import { useTeamBuddies, type BuddyMap } from '@/lib/api/get-team-buddies';
 import { errorMessage } from '@/lib/error-message';
 
 /** A board message in the dashboard: who, the subject or the start of the text, when; opens the thread. */

@@ -1,9 +1,9 @@
 import { useMemo } from 'react';
 
+import { useTeam } from '@/features/talk/api/get-team';
+import { useTeamBuddies } from '@/features/talk/api/get-team-buddies';
 import { mentionMap } from '@/features/talk/utils/mention-map';
-import { useMe } from '@/lib/api/get-me';
-import { useTeam } from '@/lib/api/get-team';
-import { useTeamBuddies } from '@/lib/api/get-team-buddies';
+import { useMe } from '@/lib/auth/get-me';
 
 /**
  * Who is reading the board: their username, the active team's channel (where posts go), whether

@@ -4,8 +4,8 @@ import { EmptyState } from '@/components/empty-state';
 import { InfiniteList } from '@/components/infinite-list';
 import { Page } from '@/components/page';
 import { useTalkList } from '@/features/talk/api/get-talk-list';
+import { useTeamBuddies } from '@/features/talk/api/get-team-buddies';
 import { ActivityItem } from '@/features/talk/components/activity-item';
-import { useTeamBuddies } from '@/lib/api/get-team-buddies';
 
 /** /team/activity: what happened on the team, newest first, paged on scroll, live. */
 export function Component() {

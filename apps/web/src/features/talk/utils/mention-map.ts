@@ -1,4 +1,4 @@
-import type { BuddyMap } from '@/lib/api/get-team-buddies';
+import type { BuddyMap } from '@/features/talk/api/get-team-buddies';
 
 /** Lower-case username -> username, as mention links want it. */
 export function mentionMap(buddies: BuddyMap): ReadonlyMap<string, string> {

@@ -9,18 +9,20 @@ import {
 } from 'lucide-react';
 
 import { Page } from '@/components/page';
-import { RecentClips } from '@/components/recent-clips';
-import { RecentVideos } from '@/components/recent-videos';
 import { SectionCard } from '@/components/section-card';
-import { MembersPreview } from '@/features/team/components/members-preview';
 
-/** The dashboard shows the 2 newest videos. */
-const DASHBOARD_VIDEOS = 2;
-/** The dashboard shows the 3 newest clips. */
-const DASHBOARD_CLIPS = 3;
-
-/** The dashboard's sections of other features (team talk, the schedule), which the app composes in: features never import each other. */
-export type DashboardSections = { board: React.ReactNode; activity: React.ReactNode; schedule: React.ReactNode };
+/**
+ * The dashboard's sections, each another feature's (members, videos, clips, team talk, the schedule),
+ * which the app composes in: features never import each other.
+ */
+export type DashboardSections = {
+  members: React.ReactNode;
+  videos: React.ReactNode;
+  clips: React.ReactNode;
+  board: React.ReactNode;
+  activity: React.ReactNode;
+  schedule: React.ReactNode;
+};
 
 // The team dashboard (docs/product.md#team-dashboard): these sections, in this order, each linking to its page.
 const sections = (composed: DashboardSections): { title: string; to: string; icon: LucideIcon; body: React.ReactNode }[] => [
@@ -28,34 +30,19 @@ const sections = (composed: DashboardSections): { title: string; to: string; ico
     title: 'Members',
     to: '/team/members',
     icon: UsersIcon,
-    body: <MembersPreview />,
+    body: composed.members,
   },
   {
     title: 'Recent Videos',
     to: '/team/videos',
     icon: FilmIcon,
-    body: (
-      <RecentVideos
-        limit={DASHBOARD_VIDEOS}
-        videoPath={(key) => `/team/videos/${encodeURIComponent(key)}`}
-        empty="Your latest game videos will appear here."
-      />
-    ),
+    body: composed.videos,
   },
   {
     title: 'New Clips',
     to: '/team/clips',
     icon: ScissorsIcon,
-    body: (
-      <RecentClips
-        scope="team"
-        limit={DASHBOARD_CLIPS}
-        clipsPath="/team/clips"
-        // The three in one row on a laptop, where the card is wide enough.
-        className="lg:grid-cols-3"
-        empty="New highlights from your games will appear here."
-      />
-    ),
+    body: composed.clips,
   },
   {
     title: 'Message Board',

@@ -5,10 +5,10 @@ import { Link } from 'react-router';
 import { SportSelect } from '@/components/sport-select';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
+import { useCreateLiveEvent } from '@/features/upload/api/create-live-event';
 import type { LivePublish } from '@/features/upload/hooks/use-live-publish';
 import { liveTitle, sportFromProfile } from '@/features/upload/utils/live-publish';
-import { useCreateLiveEvent } from '@/lib/api/create-live-event';
-import { useMe } from '@/lib/api/get-me';
+import { useMe } from '@/lib/auth/get-me';
 import { formatMediaTime } from '@/lib/media-time';
 
 type GoLiveProps = {

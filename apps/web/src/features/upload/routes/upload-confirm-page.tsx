@@ -2,7 +2,6 @@ import { DEFAULT_VIDEO_TITLE } from '@app/contracts/videos';
 import { CircleCheckIcon, RotateCcwIcon, UploadIcon } from 'lucide-react';
 import { Link, useSearchParams } from 'react-router';
 
-import { DeleteVideoButton } from '@/components/delete-video-button';
 import { EmptyState } from '@/components/empty-state';
 import { Page } from '@/components/page';
 import { Button } from '@/components/ui/button';
@@ -10,8 +9,11 @@ import { VideoCard, VideoCardSkeleton } from '@/components/video-card';
 import { useUploadedVideos } from '@/features/upload/api/get-uploaded-videos';
 import { uploadSummary } from '@/features/upload/utils/upload-summary';
 
+/** The videos feature's one-click Remove of a failed video, which the app composes in: features never import each other. */
+export type RemoveFailedSlot = (video: { key: string; title: string }) => React.ReactNode;
+
 /** /upload/confirm?key=a&key=b: after an upload, links to each new video at /team/videos/{key}. */
-export function Component() {
+export function UploadConfirmPage({ removeFailed }: { removeFailed: RemoveFailedSlot }) {
   const [params] = useSearchParams();
   const keys = params.getAll('key').filter(Boolean);
   const videos = useUploadedVideos(keys);
@@ -50,7 +52,7 @@ export function Component() {
                       <RotateCcwIcon aria-hidden="true" /> Upload again
                     </Link>
                   </Button>
-                  <DeleteVideoButton videoKey={video.key} title={video.title?.trim() || DEFAULT_VIDEO_TITLE} confirm={false} />
+                  {removeFailed({ key: video.key, title: video.title?.trim() || DEFAULT_VIDEO_TITLE })}
                 </div>
               ) : null}
             </li>

@@ -1,5 +1,5 @@
 import { ClipCard } from '@/components/clip-card';
-import { useStreamClips } from '@/lib/api/get-stream-clips';
+import { useStreamClips } from '@/features/videos/api/get-stream-clips';
 
 /** The clips of this video, newest first (`GET /api/user/clips/{streamId}`); each opens its page. */
 export function VideoClips({ videoKey, clipsPath }: { videoKey: string; clipsPath: string }) {

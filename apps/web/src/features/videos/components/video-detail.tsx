@@ -4,7 +4,6 @@ import { BookmarkPlusIcon, CircleAlertIcon, FilmIcon, Loader2Icon, RefreshCwIcon
 import { useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 
-import { DeleteVideoButton } from '@/components/delete-video-button';
 import { EmptyState } from '@/components/empty-state';
 import { Page } from '@/components/page';
 import { PageLoading } from '@/components/page-loading';
@@ -18,6 +17,7 @@ import { useMarkHighlight } from '@/features/videos/api/mark-highlight';
 import { useRemoveHighlight } from '@/features/videos/api/remove-highlight';
 import { useUpdateVideo } from '@/features/videos/api/update-video';
 import { ClipControl } from '@/features/videos/components/clip-control';
+import { DeleteVideoButton } from '@/features/videos/components/delete-video-button';
 import { HighlightList } from '@/features/videos/components/highlight-list';
 import { VideoClips } from '@/features/videos/components/video-clips';
 import { VideoComments } from '@/features/videos/components/video-comments';
@@ -26,7 +26,7 @@ import { useClipButton } from '@/features/videos/hooks/use-clip-button';
 import { clipRange, type ClipMarks } from '@/features/videos/utils/clip-range';
 import { highlightMarkers, sortHighlights } from '@/features/videos/utils/highlights';
 import { ApiError } from '@/lib/api-client';
-import { useMe } from '@/lib/api/get-me';
+import { useMe } from '@/lib/auth/get-me';
 import { errorMessage } from '@/lib/error-message';
 import { formatMediaTime, formatVideoDate } from '@/lib/media-time';
 import { useLevel } from '@/lib/subscription/level-context';

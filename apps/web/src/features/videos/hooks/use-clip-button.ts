@@ -1,4 +1,5 @@
 import { useCreateClip } from '@/features/videos/api/create-clip';
+import { getClipReel } from '@/features/videos/api/get-clip-reel';
 import type { ClipRange } from '@/features/videos/utils/clip-range';
 import { useClipCycle, type ClipButtonLabel } from '@/lib/use-clip-cycle';
 
@@ -11,7 +12,7 @@ export type { ClipButtonLabel };
  */
 export function useClipButton(videoKey: string, clipsPath: string) {
   const create = useCreateClip(videoKey);
-  const { label, run } = useClipCycle(clipsPath);
+  const { label, run } = useClipCycle(clipsPath, getClipReel);
   // The mutation's error is shown beside the button.
   const clip = (range: ClipRange) => run(() => create.mutateAsync(range)).then(() => undefined);
   return { label, clip, error: create.error };

@@ -3,7 +3,7 @@ import { getDefaultNormalizer, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 
-import { NO_INVITES, SEVERAL_INVITES, TeamActivation } from '@/features/profiles/components/team-activation';
+import { NO_INVITES, SEVERAL_INVITES, TeamActivation } from '@/features/members/components/team-activation';
 import { mockFetch } from '@/test/fetch-mock';
 import { signedInSession } from '@/test/fixtures';
 import { renderApp } from '@/test/render-app';

@@ -1,5 +1,5 @@
 import { ClipCard, ClipCardSkeleton } from '@/components/clip-card';
-import { useRecentClips } from '@/lib/api/get-clips';
+import { useRecentClips } from '@/features/clips/api/get-clips';
 import type { ClipScope } from '@/lib/query-keys';
 import { cn } from '@/lib/utils';
 

@@ -3,10 +3,12 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 
-import { ClipDetail } from '@/features/clips/components/clip-detail';
 import { errorJson, json, mockFetch } from '@/test/fetch-mock';
 import { signedInSession } from '@/test/fixtures';
+import { pageRoutes } from '@/test/location-probe';
 import { renderApp } from '@/test/render-app';
+
+// The clips feature's clip page, with the reel the app reads for it through the reels feature.
 
 const reelId = 'r'.repeat(32);
 const reelPath = `/api/user/reels/${reelId}`;
@@ -37,7 +39,7 @@ const ago = (minutes: number) => new Date(Date.now() - minutes * 60_000 - 5_000)
 
 function renderClip() {
   return renderApp(`/team/clips/${reelId}`, {
-    routes: [{ path: '/team/clips/:clipId', element: <ClipDetail reelId={reelId} /> }],
+    routes: pageRoutes('/team/clips/:clipId', () => import('@/app/routes/clip-route')),
     session: signedInSession,
     level: 'team',
   });

@@ -13,7 +13,11 @@ const meSchema = profileMe.extend({
   verified: profileMe.shape.verified.default([]),
 });
 
-/** `GET /api/user/me`: the own-user record with its images and age, shared by the level, registration, members and the profile card. */
+/**
+ * `GET /api/user/me`: the signed-in user's own record (username, type, name, images, age). It is the
+ * session's user, so it lives with the session: the app's level and most features read it, and
+ * features may import neither each other nor the app.
+ */
 export function getMe(api: ApiClient, signal?: AbortSignal): Promise<ProfileMe> {
   return api.request('/api/user/me', { schema: meSchema, signal });
 }

@@ -6,8 +6,8 @@ import { useSession } from '@/lib/auth/session';
 import { queryKeys } from '@/lib/query-keys';
 
 /**
- * `POST /api/events {title, date, type, thumbnail, public}` -> `{key, ingestKey}`: Set Up Stream's form and
- * the phone's "Go live" both create events; the live lists then show the new one.
+ * `POST /api/events {title, date, type, thumbnail, public}` -> `{key, ingestKey}`: the event the phone's
+ * "Go live" streams to; the live lists then show it.
  */
 export function useCreateLiveEvent() {
   const api = useApiClient();

@@ -5,7 +5,10 @@ import { useApiClient } from '@/lib/api-client-context';
 import { useSession } from '@/lib/auth/session';
 import { queryKeys } from '@/lib/query-keys';
 
-/** `GET /api/user/team`: the active team, or `{ error }` when the user is in none (dashboard, members). */
+/**
+ * `GET /api/user/team`: the active team (`{ error }` when the user is in none), whose channel the board
+ * posts to. Under the members feature's key, so one answer serves both.
+ */
 export function useTeam() {
   const api = useApiClient();
   const session = useSession();

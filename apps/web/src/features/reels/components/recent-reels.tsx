@@ -3,7 +3,7 @@ import { ListVideoIcon } from 'lucide-react';
 import { ClipCardSkeleton } from '@/components/clip-card';
 import { EmptyState } from '@/components/empty-state';
 import { NO_REELS_TEXT, NO_REELS_TITLE, ReelCard } from '@/components/reel-card';
-import { useRecentReels } from '@/lib/api/get-reels';
+import { useRecentReels } from '@/features/reels/api/get-reels';
 import { cn } from '@/lib/utils';
 
 type RecentReelsProps = {

@@ -6,14 +6,15 @@ import { DetailStates } from '@/components/detail-states';
 import { EmptyState } from '@/components/empty-state';
 import { Page } from '@/components/page';
 import { Button } from '@/components/ui/button';
-import { ClipEditor } from '@/features/clips/components/clip-editor';
-import { useReel } from '@/lib/api/get-reel';
+import { useReel } from '@/features/reels/api/get-reel';
+import { ClipEditor } from '@/features/reels/components/clip-editor';
 
 const DONE = 'done';
 
 /**
  * /team/clips/:clipId/edit (the id is the clip's reel): trim, title and description. Save keeps
- * editing; 'Done' saves what changed and goes back to the clip.
+ * editing; 'Done' saves what changed and goes back to the clip. A clip's edits are its own one-chunk
+ * reel's, so the page is the reels feature's.
  */
 export function Component() {
   const { clipId = '' } = useParams();

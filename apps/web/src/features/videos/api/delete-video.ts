@@ -14,7 +14,7 @@ export function deleteVideo(api: ApiClient, key: string): Promise<void> {
  * Deletes a video, then refreshes every list of the user's videos (libraries, dashboard, an
  * upload's confirm page) but not the video's own queries: its page may still be on screen for a
  * moment (it leaves on success), and a refetch would only find a 404. Those age out of the cache
- * unused. Shared by the video page, the cards and the confirm page.
+ * unused. The video page's button, which the app also gives the upload confirm page.
  */
 export function useDeleteVideo() {
   const api = useApiClient();

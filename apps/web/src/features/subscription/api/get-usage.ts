@@ -7,8 +7,8 @@ import { useSession } from '@/lib/auth/session';
 import { queryKeys } from '@/lib/query-keys';
 
 /**
- * `GET /api/user/usage`: the signed-in user's subscriptions. Shared: the
- * level (app), the plan card and pricing table (subscription) and the uploader (upload) read it.
+ * `GET /api/user/usage`: the signed-in user's subscriptions, read by the plan card and the pricing table,
+ * and by the app's level (the app may import a feature; no other feature may).
  */
 export function getUsage(api: ApiClient, signal?: AbortSignal): Promise<UsageResponse> {
   return api.request('/api/user/usage', { schema: usageResponse, signal });

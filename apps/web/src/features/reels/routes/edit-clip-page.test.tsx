@@ -3,7 +3,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 
-import { Component as EditClipPage } from '@/features/clips/routes/edit-clip-page';
+import { Component as EditClipPage } from '@/features/reels/routes/edit-clip-page';
 import { chunkFixture, reelFixture } from '@/test/clip-fixture';
 import { errorJson, json, mockFetch } from '@/test/fetch-mock';
 import { signedInSession } from '@/test/fixtures';

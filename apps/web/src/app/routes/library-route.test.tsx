@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 
-import { Component as LibraryPage } from '@/features/library/routes/library-page';
+import { Component as LibraryPage } from '@/app/routes/library-route';
 import { chunkFixture, clipFixture, reelFixture } from '@/test/clip-fixture';
 import { errorJson, mockFetch } from '@/test/fetch-mock';
 import { signedInSession } from '@/test/fixtures';

@@ -29,7 +29,7 @@ describe('/upload/confirm', () => {
       },
     });
     renderApp(`/upload/confirm?key=${ready.key}&key=${failed.key}`, {
-      routes: pageRoutes('/upload/confirm', () => import('@/features/upload/routes/upload-confirm-page')),
+      routes: pageRoutes('/upload/confirm', () => import('@/app/routes/upload-confirm-route')),
       session: signedInSession,
       level: 'team',
     });

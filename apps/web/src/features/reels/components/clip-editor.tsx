@@ -5,7 +5,7 @@ import { ChunkTrim } from '@/components/chunk-trim';
 import { SaveActions } from '@/components/save-actions';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
-import { useUpdateReel } from '@/lib/api/update-reel';
+import { useUpdateReel } from '@/features/reels/api/update-reel';
 
 const bodyOf = (title: string, description: string, chunk: { clip: string; in: number; out: number }) => ({
   title: title.trim() || null,

@@ -2,7 +2,7 @@ import { Trash2Icon } from 'lucide-react';
 import { useState } from 'react';
 
 import { Button } from '@/components/ui/button';
-import { useDeleteVideo } from '@/lib/api/delete-video';
+import { useDeleteVideo } from '@/features/videos/api/delete-video';
 import { errorMessage } from '@/lib/error-message';
 import { cn } from '@/lib/utils';
 

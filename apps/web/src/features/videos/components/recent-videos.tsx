@@ -1,5 +1,5 @@
 import { VideoCard, VideoCardSkeleton } from '@/components/video-card';
-import { useRecentVideos } from '@/lib/api/get-videos';
+import { useRecentVideos } from '@/features/videos/api/get-videos';
 import { cn } from '@/lib/utils';
 
 type RecentVideosProps = {

@@ -1,7 +1,7 @@
 import { ErrorAlert } from '@/components/error-alert';
 import { Button } from '@/components/ui/button';
-import { useTeams } from '@/lib/api/get-teams';
-import { useJoinTeam } from '@/lib/api/join-team';
+import { useTeams } from '@/features/members/api/get-teams';
+import { useJoinTeam } from '@/features/members/api/join-team';
 import { errorMessage } from '@/lib/error-message';
 
 // Product texts, verbatim, double spaces and unfinished sentences included (docs/product.md#messages-and-failures).

@@ -1,7 +1,7 @@
 import { displayName } from '@app/contracts/user-me';
 import { NOT_A_MEMBER } from '@app/contracts/teams';
 
-import { useTeam } from '@/lib/api/get-team';
+import { useTeam } from '@/features/members/api/get-team';
 
 // Nothing fixes the size of the members preview; a dashboard row fits about this many.
 const PREVIEW = 8;
