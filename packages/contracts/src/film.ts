@@ -21,11 +21,15 @@ const codeName = z.string().trim().min(1, 'A name is required').max(CODE_NAME_MA
 export const labelName = z.string().trim().min(1, 'A label is required').max(CODE_NAME_MAX, `A label has at most ${CODE_NAME_MAX} characters`);
 const leadLag = z.number().min(0, 'At least 0 seconds').max(LEAD_LAG_MAX, `At most ${LEAD_LAG_MAX} seconds`);
 
-/** One key, a letter or a digit (case-insensitive), or null for none; unique in a window. */
+/** The player's own letter keys (fullscreen, mute, a clip's in and out): no button may take them. */
+export const PLAYER_KEYS = ['f', 'm', 'i', 'o'] as const;
+
+/** One key, a letter or a digit (case-insensitive), not one of the player's, or null for none; unique in a window. */
 export const hotkey = z
   .string()
   .regex(/^[a-z0-9]$/i, 'A hotkey is one letter or digit')
   .transform((k) => k.toLowerCase())
+  .refine((k) => !(PLAYER_KEYS as readonly string[]).includes(k), `The player uses ${PLAYER_KEYS.join(', ')}: choose another hotkey`)
   .nullable();
 
 /** A button of the code window: a press makes an instance [t - lead, t + lag]. */
