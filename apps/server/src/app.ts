@@ -34,6 +34,7 @@ import { registerLive } from './modules/live/live.module';
 import { registerUpdates } from './modules/updates/updates.module';
 import { createClipReels } from './modules/reels/clip-reels';
 import { registerTalk } from './modules/talk/talk.module';
+import { registerTags } from './modules/tags/tags.module';
 import { autoHighlights } from './modules/live/auto-highlights';
 import type { BrowserPublisherOptions, LiveIngestSlot } from './modules/live/browser-publish.service';
 import { SEGMENT_CHANNEL, STATUS_CHANNEL } from './modules/live/playback/segment-notifications';
@@ -126,6 +127,7 @@ export async function build(config: Config, runtime: Runtime, options: BuildOpti
   const reels = await registerReels(app, { ...base, users, videos, teams, clips });
   const recruiting = await registerRecruiting(app, { ...base, users, images, teams, reels });
   await registerTalk(app, { ...base, users, teams, billing, clips, reels, notifications });
+  await registerTags(app, { ...base, teams, videos, liveEvents: events });
   // Each publish this node's ingest takes: its audio is analysed for cheers, and the clips module clips each one.
   liveIngest.onPublish = autoHighlights({
     db: runtime.db,
