@@ -1,4 +1,4 @@
-import type { CodeButtonInput, CodeWindow, Tag } from '@app/contracts/film';
+import type { CodeButtonInput, CodeWindow, PutCodesBody, Tag } from '@app/contracts/film';
 import { expect } from 'vitest';
 import { readyVideo } from '../clips/helpers';
 import { athlete, call, coach, joinTeam, person, type Person, type TeamsApp } from '../videos/helpers';
@@ -40,7 +40,7 @@ export const TEST_BUTTONS: CodeButtonInput[] = [
 ];
 
 /** Sets the active team's window of `owner` (200) and answers it. */
-export async function setButtons(t: TeamsApp, owner: Person, buttons: CodeButtonInput[] = TEST_BUTTONS): Promise<CodeWindow> {
+export async function setButtons(t: TeamsApp, owner: Person, buttons: PutCodesBody['buttons'] = TEST_BUTTONS): Promise<CodeWindow> {
   const res = await call(t, 'PUT', '/api/team/codes', owner.headers, { buttons });
   expect(res.statusCode, res.body).toBe(200);
   return res.json() as CodeWindow;

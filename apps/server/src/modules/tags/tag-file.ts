@@ -35,7 +35,7 @@ function seconds(where: string, field: 'start' | 'end', text: string | undefined
 }
 
 /**
- * Every instance of a file checked against the video (`durationSec` long): a code, 0 <= start < end <=
+ * Every instance of a file checked against the video (`durationSec` long): a code, 0 <= start <= end <=
  * the video's end, at most TAG_LABELS_MAX labels of at most CODE_NAME_MAX characters. The first one that
  * fails refuses the whole file with a 400 naming it.
  */
@@ -52,8 +52,8 @@ export function checkInstances(file: TagFile, durationSec: number): FileTag[] {
     const end = seconds(where, 'end', endText);
     if (start < 0) throw refuse(`${where}: start is before the beginning of the video`);
     if (end > durationSec) throw refuse(`${where}: end is after the end of the video (${toMs(durationSec)} s)`);
+    // An instance of no length is a moment (what a press of a button without lead and lag makes).
     if (end < start) throw refuse(`${where}: end is before start`);
-    if (end === start) throw refuse(`${where}: end is the same as start`);
     const labels = cleanLabels(given);
     if (labels.length > TAG_LABELS_MAX) throw refuse(`${where}: more than ${TAG_LABELS_MAX} labels`);
     if (labels.some((l) => l.length > CODE_NAME_MAX)) throw refuse(`${where}: a label has more than ${CODE_NAME_MAX} characters`);

@@ -14,6 +14,10 @@ const idParams = z.object({ id: segment });
 
 /** The file types an import takes, each read as text. */
 const IMPORT_TYPES: Record<string, TagFileFormat> = { 'application/xml': 'xml', 'text/xml': 'xml', 'text/csv': 'csv' };
+/** `Content-Disposition: attachment` with the name as it is (RFC 5987) and in plain ASCII for older clients. */
+const attachment = (name: string) =>
+  contentDisposition(name, { fallback: name.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').replace(/[^\x20-\x7e]/g, '_') });
+
 export const IMPORT_TOO_LARGE = `A tag file is at most ${TAG_IMPORT_MAX_BYTES / 1024 / 1024} MB.`;
 
 /** Film-study tags of a video or a live game: list, press, change, delete, export and import. */
@@ -61,7 +65,7 @@ export const tagsRoutes: FastifyPluginAsyncZod<{ tags: TagsService }> = async (a
 
   app.get('/api/user/videos/:key/tags/export', { schema: { params: keyParams, querystring: tagExportQuery } }, async (request, reply) => {
     const file = await tags.exportFile(request.caller, request.params.key, request.query.format);
-    return reply.header('content-type', file.contentType).header('content-disposition', contentDisposition(file.fileName)).send(file.body);
+    return reply.header('content-type', file.contentType).header('content-disposition', attachment(file.fileName)).send(file.body);
   });
 
   // The import takes a file as its body, not JSON: Sportscode XML or CSV, as text, at most TAG_IMPORT_MAX_BYTES

@@ -1,4 +1,14 @@
-import { LEAD_LAG_MAX, TAG_LABELS_MAX, type CreateTagBody, type Tag, type TagFilter, type TagImportResult, type UpdateTagBody } from '@app/contracts/film';
+import {
+  LEAD_LAG_MAX,
+  TAG_LABELS_MAX,
+  type CreateLiveTagBody,
+  type CreateTagBody,
+  type Tag,
+  type TagFilter,
+  type TagImportResult,
+  type TagList,
+  type UpdateTagBody,
+} from '@app/contracts/film';
 import { NOT_A_TEAM_MEMBER } from '@app/contracts/talk';
 import type { Caller } from '../../caller';
 import type { Db } from '../../db/client';
@@ -181,7 +191,7 @@ export function createTagsService({ db, repo, codes, teams, videos, liveEvents }
     return { created, tag: toTag(row) };
   }
 
-  const list = async (source: Source, filter: TagFilter) => ({ items: (await repo.list(source.team.channel.id, tagSource(source), filter)).map(toTag) });
+  const list = async (source: Source, filter: TagFilter): Promise<TagList> => ({ items: (await repo.list(source.team.channel.id, tagSource(source), filter)).map(toTag) });
   const everything: TagFilter = { code: [], label: [], match: 'all' };
 
   async function changeable(caller: Caller, id: string) {
@@ -199,10 +209,10 @@ export function createTagsService({ db, repo, codes, teams, videos, liveEvents }
     listOfGame: async (caller: Caller, key: string, filter: TagFilter) => list(await gameSource(caller, key), filter),
 
     /** `POST /api/user/videos/{key}/tags {code, at, labels?}`. */
-    pressOnVideo: async (caller: Caller, key: string, body: CreateTagBody & { at: number }) => press(await videoSource(caller, key), body.at, body),
+    pressOnVideo: async (caller: Caller, key: string, body: CreateTagBody) => press(await videoSource(caller, key), body.at, body),
 
     /** `POST /api/live/{key}/tags {code, at?, labels?}`: `at` left out is the live edge. */
-    pressOnGame: async (caller: Caller, key: string, body: Pick<CreateTagBody, 'code' | 'labels'> & { at?: number | undefined }) =>
+    pressOnGame: async (caller: Caller, key: string, body: CreateLiveTagBody) =>
       press(await gameSource(caller, key), body.at, body),
 
     /** `PUT /api/user/tags/{id}`: by its maker or the team's owner; the result still within its video or game, start before end. */
@@ -214,7 +224,8 @@ export function createTagsService({ db, repo, codes, teams, videos, liveEvents }
       const end = body.end === undefined ? row.endSec : toMs(body.end);
       if (body.start !== undefined && start > bounds.endLimit) throw new AppError('VALIDATION_FAILED', `body.start: The start must be ${within(bounds.what, bounds.endLimit)}.`);
       if (body.end !== undefined && end > bounds.endLimit) throw new AppError('VALIDATION_FAILED', `body.end: The end must be ${within(bounds.what, bounds.endLimit)}.`);
-      if (start >= end) {
+      // A moment (an instance of no length, pressed with a button without lead and lag) keeps its times while relabelled.
+      if ((body.start !== undefined || body.end !== undefined) && start >= end) {
         throw new AppError('VALIDATION_FAILED', body.end !== undefined ? `body.end: The end must be after the start (${start} s).` : `body.start: The start must be before the end (${end} s).`);
       }
       const labels = body.labels === undefined ? row.labels : cleanLabels(body.labels);
