@@ -46,22 +46,17 @@ export function createCodesService({ db, repo, tags, teams }: CodesServiceDeps) 
     return (await repo.window(channel.id))!;
   }
 
-  /** The members' usernames, the labels of the group 'Player'. */
-  const playersOf = (info: Team) => Object.keys(info.members).sort((a, b) => a.localeCompare(b));
-
-  async function windowOf(caller: RoledCaller, team: TeamOfCaller): Promise<CodeWindow> {
+  /** The window's buttons and the members' usernames (the labels of the group 'Player'). */
+  async function labelsOf(team: TeamOfCaller): Promise<{ buttons: CodeButton[]; players: string[] }> {
     const info = await teams.teamOf(team.channel);
-    return { buttons: await buttonsOf(team, info), players: playersOf(info), canEdit: mayEdit(caller, team) };
+    return { buttons: await buttonsOf(team, info), players: Object.keys(info.members).sort((a, b) => a.localeCompare(b)) };
   }
+
+  const windowOf = async (caller: RoledCaller, team: TeamOfCaller): Promise<CodeWindow> => ({ ...(await labelsOf(team)), canEdit: mayEdit(caller, team) });
 
   return {
     buttonsOf,
-
-    /** The window's buttons and the members' usernames, for a team's export. */
-    async labelsOf(team: TeamOfCaller): Promise<{ buttons: CodeButton[]; players: string[] }> {
-      const info = await teams.teamOf(team.channel);
-      return { buttons: await buttonsOf(team, info), players: playersOf(info) };
-    },
+    labelsOf,
 
     /** `GET /api/team/codes`: the active team's window (403 for anyone in no team). */
     async get(caller: RoledCaller): Promise<CodeWindow> {

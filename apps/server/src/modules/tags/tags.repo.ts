@@ -81,7 +81,7 @@ export function createTagsRepo(db: Db) {
       await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext('film-tags.press'), ${makerUserId})`);
     },
 
-    /** The maker's latest instance of `code` on the source that is still running at `at` (start <= at <= end). */
+    /** The maker's latest instance of `code` on the source that is still running at `at` (start <= at <= end), locked. */
     async running(tx: Writer, where: { channelId: number; source: TagSource; makerUserId: number; code: string; at: number }): Promise<TagRow | undefined> {
       const [row] = await select(tx)
         .where(
@@ -95,7 +95,9 @@ export function createTagsRepo(db: Db) {
           ),
         )
         .orderBy(desc(filmTags.startSec), desc(filmTags.createdAt))
-        .limit(1);
+        .limit(1)
+        // Locked to the end of `tx` (the tag only, not its maker): a concurrent delete waits for the extension.
+        .for('update', { of: filmTags });
       return row;
     },
 

@@ -34,7 +34,8 @@ export const GAME_ENDED_AT = 'body.at: The game has ended: name the moment (seco
 export const notAButton = (code: string) => `body.code: '${code}' is not a button of the team's code window.`;
 
 /** A team's view of a video, or of one of its live games; the caller is a member of the team. */
-type Source = { team: TeamOfCaller } & ({ video: VisibleVideo; event?: undefined } | { event: VisibleEvent['event']; video?: undefined });
+type VideoSource = { team: TeamOfCaller; video: VisibleVideo; event?: undefined };
+type Source = VideoSource | { team: TeamOfCaller; event: VisibleEvent['event']; video?: undefined };
 
 /** Where a source's instances may lie, in its seconds. */
 interface Bounds {
@@ -93,7 +94,7 @@ export function createTagsService({ db, repo, codes, teams, videos, liveEvents }
    * A video the caller may see, with the team it is tagged in: the caller's active team when the video's
    * owner is in it, else the first team the caller shares with the owner. The owner in no team gets 403.
    */
-  async function videoSource(caller: Caller, key: string): Promise<Source> {
+  async function videoSource(caller: Caller, key: string): Promise<VideoSource> {
     const video = await videos.visibleVideo(caller, key);
     const shared = await teams.sharedTeams(video.tenantId, video.ownerUserId, video.viewerUserId);
     if (shared.length === 0) throw new AppError('FORBIDDEN', NOT_A_TEAM_MEMBER);
@@ -166,8 +167,9 @@ export function createTagsService({ db, repo, codes, teams, videos, liveEvents }
    */
   async function press(source: Source, at: number | undefined, body: Pick<CreateTagBody, 'code' | 'labels'>): Promise<{ created: boolean; tag: Tag }> {
     const bounds = await boundsOf(source);
-    const moment = toMs(at ?? bounds.liveEdge ?? NaN);
-    if (Number.isNaN(moment)) throw new AppError('VALIDATION_FAILED', GAME_ENDED_AT);
+    const given = at ?? bounds.liveEdge;
+    if (given === null) throw new AppError('VALIDATION_FAILED', GAME_ENDED_AT);
+    const moment = toMs(given);
     if (moment > bounds.last) throw new AppError('VALIDATION_FAILED', `body.at: The moment must be ${within(bounds.what, bounds.last)}.`);
     const button = await buttonFor(source, body.code);
     const labels = cleanLabels(body.labels ?? []);
@@ -229,13 +231,12 @@ export function createTagsService({ db, repo, codes, teams, videos, liveEvents }
         throw new AppError('VALIDATION_FAILED', body.end !== undefined ? `body.end: The end must be after the start (${start} s).` : `body.start: The start must be before the end (${end} s).`);
       }
       const labels = body.labels === undefined ? row.labels : cleanLabels(body.labels);
-      const updated = await db.transaction(async (tx) => {
+      return db.transaction(async (tx) => {
         const updated = await repo.update(tx, source.team.channel.tenantId, row.id, { code, start, end, labels });
+        if (!updated) throw new AppError('NOT_FOUND', TAG_NOT_FOUND);
         await record(tx, source, row.id, 'changed');
-        return updated;
+        return toTag(updated);
       });
-      if (!updated) throw new AppError('NOT_FOUND', TAG_NOT_FOUND);
-      return toTag(updated);
     },
 
     /** `DELETE /api/user/tags/{id}`: by its maker or the team's owner. */
@@ -255,7 +256,7 @@ export function createTagsService({ db, repo, codes, teams, videos, liveEvents }
       const source = await videoSource(caller, key);
       const rows = await repo.list(source.team.channel.id, tagSource(source), everything);
       const tags = rows.map((r) => ({ code: r.code, start: r.startSec, end: r.endSec, labels: r.labels }));
-      const base = fileBase(source.video!.title);
+      const base = fileBase(source.video.title);
       if (format === 'csv') return { fileName: `${base}.csv`, contentType: 'text/csv; charset=utf-8', body: toTagsCsv(tags) };
       const { buttons, players } = await codes.labelsOf(source.team);
       return { fileName: `${base}.xml`, contentType: 'application/xml; charset=utf-8', body: toSportscodeXml(tags, buttons, new Set(players)) };
@@ -277,7 +278,7 @@ export function createTagsService({ db, repo, codes, teams, videos, liveEvents }
       return db.transaction(async (tx) => {
         const { buttons, added } = await codes.addCodes(tx, source.team, names, file.colors);
         const nameOf = new Map(buttons.map((b) => [b.name.toLowerCase(), b.name]));
-        const values = { tenantId: channel.tenantId, channelId: channel.id, videoId: source.video!.id, makerUserId: user.id };
+        const values = { tenantId: channel.tenantId, channelId: channel.id, videoId: source.video.id, makerUserId: user.id };
         const { count, anyId } = await repo.insertMany(tx, values, tags.map((t) => ({ ...t, code: nameOf.get(t.code.toLowerCase())! })));
         await record(tx, source, anyId!, 'new');
         return { imported: count, newCodes: added };
