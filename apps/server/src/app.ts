@@ -33,6 +33,7 @@ import { registerSchedule } from './modules/schedule/schedule.module';
 import { registerLive } from './modules/live/live.module';
 import { registerUpdates } from './modules/updates/updates.module';
 import { registerTalk } from './modules/talk/talk.module';
+import { registerTags } from './modules/tags/tags.module';
 import type { BrowserPublisherOptions, LiveIngestSlot } from './modules/live/browser-publish.service';
 import { SEGMENT_CHANNEL, STATUS_CHANNEL } from './modules/live/playback/segment-notifications';
 import { TEAM_UPDATE_CHANNEL } from './modules/updates/record-update';
@@ -122,6 +123,7 @@ export async function build(config: Config, runtime: Runtime, options: BuildOpti
   const reels = await registerReels(app, { ...base, users, videos, teams, clips });
   const recruiting = await registerRecruiting(app, { ...base, users, images, teams, reels });
   await registerTalk(app, { ...base, users, teams, billing, clips, reels, notifications });
+  await registerTags(app, { ...base, teams, videos, liveEvents: events });
   await registerStorageRoutes(app, runtime.storage);
   await registerMail(app, base);
   await registerSpa(app, config.webDist, [recruiting.cardPage]);

@@ -127,7 +127,7 @@ export type NotificationSettings = z.infer<typeof notificationSettings>;
  * `GET /api/updates`: a server-sent event stream. Each event's `id:` comes from one ever-increasing
  * sequence (send it back as `Last-Event-ID`); its data names the item.
  */
-export const updateEventNames = ['board', 'reply', 'comment', 'activity', 'notification', 'unread', 'delete', 'schedule', 'video', 'resync'] as const;
+export const updateEventNames = ['board', 'reply', 'comment', 'activity', 'notification', 'unread', 'delete', 'schedule', 'video', 'tag', 'drawing', 'resync'] as const;
 export type UpdateEventName = (typeof updateEventNames)[number];
 
 /** `board`: a new board message of the active team. */
@@ -155,6 +155,16 @@ export const deleteUpdate = z.object({
 export const scheduleUpdate = z.object({ _id: z.string(), change: z.enum(['new', 'changed', 'cancelled', 'answer']) });
 /** `video`: one of my videos changed processing state or progress (`_id` is its key): read it again. */
 export const videoUpdate = z.object({ _id: z.string(), status: videoStatus });
+/**
+ * `tag` and `drawing`: a teammate tagged, changed or deleted an instance, or a drawing, of a video (`video`, its
+ * key) or of a live game (`event`, its key; a live tag names both once the game's recording exists). Read it again.
+ */
+export const filmUpdate = z.object({
+  _id: z.string(),
+  video: z.string().nullable(),
+  event: z.string().nullable(),
+  change: z.enum(['new', 'changed', 'deleted']),
+});
 /** `resync`: the stream cannot replay what was missed (too old): reload every list. */
 export const resyncUpdate = z.object({});
 
@@ -168,6 +178,8 @@ export const updateData = {
   delete: deleteUpdate,
   schedule: scheduleUpdate,
   video: videoUpdate,
+  tag: filmUpdate,
+  drawing: filmUpdate,
   resync: resyncUpdate,
 } satisfies Record<UpdateEventName, z.ZodTypeAny>;
 export type UpdateData = { [K in UpdateEventName]: z.infer<(typeof updateData)[K]> };

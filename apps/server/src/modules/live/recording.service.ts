@@ -40,3 +40,4 @@ export function createRecordingService(repo: Pick<EventsRepo, 'byId' | 'recorded
 }
 /** An event as its recording's readers see it (its clock: `startedAt`; its status). */
 export type RecordedEvent = LiveEventRow;
+export type RecordingService = ReturnType<typeof createRecordingService>;

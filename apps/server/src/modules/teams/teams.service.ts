@@ -75,6 +75,14 @@ export function createTeamsService({ repo, identity, users, events }: { repo: Te
     return channel;
   }
 
+  /** The user with the channel when they belong to it (its owner or a member); 404 alike for anyone else and no channel. */
+  async function requireMember(user: ProductUser | undefined, channel: ChannelRow | undefined): Promise<{ user: ProductUser; channel: ChannelRow }> {
+    if (!user || !channel || !(channel.ownerUserId === user.id || (await repo.isMember(channel.id, user.id)))) {
+      throw new AppError('NOT_FOUND', TEAM_NOT_FOUND);
+    }
+    return { user, channel };
+  }
+
   return {
     inviteMatch,
     teamOf,
@@ -88,10 +96,14 @@ export function createTeamsService({ repo, identity, users, events }: { repo: Te
       const user = await users.find(caller);
       const owner = user && (await users.byUsername(caller.tenantId, ownerUsername));
       const channel = owner ? await repo.channelByOwner(caller.tenantId, owner.id, name) : undefined;
-      if (!user || !channel || !(channel.ownerUserId === user.id || (await repo.isMember(channel.id, user.id)))) {
-        throw new AppError('NOT_FOUND', TEAM_NOT_FOUND);
-      }
-      return { user, channel };
+      return requireMember(user, channel);
+    },
+
+    /** `memberChannel` for a channel named by its id (what other modules keep of a team). */
+    async memberChannelById(caller: Caller, channelId: number): Promise<{ user: ProductUser; channel: ChannelRow }> {
+      const user = await users.find(caller);
+      const channel = user ? await repo.channelById(caller.tenantId, channelId) : undefined;
+      return requireMember(user, channel);
     },
 
     /**
