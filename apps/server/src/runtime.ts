@@ -12,6 +12,7 @@ import { createMail, type MailRuntime } from './modules/mail/create-mail';
 import { subscribeTalk } from './modules/talk/talk-subscriptions';
 import { createOutbound, type Outbound } from './modules/identity/passwordless.service';
 import { createClipReels } from './modules/reels/clip-reels';
+import { subscribeReels } from './modules/reels/reel-subscriptions';
 import { subscribeSchedule } from './modules/schedule/schedule.module';
 import { subscribeUsers } from './modules/users/users.module';
 import { rootSecret } from './signed-token';
@@ -50,6 +51,7 @@ export async function startRuntime(config: Config, databaseUrl: string, log: Log
     subscribeClips(events, { db, reels: createClipReels({ db, storage }) });
     subscribeSchedule(events, { db, config });
     subscribeUsers(events);
+    subscribeReels(events, { db, storage });
     const jobs = await startJobQueue(databaseUrl, jobRegistry, log);
     if (config.workers > 0) await jobs.startWorkers({ db, storage, mail: mail.mail, config, events, log: log.child({ component: 'worker' }) });
     return {

@@ -18,3 +18,4 @@ export * from './notifications';
 export * from './updates';
 export * from './recruiting';
 export * from './schedule';
+export * from './drawings';
