@@ -7,6 +7,7 @@ import type { ProbeResult } from '@app/media/probe-parse';
 import { exportReel } from '@app/media/reel-export';
 import type { JobContext } from '../../job-context';
 import { AppError } from '../../errors';
+import { withDrawingHolds, type SourcedChunk } from '../drawings/drawing-holds';
 import { createReelExportsRepo } from './reel-exports.repo';
 import { createReelsRepo, type ChunkWithClip } from './reels.repo';
 import { reelExportPrefix } from './reel-export-view';
@@ -37,11 +38,15 @@ function failureReason(err: unknown): string {
   return 'Making the MP4 failed.';
 }
 
-/** The file and range of a chunk: its clip's own file once cut, else the source rendition at the clip's place. */
-function chunkRange(chunk: ChunkWithClip): { key: string; start: number; duration: number } {
+/**
+ * The file and range of a chunk: its clip's own file once cut, else the source rendition at the clip's
+ * place; and, for a clip of a video, where the chunk starts in it (its drawings are burnt in from there).
+ */
+function chunkRange(chunk: ChunkWithClip): { key: string; start: number; duration: number; video: SourcedChunk['video'] } {
   const { clip } = chunk;
   const duration = chunk.outSec - chunk.inSec;
-  return clip.fileKey ? { key: clip.fileKey, start: chunk.inSec, duration } : { key: clip.sourceKey, start: clip.startSec + chunk.inSec, duration };
+  const video = clip.streamKind === 'video' ? { id: clip.streamId, fromSec: clip.startSec + chunk.inSec } : null;
+  return clip.fileKey ? { key: clip.fileKey, start: chunk.inSec, duration, video } : { key: clip.sourceKey, start: clip.startSec + chunk.inSec, duration, video };
 }
 
 /**
@@ -98,7 +103,7 @@ export async function exportStoredReel(reelId: string, ctx: JobContext): Promise
     let writtenAt = 0;
     const output = path.join(dir, 'reel.mp4');
     await exportReel({
-      chunks: ranges.map((r) => ({ ...files.get(r.key)!, start: r.start, duration: r.duration })),
+      chunks: await withDrawingHolds(db, ranges.map((r) => ({ ...files.get(r.key)!, start: r.start, duration: r.duration, video: r.video })), dir),
       output,
       signal,
       onProgress: (percent) => {
