@@ -7,13 +7,13 @@ type Point = [number, number];
 /** Pixels to two decimals, without trailing zeros: short and exact enough for any frame. */
 const px = (n: number) => String(Math.round(n * 100) / 100);
 
-/**
- * Text as XML character data: the five markup characters escaped, and what XML 1.0 cannot hold at all
- * (control characters, lone surrogates, U+FFFE/U+FFFF) replaced, so any text stays text and the SVG parses.
- */
+/** Whether XML 1.0 can hold a code point at all (not control characters, lone surrogates, U+FFFE/U+FFFF). */
+const xmlChar = (c: number) => c === 0x9 || c === 0xa || c === 0xd || (c >= 0x20 && c <= 0xd7ff) || (c >= 0xe000 && c <= 0xfffd) || c >= 0x10000;
+
+/** Text as XML character data: the five markup characters escaped and what XML cannot hold replaced, so any text stays text and the SVG parses. */
 function xmlText(text: string): string {
-  return text
-    .replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, '\uFFFD')
+  return Array.from(text, (ch) => (xmlChar(ch.codePointAt(0)!) ? ch : '\uFFFD'))
+    .join('')
     .replace(/&/g, '&amp;')
     .replace(/</g, '&lt;')
     .replace(/>/g, '&gt;')
