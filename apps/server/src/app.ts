@@ -28,6 +28,7 @@ import { registerUsers } from './modules/users/users.module';
 import { registerNotifications } from './modules/notifications/notifications.module';
 import { registerVideos } from './modules/videos/videos.module';
 import { registerClips } from './modules/clips/clips.module';
+import { registerDrawings } from './modules/drawings/drawings.module';
 import { registerReels } from './modules/reels/reels.module';
 import { registerSchedule } from './modules/schedule/schedule.module';
 import { registerLive } from './modules/live/live.module';
@@ -121,6 +122,7 @@ export async function build(config: Config, runtime: Runtime, options: BuildOpti
   // Every clip has its own reel: the clips module reaches the reels module's rows through the runtime's port.
   const clips = await registerClips(app, { ...base, users, teams, videos, liveEvents: events, reels: runtime.clipReels });
   const reels = await registerReels(app, { ...base, users, videos, teams, clips });
+  await registerDrawings(app, { ...base, videos, billing });
   const recruiting = await registerRecruiting(app, { ...base, users, images, teams, reels });
   await registerTalk(app, { ...base, users, teams, billing, clips, reels, notifications });
   await registerTags(app, { ...base, teams, videos, liveEvents: events });

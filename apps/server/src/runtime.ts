@@ -13,6 +13,7 @@ import { createMail, type MailRuntime } from './modules/mail/create-mail';
 import { subscribeTalk } from './modules/talk/talk-subscriptions';
 import { createOutbound, type Outbound } from './modules/identity/passwordless.service';
 import { buildClipReels } from './modules/reels/reels.module';
+import { subscribeReels } from './modules/reels/reel-subscriptions';
 import { subscribeSchedule } from './modules/schedule/schedule.module';
 import { subscribeUsers } from './modules/users/users.module';
 import { rootSecret } from './signed-token';
@@ -54,6 +55,7 @@ export async function startRuntime(config: Config, databaseUrl: string, log: Log
     subscribeClips(events, { db, reels: clipReels });
     subscribeSchedule(events, { db, config });
     subscribeUsers(events);
+    subscribeReels(events, { db, storage });
     const jobs = await startJobQueue(databaseUrl, jobRegistry, log);
     if (config.workers > 0) await jobs.startWorkers({ db, storage, mail: mail.mail, config, events, log: log.child({ component: 'worker' }) });
     return {

@@ -213,6 +213,14 @@ export const shape = z
   });
 export type Shape = z.infer<typeof shape>;
 
+/**
+ * How shapes look, alike in the player and in exports; sizes are multiples of the shape's width in pixels.
+ * An arrow ends in a filled head; a text's point is its top-left corner; a spotlight darkens everything but
+ * its ellipse; a freehand stroke is perfect-freehand's `getStroke` outline of its points at `size` = width
+ * (its other options as they come), filled.
+ */
+export const SHAPE_LOOK = { arrowHeadLength: 4, arrowHeadWidth: 5, textSize: 8, spotlightOpacity: 0.6 } as const;
+
 /** A drawing: shapes on the frame at `at`, which playback and exports hold for `holdSeconds`. */
 export const drawing = z.object({
   _id: z.string(),

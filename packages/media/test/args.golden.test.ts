@@ -187,6 +187,33 @@ describe('argument builders match their golden files', () => {
     expectGolden('reel', { plan, args: reelExportArgs(plan, '/data/reels/reel.mp4') });
   });
 
+  it('reel with drawings held', () => {
+    const silentPhone = renditionProbe({ width: 720, height: 1280, displayWidth: 720, displayHeight: 1280 }, { audio: null });
+    const oneClip = planReelExport([{ path: '/data/clips/a.mp4', probe: renditionProbe(), start: 0, duration: 8, holds: [{ atSec: 2.5, holdSec: 3, overlay: '/tmp/export/hold-0.png' }] }]);
+    const mixed = planReelExport([
+      {
+        path: '/data/clips/a.mp4',
+        probe: renditionProbe(),
+        start: 1,
+        duration: 12,
+        holds: [
+          { atSec: 10, holdSec: 2, overlay: '/tmp/export/hold-1.png' },
+          { atSec: 2.5, holdSec: 3, overlay: '/tmp/export/hold-0a.png' },
+          // Two drawings on one frame: held one after the other.
+          { atSec: 2.5, holdSec: 1, overlay: '/tmp/export/hold-0b.png' },
+          // A hold of no time shows nothing.
+          { atSec: 4, holdSec: 0, overlay: '/tmp/export/never.png' },
+        ],
+      },
+      { path: '/data/clips/plain.mp4', probe: renditionProbe(), start: 0, duration: 5 },
+      { path: '/data/clips/phone.mp4', probe: silentPhone, start: 0, duration: 4, holds: [{ atSec: 4, holdSec: 1.5, overlay: '/tmp/export/hold-2.png' }] },
+    ]);
+    expectGolden('reel-holds', {
+      'one clip, one drawing': { plan: oneClip, args: reelExportArgs(oneClip, '/data/reels/reel.mp4') },
+      'drawings in two of three chunks, one without audio': { plan: mixed, args: reelExportArgs(mixed, '/data/reels/reel.mp4') },
+    });
+  });
+
   it('loudness', () => {
     expectGolden('loudness', {
       'file': loudnessArgs({ input: '/data/live/game.m4a' }),

@@ -13,8 +13,23 @@ const isZod = (schema: unknown) => typeof schema === 'object' && schema !== null
 const parts = ['body', 'querystring', 'params', 'headers'] as const;
 
 /**
- * A route's schemas as OpenAPI: the zod ones converted by fastify-type-provider-zod, plain JSON
- * schemas kept as they are (its transform would refuse them), every other key (tags, hide) passed on.
+ * OpenAPI 3.0 has no tuples: a list of `items` becomes the one schema its items share (`anyOf` when
+ * they differ), and the tuple's minItems and maxItems keep its length.
+ */
+function withoutTuples(node: unknown): unknown {
+  if (Array.isArray(node)) return node.map(withoutTuples);
+  if (typeof node !== 'object' || node === null) return node;
+  const out = Object.fromEntries(Object.entries(node).map(([key, value]) => [key, withoutTuples(value)]));
+  if (!Array.isArray(out.items)) return out;
+  const items = out.items as unknown[];
+  const alike = items.every((item) => JSON.stringify(item) === JSON.stringify(items[0]));
+  return { ...out, items: alike ? items[0] : { anyOf: items } };
+}
+
+/**
+ * A route's schemas as OpenAPI: the zod ones converted by fastify-type-provider-zod (tuples as OpenAPI
+ * 3.0 can say them), plain JSON schemas kept as they are (its transform would refuse them), every other
+ * key (tags, hide) passed on.
  */
 function toOpenApi(schema: FastifySchema | undefined, url: string): Record<string, unknown> {
   const zod: Record<string, unknown> = {};
@@ -25,7 +40,7 @@ function toOpenApi(schema: FastifySchema | undefined, url: string): Record<strin
   }
   const responses = Object.entries((schema?.response ?? {}) as Record<string, unknown>);
   zod.response = Object.fromEntries(responses.filter(([, value]) => isZod(value)));
-  const { response: converted, ...rest } = zodToOpenApi({ schema: zod, url }).schema as Record<string, unknown>;
+  const { response: converted, ...rest } = withoutTuples(zodToOpenApi({ schema: zod, url }).schema) as Record<string, unknown>;
   const response = { ...(converted as object), ...Object.fromEntries(responses.filter(([, value]) => !isZod(value))) };
   return { ...rest, ...plain, ...(Object.keys(response).length > 0 ? { response } : {}) };
 }

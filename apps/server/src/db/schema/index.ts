@@ -19,3 +19,4 @@ export * from './updates';
 export * from './recruiting';
 export * from './schedule';
 export * from './tags';
+export * from './drawings';

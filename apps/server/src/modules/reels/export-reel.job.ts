@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CLIP_MAX_SEC, REEL_MAX_CHUNKS } from '@app/contracts/clips';
+import { drawingsForExport } from '../drawings/drawings.module';
 import { exportStoredReel, exportTimeLimitSec } from './reel-exporter';
 import { createReelExportsRepo } from './reel-exports.repo';
 import { createReelsRepo } from './reels.repo';
@@ -14,6 +15,6 @@ export const exportReelJob = defineJob({
   payload: z.object({ reelId: z.string().min(1).max(100) }),
   queue: { retryLimit: 2, retryDelay: 10, retryBackoff: true, expireInSeconds: exportTimeLimitSec(REEL_MAX_CHUNKS * CLIP_MAX_SEC) },
   heartbeat: true,
-  deps: ({ db }) => ({ repo: createReelsRepo(db), exportRows: createReelExportsRepo(db) }),
+  deps: ({ db }) => ({ repo: createReelsRepo(db), exportRows: createReelExportsRepo(db), drawings: drawingsForExport(db) }),
   handle: ({ reelId }, ctx, repos) => exportStoredReel(reelId, ctx, repos),
 });

@@ -7,6 +7,7 @@ import type { ProbeResult } from '@app/media/probe-parse';
 import { exportReel } from '@app/media/reel-export';
 import type { JobContext } from '../../job-context';
 import { AppError } from '../../errors';
+import { withDrawingHolds, type DrawingsInRange, type SourcedChunk } from '../drawings/drawing-holds';
 import type { ReelExportsRepo } from './reel-exports.repo';
 import type { ChunkWithClip, ReelsRepo } from './reels.repo';
 import { reelExportPrefix } from './reel-export-view';
@@ -36,11 +37,15 @@ function failureReason(err: unknown): string {
   return 'Making the MP4 failed.';
 }
 
-/** The file and range of a chunk: its clip's own file once cut, else the source rendition at the clip's place. */
-function chunkRange(chunk: ChunkWithClip): { key: string; start: number; duration: number } {
+/**
+ * The file and range of a chunk: its clip's own file once cut, else the source rendition at the clip's
+ * place; and, for a clip of a video, where the chunk starts in it (its drawings are burnt in from there).
+ */
+function chunkRange(chunk: ChunkWithClip): { key: string; start: number; duration: number; video: SourcedChunk['video'] } {
   const { clip } = chunk;
   const duration = chunk.outSec - chunk.inSec;
-  return clip.fileKey ? { key: clip.fileKey, start: chunk.inSec, duration } : { key: clip.sourceKey, start: clip.startSec + chunk.inSec, duration };
+  const video = clip.streamKind === 'video' ? { id: clip.streamId, fromSec: clip.startSec + chunk.inSec } : null;
+  return clip.fileKey ? { key: clip.fileKey, start: chunk.inSec, duration, video } : { key: clip.sourceKey, start: clip.startSec + chunk.inSec, duration, video };
 }
 
 /**
@@ -49,7 +54,7 @@ function chunkRange(chunk: ChunkWithClip): { key: string; start: number; duratio
  * the export row as it runs. An export discarded meanwhile (the reel saved again or deleted) keeps
  * nothing of this run. Errors throw for a retry; an input error, or the last retry, marks it failed with why.
  */
-export async function exportStoredReel(reelId: string, ctx: JobContext, { repo, exportRows }: { repo: ReelsRepo; exportRows: ReelExportsRepo }): Promise<void> {
+export async function exportStoredReel(reelId: string, ctx: JobContext, { repo, exportRows, drawings }: { repo: ReelsRepo; exportRows: ReelExportsRepo; drawings: DrawingsInRange }): Promise<void> {
   const { storage, config, log, job } = ctx;
   const row = await exportRows.exportOf(reelId);
   if (!row || row.jobId !== job.id || row.status === 'ready') {
@@ -95,7 +100,7 @@ export async function exportStoredReel(reelId: string, ctx: JobContext, { repo, 
     let writtenAt = 0;
     const output = path.join(dir, 'reel.mp4');
     await exportReel({
-      chunks: ranges.map((r) => ({ ...files.get(r.key)!, start: r.start, duration: r.duration })),
+      chunks: await withDrawingHolds(drawings, ranges.map((r) => ({ ...files.get(r.key)!, start: r.start, duration: r.duration, video: r.video })), dir),
       output,
       signal,
       onProgress: (percent) => {

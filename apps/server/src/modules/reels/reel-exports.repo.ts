@@ -1,8 +1,8 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, or, sql } from 'drizzle-orm';
 import { cancelJobs } from '../../db/cancel-jobs';
 import type { Db } from '../../db/client';
 import type { Executor } from '../../db/job-transaction';
-import { reelChunks, reelExports } from '../../db/schema';
+import { clips, reelChunks, reelExports } from '../../db/schema';
 
 export type ReelExportRow = typeof reelExports.$inferSelect;
 
@@ -54,6 +54,28 @@ export function createReelExportsRepo(db: Db) {
         .from(reelChunks)
         .innerJoin(reelExports, eq(reelExports.reelId, reelChunks.reelId))
         .where(inArray(reelChunks.clipId, clipIds));
+      return rows.map((r) => r.reelId);
+    },
+
+    /**
+     * The reels with an export whose chunks show any of these moments of a video (seconds of the video, in
+     * [clip start + in, clip start + out), as an export burns in the drawings there).
+     */
+    async exportedReelsAt(tx: Executor, tenantId: string, videoId: string, at: number[]): Promise<string[]> {
+      if (at.length === 0) return [];
+      const rows = await tx
+        .selectDistinct({ reelId: reelChunks.reelId })
+        .from(reelChunks)
+        .innerJoin(reelExports, eq(reelExports.reelId, reelChunks.reelId))
+        .innerJoin(clips, eq(clips.id, reelChunks.clipId))
+        .where(
+          and(
+            eq(clips.tenantId, tenantId),
+            eq(clips.streamKind, 'video'),
+            eq(clips.streamId, videoId),
+            or(...at.map((moment) => sql`${clips.startSec} + ${reelChunks.inSec} <= ${moment} AND ${moment} < ${clips.startSec} + ${reelChunks.outSec}`)),
+          ),
+        );
       return rows.map((r) => r.reelId);
     },
   };
