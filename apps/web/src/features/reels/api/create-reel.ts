@@ -1,21 +1,12 @@
-import { createReelResponse, type Clip } from '@app/contracts/clips';
+import type { Clip } from '@app/contracts/clips';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
 import type { ApiClient } from '@/lib/api-client';
 import { useApiClient } from '@/lib/api-client-context';
+import { createReel } from '@/lib/api/create-reel';
 import { updateReel } from '@/lib/api/update-reel';
 import { useSession } from '@/lib/auth/session';
 import { queryKeys } from '@/lib/query-keys';
-
-/** `POST /api/user/reels/{streamId} {clips:[clip_id]}`: a reel of clips of one stream, in that order. */
-export async function createReel(api: ApiClient, streamId: string, clipIds: number[]): Promise<string> {
-  const { reelId } = await api.request(`/api/user/reels/${encodeURIComponent(streamId)}`, {
-    method: 'POST',
-    body: { clips: clipIds },
-    schema: createReelResponse,
-  });
-  return reelId;
-}
 
 /** What a new reel is made of: a clip of a video, whole (a library clip, or a clip page's). */
 export type NewReelClip = Pick<Clip, '_id' | 'stream_id' | 'clip_id' | 'duration' | 'description'>;
