@@ -110,15 +110,15 @@ export function validateEditor(rows: readonly EditorButton[]): { body: PutCodesB
       if (!Number.isFinite(seconds(r[field]))) errors[fieldKey(r.rowId, field)] = SECONDS_MESSAGE;
     }
   });
-  const body = editorBody(rows);
-  const parsed = putCodesBody.safeParse(body);
+  const parsed = putCodesBody.safeParse(editorBody(rows));
   if (!parsed.success) {
     for (const issue of parsed.error.issues) {
       const key = errorKey(rows, issue.path);
       errors[key] ??= issue.message;
     }
   }
-  return Object.keys(errors).length === 0 ? { body, errors: null } : { body: null, errors };
+  // What the schema made of the fields (a hotkey in lower case, names trimmed) is what is sent.
+  return parsed.success && Object.keys(errors).length === 0 ? { body: parsed.data, errors: null } : { body: null, errors };
 }
 
 /**
