@@ -1,4 +1,4 @@
-import { tagImportResult, type TagImportResult } from '@app/contracts/film';
+import { TAG_IMPORT_MAX_BYTES, tagImportResult, type TagImportResult } from '@app/contracts/film';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 
@@ -23,11 +23,14 @@ export function importType(file: Pick<File, 'name' | 'type'>): string | null {
 }
 
 export const NOT_A_TAG_FILE = 'Choose a Sportscode XML file (.xml) or a CSV file (.csv).';
+export const TAG_FILE_TOO_BIG = `A tag file has at most ${TAG_IMPORT_MAX_BYTES / 1024 / 1024} MB.`;
 
 /** `POST /api/user/videos/{key}/tags/import`: the file's bytes as they are; all of it or nothing. */
 export function importTags(api: ApiClient, videoKey: string, file: File): Promise<TagImportResult> {
   const type = importType(file);
   if (!type) return Promise.reject(new Error(NOT_A_TAG_FILE));
+  // The server refuses it too; this spares the upload.
+  if (file.size > TAG_IMPORT_MAX_BYTES) return Promise.reject(new Error(TAG_FILE_TOO_BIG));
   return api.request(`${tagsPath({ kind: 'video', key: videoKey })}/import`, { method: 'POST', raw: { body: file, type }, schema: tagImportResult });
 }
 

@@ -2,6 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 
+import { NOT_A_TAG_FILE, TAG_FILE_TOO_BIG } from '@/features/tags/api/tag-files';
 import { TagStudy } from '@/features/tags/components/tag-study';
 import type { TagClock } from '@/features/tags/hooks/use-tagging';
 import { clipFixture } from '@/test/clip-fixture';
@@ -198,6 +199,14 @@ describe('the tags under the player', () => {
     await user.upload(picker, new File(['code,start,end,labels'], 'game.csv', { type: 'text/csv' }));
     expect(await screen.findByText('The file was not imported: Line 3: the start is not a number of seconds.')).toBeInTheDocument();
     expect(net.calls.filter((c) => c.path === `${tagsPath}/import`)[1]!.headers.get('content-type')).toBe('text/csv');
+    // Neither a file of another kind (picked with "All files") nor one over the limit is sent.
+    await userEvent.setup({ applyAccept: false }).upload(picker, new File(['{}'], 'game.json', { type: 'application/json' }));
+    expect(await screen.findByText(`The file was not imported: ${NOT_A_TAG_FILE}`)).toBeInTheDocument();
+    const big = new File(['x'], 'big.csv', { type: 'text/csv' });
+    Object.defineProperty(big, 'size', { value: 11 * 1024 * 1024 });
+    await user.upload(picker, big);
+    expect(await screen.findByText(`The file was not imported: ${TAG_FILE_TOO_BIG}`)).toBeInTheDocument();
+    expect(net.calls.filter((c) => c.path === `${tagsPath}/import`)).toHaveLength(2);
   });
 
   it('downloads the export in the chosen format', async () => {
