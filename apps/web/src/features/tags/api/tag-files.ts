@@ -16,7 +16,7 @@ export function exportTags(api: ApiClient, videoKey: string, format: TagFileForm
 }
 
 /** The media type the import takes for a file: by its name, else by what the browser says it is. */
-export function importType(file: Pick<File, 'name' | 'type'>): string | null {
+function importType(file: Pick<File, 'name' | 'type'>): string | null {
   if (/\.xml$/i.test(file.name) || /xml/.test(file.type)) return 'application/xml';
   if (/\.csv$/i.test(file.name) || file.type === 'text/csv') return 'text/csv';
   return null;

@@ -1,13 +1,13 @@
 import { PLAYER_GROUP, type CodeButton } from '@app/contracts/film';
-import { Loader2Icon, RefreshCwIcon, Settings2Icon, TagsIcon, XIcon } from 'lucide-react';
+import { Settings2Icon, TagsIcon, XIcon } from 'lucide-react';
 import { useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 
 import { ErrorAlert } from '@/components/error-alert';
 import { Button } from '@/components/ui/button';
-import type { TagTarget } from '@/features/tags/api/get-tags';
 import { useCodeWindow } from '@/features/tags/api/get-code-window';
-import { useTags } from '@/features/tags/api/get-tags';
+import { useTags, type TagTarget } from '@/features/tags/api/get-tags';
+import { SectionFailed, SectionLoading } from '@/features/tags/components/section-states';
 import { useTagHotkeys } from '@/features/tags/hooks/use-tag-hotkeys';
 import { useTagging, type TagClock } from '@/features/tags/hooks/use-tagging';
 import { textOn } from '@/features/tags/utils/colors';
@@ -16,7 +16,7 @@ import { errorMessage } from '@/lib/error-message';
 import { cn } from '@/lib/utils';
 
 /** The code window's editor (read-only for those who may not change it). */
-export const CODES_PATH = '/team/codes';
+const CODES_PATH = '/team/codes';
 /** How long a press's labels are offered (a tap on one offers them again for as long). */
 const CHIPS_MS = 5_000;
 
@@ -68,18 +68,9 @@ export function CodeWindow({ target, clock }: { target: TagTarget; clock: TagClo
       </div>
 
       {codes.isPending ? (
-        <p role="status" className="text-muted-foreground flex items-center gap-2 text-sm">
-          <Loader2Icon aria-hidden="true" className="size-4 animate-spin" /> Loading the codes...
-        </p>
+        <SectionLoading>Loading the codes...</SectionLoading>
       ) : codes.isError ? (
-        <div className="flex flex-col items-start gap-2">
-          <p role="alert" className="text-destructive text-sm">
-            {errorMessage(codes.error)}
-          </p>
-          <Button variant="outline" size="sm" onClick={() => void codes.refetch()}>
-            <RefreshCwIcon aria-hidden="true" /> Try again
-          </Button>
-        </div>
+        <SectionFailed error={codes.error} onRetry={() => void codes.refetch()} />
       ) : buttons.length === 0 ? (
         <p className="text-muted-foreground text-sm">
           {codes.data.canEdit ? 'No codes yet. Add the buttons your team tags with under Edit codes.' : 'Your team has no codes yet.'}

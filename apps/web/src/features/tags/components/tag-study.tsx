@@ -1,17 +1,18 @@
 import { REEL_MAX_CHUNKS, REEL_TITLE_MAX } from '@app/contracts/clips';
 import type { CodeButton, Tag, TagFilter } from '@app/contracts/film';
-import { ClapperboardIcon, ListVideoIcon, Loader2Icon, RefreshCwIcon, TagsIcon } from 'lucide-react';
+import { ClapperboardIcon, ListVideoIcon, Loader2Icon, TagsIcon } from 'lucide-react';
 import { useCallback, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 
 import { ErrorAlert } from '@/components/error-alert';
 import { Button } from '@/components/ui/button';
 import { useCodeWindow } from '@/features/tags/api/get-code-window';
-import { useTags, type TagTarget } from '@/features/tags/api/get-tags';
 import { useDeleteTag } from '@/features/tags/api/delete-tag';
+import { useTags, type TagTarget } from '@/features/tags/api/get-tags';
 import { TOO_MANY_FOR_A_REEL, useSaveTagsAsReel } from '@/features/tags/api/save-tags-as-reel';
 import { useUpdateTag } from '@/features/tags/api/update-tag';
 import { PlayAll } from '@/features/tags/components/play-all';
+import { SectionFailed, SectionLoading } from '@/features/tags/components/section-states';
 import { TagFiles } from '@/features/tags/components/tag-files';
 import { TagFilterBar } from '@/features/tags/components/tag-filter-bar';
 import { TagList } from '@/features/tags/components/tag-list';
@@ -118,18 +119,9 @@ export function TagStudy({ videoKey, title, duration, source, clock, reelsPath }
       </div>
 
       {tags.isPending ? (
-        <p role="status" className="text-muted-foreground flex items-center gap-2 text-sm">
-          <Loader2Icon aria-hidden="true" className="size-4 animate-spin" /> Loading the tags...
-        </p>
+        <SectionLoading>Loading the tags...</SectionLoading>
       ) : tags.isError ? (
-        <div className="flex flex-col items-start gap-2">
-          <p role="alert" className="text-destructive text-sm">
-            {errorMessage(tags.error)}
-          </p>
-          <Button variant="outline" size="sm" onClick={() => void tags.refetch()}>
-            <RefreshCwIcon aria-hidden="true" /> Try again
-          </Button>
-        </div>
+        <SectionFailed error={tags.error} onRetry={() => void tags.refetch()} />
       ) : items.length === 0 ? (
         <p className="text-muted-foreground text-sm">No tags yet. Press a code in the code window while the video plays.</p>
       ) : (

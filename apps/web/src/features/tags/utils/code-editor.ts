@@ -28,7 +28,7 @@ export const FORM_ERROR = 'form';
 export const fieldKey = (rowId: string, field: EditorField) => `${rowId}.${field}`;
 
 /** New buttons take the next of these (distinct on the grid, readable with black or white text). */
-export const PALETTE = ['#ef4444', '#f97316', '#eab308', '#22c55e', '#14b8a6', '#3b82f6', '#8b5cf6', '#ec4899'];
+const PALETTE = ['#ef4444', '#f97316', '#eab308', '#22c55e', '#14b8a6', '#3b82f6', '#8b5cf6', '#ec4899'];
 const SECONDS_MESSAGE = `Enter 0 to ${LEAD_LAG_MAX} seconds`;
 
 export function editorRows(buttons: readonly CodeButton[]): EditorButton[] {

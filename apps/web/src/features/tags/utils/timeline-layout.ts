@@ -3,7 +3,7 @@ import type { CodeButton, Tag } from '@app/contracts/film';
 /** A code no button has any more (renamed, removed, imported) shows in a neutral grey. */
 export const UNKNOWN_CODE_COLOR = '#737373';
 /** A trimmed instance keeps at least this long, so both of its edges stay apart to grab. */
-export const MIN_INSTANCE_SECONDS = 0.5;
+const MIN_INSTANCE_SECONDS = 0.5;
 
 export type TimelineRow = { code: string; color: string; items: Tag[] };
 
