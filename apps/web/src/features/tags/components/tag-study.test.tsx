@@ -22,8 +22,8 @@ const instances = [
   tagFixture({ _id: 't4', code: 'Goal', start: 70, end: 80, labels: [] }),
 ];
 
-function fakeClock(): TagClock & { playFrom: ReturnType<typeof vi.fn>; pause: ReturnType<typeof vi.fn> } {
-  return { pressAt: () => 0, now: () => 47.5, duration: () => 100, playFrom: vi.fn(), pause: vi.fn() };
+function fakeClock() {
+  return { pressAt: () => 0, now: () => 47.5, duration: () => 100, playFrom: vi.fn<(t: number) => void>(), pause: vi.fn<() => void>() } satisfies TagClock;
 }
 
 function renderStudy(path = '/v', routes: Record<string, object | ((call: FetchCall) => Response | Promise<Response>)> = {}) {
