@@ -174,7 +174,8 @@ export const routes: RouteObject[] = [
                 lazy: () => import('@/features/profiles/routes/member-profile-page'),
               },
               { path: 'videos', lazy: () => import('@/features/videos/routes/team-videos-page') },
-              { path: 'videos/:key', lazy: () => import('@/features/videos/routes/team-video-page') },
+              { path: 'videos/:key', lazy: () => import('@/app/routes/video-route') },
+              { path: 'codes', lazy: () => import('@/features/tags/routes/code-window-page') },
               { path: 'clips', lazy: () => import('@/features/clips/routes/team-clips-page') },
               { path: 'clips/:clipId', lazy: () => import('@/app/routes/clip-route') },
               {
@@ -209,7 +210,7 @@ export const routes: RouteObject[] = [
               },
               {
                 path: 'videos/:videoId',
-                lazy: () => import('@/features/videos/routes/library-video-page'),
+                lazy: () => import('@/app/routes/video-route'),
               },
               { path: 'clips', lazy: () => import('@/features/clips/routes/library-clips-page') },
               {
@@ -245,7 +246,7 @@ export const routes: RouteObject[] = [
             element: <ProtectedRoute levels={allLevels} />,
             children: [
               { index: true, lazy: () => import('@/features/live/routes/live-page') },
-              { path: ':streamId', lazy: () => import('@/features/live/routes/live-stream-page') },
+              { path: ':streamId', lazy: () => import('@/app/routes/live-game-route') },
               { path: 'upcoming', lazy: () => import('@/features/live/routes/upcoming-page') },
               {
                 path: 'upcoming/:streamId',

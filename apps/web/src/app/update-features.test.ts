@@ -1,6 +1,6 @@
 import type { BoardItem, BoardPage, BoardReply, BoardThread, Notification, NotificationPage } from '@app/contracts/talk';
-import { QueryClient, type InfiniteData } from '@tanstack/react-query';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { QueryClient, QueryObserver, type InfiniteData } from '@tanstack/react-query';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 
 import { updateFeatures } from '@/app/update-features';
 import { queryKeys } from '@/lib/query-keys';
@@ -127,6 +127,42 @@ describe('the features’ update handlers', () => {
     apply({ name: 'video', data: { _id: 'v1', status: 'ready' } });
     for (const key of keys) expect(client.getQueryState(key)!.isInvalidated, String(key)).toBe(true);
     for (const key of untouched) expect(client.getQueryState(key)!.isInvalidated, String(key)).toBe(false);
+  });
+
+  it("reloads a video's or a live game's tags when a teammate tags it, and every tag list on resync", () => {
+    const v1 = queryKeys.tags.of(me, 'video', 'v1');
+    const v2 = queryKeys.tags.of(me, 'video', 'v2');
+    const game = queryKeys.tags.of(me, 'live', 'g1');
+    for (const key of [v1, v2, game, queryKeys.tags.codes(me)]) client.setQueryData(key, { items: [] });
+    apply({ name: 'tag', data: { _id: 't1', video: 'v1', event: null, change: 'new' } });
+    expect([v1, v2, game].map((key) => client.getQueryState(key)!.isInvalidated)).toEqual([true, false, false]);
+    // A live game's tag names both once the game's recording exists.
+    apply({ name: 'tag', data: { _id: 't2', video: 'v2', event: 'g1', change: 'changed' } });
+    expect([v2, game].map((key) => client.getQueryState(key)!.isInvalidated)).toEqual([true, true]);
+    expect(client.getQueryState(queryKeys.tags.codes(me))!.isInvalidated).toBe(false);
+    apply({ name: 'resync', data: {} });
+    expect(client.getQueryState(queryKeys.tags.codes(me))!.isInvalidated).toBe(true);
+  });
+
+  it('reads the tags again only once my own tag changes are answered', async () => {
+    const key = queryKeys.tags.of(me, 'video', 'v1');
+    let reads = 0;
+    const observer = new QueryObserver(client, { queryKey: key, queryFn: async () => ((reads += 1), { items: [] }) });
+    const stop = observer.subscribe(() => undefined);
+    await vi.waitFor(() => expect(client.getQueryState(key)!.fetchStatus).toBe('idle'));
+    expect(reads).toBe(1);
+    let answer!: () => void;
+    const press = client.getMutationCache().build(client, { mutationKey: key, mutationFn: () => new Promise<void>((resolve) => (answer = resolve)) });
+    const pressed = press.execute(undefined);
+    apply({ name: 'tag', data: { _id: 't1', video: 'v1', event: null, change: 'new' } });
+    expect(client.getQueryState(key)!.isInvalidated).toBe(true);
+    expect(client.getQueryState(key)!.fetchStatus).toBe('idle');
+    await vi.waitFor(() => expect(answer).toBeTypeOf('function'));
+    answer();
+    await pressed;
+    apply({ name: 'tag', data: { _id: 't1', video: 'v1', event: null, change: 'changed' } });
+    await vi.waitFor(() => expect(reads).toBe(2));
+    stop();
   });
 
   it('reloads the comments on a deleted comment, and not on a deleted board message', () => {

@@ -23,6 +23,8 @@ export type RequestOptions<T> = {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   /** Sent as JSON. */
   body?: unknown;
+  /** Sent as it is instead, with its media type (a file the user picked). */
+  raw?: { body: Blob; type: string };
   /** Validates the response body; without it the caller gets `unknown`-typed data it must trust. */
   schema?: ZodType<T, ZodTypeDef, unknown>;
   headers?: HeadersInit;
@@ -84,7 +86,10 @@ export function createApiClient({ getAccessToken, refresh, fetch: fetchImpl }: A
       signal: options.signal,
       credentials: 'include',
     };
-    if (options.body !== undefined) {
+    if (options.raw) {
+      headers.set('Content-Type', options.raw.type);
+      init.body = options.raw.body;
+    } else if (options.body !== undefined) {
       headers.set('Content-Type', 'application/json');
       init.body = JSON.stringify(options.body);
     }

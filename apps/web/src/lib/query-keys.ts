@@ -142,6 +142,19 @@ export const queryKeys = {
   },
 
   /**
+   * Film study: the active team's code window and the tagged instances of a video or a live game. A `tag`
+   * update reads a video's or a game's instances again.
+   */
+  tags: {
+    /** Prefix of every film-study query (a `resync` reloads them). */
+    all: (userKey: UserKey) => [...user(userKey), 'tags'] as const,
+    /** `GET /api/team/codes` */
+    codes: (userKey: UserKey) => [...user(userKey), 'tags', 'codes'] as const,
+    /** `GET /api/user/videos/{key}/tags` or `GET /api/live/{key}/tags`: every instance, filtered on the page. */
+    of: (userKey: UserKey, kind: 'video' | 'live', key: string) => [...user(userKey), 'tags', kind, key] as const,
+  },
+
+  /**
    * The team schedule: a change to an item or an answer refreshes every list and the item. The live update
    * stream keeps the lists and items current (a `schedule` event reloads them).
    */

@@ -53,8 +53,11 @@ export function shortcutFor(event: KeyLike): PlayerAction | null {
   }
 }
 
-/** Text fields and selects take every key; an open menu or list box takes Space and the arrows to choose. */
-function isEditable(element: Element): boolean {
+/**
+ * Text fields and selects take every key; an open menu or list box takes Space and the arrows to choose.
+ * Other page shortcuts (the code window's hotkeys) leave the same elements their keys.
+ */
+export function isEditable(element: Element): boolean {
   if (element.closest('input, textarea, select, [contenteditable=""], [contenteditable="true"], [role="listbox"], [role="menu"]')) return true;
   return element instanceof HTMLElement && element.isContentEditable;
 }

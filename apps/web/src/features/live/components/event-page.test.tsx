@@ -1,7 +1,9 @@
 import { act, getDefaultNormalizer, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { useParams } from 'react-router';
 import { describe, expect, it } from 'vitest';
 
+import { EventPage } from '@/features/live/components/event-page';
 import { NO_LONGER_LIVE } from '@/features/live/components/live-view';
 import { clipFixture, reelFixture } from '@/test/clip-fixture';
 import { errorJson, json, mockFetch } from '@/test/fetch-mock';
@@ -13,9 +15,15 @@ import { renderApp } from '@/test/render-app';
 const key = 'evt-live-000000000001';
 // The product text has two spaces after the first sentence: match it as written.
 const exact = { normalizer: getDefaultNormalizer({ collapseWhitespace: false }) };
-const liveRoutes = pageRoutes('/live/:streamId', () => import('@/features/live/routes/live-stream-page'));
+// The live page without the app's additions (the code window, composed in by app/routes/live-game-route).
+const liveRoutes = pageRoutes('/live/:streamId', async () => ({ Component: LivePage }));
 const upcomingRoutes = pageRoutes('/live/upcoming/:streamId', () => import('@/features/live/routes/upcoming-stream-page'));
 const archiveRoutes = pageRoutes('/live/archives/:streamId', () => import('@/features/live/routes/archive-stream-page'));
+
+function LivePage() {
+  const { streamId = '' } = useParams();
+  return <EventPage key={streamId} eventKey={streamId} mode="live" />;
+}
 
 function api(overrides: Record<string, unknown> = {}) {
   return mockFetch({

@@ -5,7 +5,7 @@ import { Page } from '@/components/page';
 import { PageLoading } from '@/components/page-loading';
 import { Button } from '@/components/ui/button';
 import { useLiveEvent } from '@/features/live/api/get-live-event';
-import { LiveView } from '@/features/live/components/live-view';
+import { LiveView, type LiveTaggingSlot } from '@/features/live/components/live-view';
 import { UpcomingView } from '@/features/live/components/upcoming-view';
 import { useLiveUpdates } from '@/features/live/hooks/use-live-updates';
 import { ApiError } from '@/lib/api-client';
@@ -21,7 +21,7 @@ const pageTitle: Record<EventPageMode, string> = { live: 'Live Game', upcoming: 
  * follows its status as the server pushes it (within a second; else refetched every 30 s): the
  * countdown until it starts, then the live viewer, then the archive.
  */
-export function EventPage({ eventKey, mode }: { eventKey: string; mode: EventPageMode }) {
+export function EventPage({ eventKey, mode, tagging }: { eventKey: string; mode: EventPageMode; tagging?: LiveTaggingSlot }) {
   const query = useLiveEvent(eventKey);
   useLiveUpdates(eventKey);
   if (query.isPending) {
@@ -53,5 +53,5 @@ export function EventPage({ eventKey, mode }: { eventKey: string; mode: EventPag
   }
   const event = query.data;
   if (event.status === 'upcoming') return <UpcomingView event={event} />;
-  return <LiveView event={event} />;
+  return <LiveView event={event} tagging={tagging} />;
 }

@@ -1,5 +1,5 @@
 import { CircleAlertIcon, ScissorsIcon } from 'lucide-react';
-import { useRef } from 'react';
+import { useRef, type ComponentType } from 'react';
 import { Link } from 'react-router';
 
 import { Page } from '@/components/page';
@@ -25,12 +25,26 @@ import { errorMessage } from '@/lib/error-message';
 export const NO_LONGER_LIVE = 'This event is no longer live.  However, you can explore the clips generated during the event.';
 const ENDED_WITHOUT_CLIPS = 'This event is no longer live.';
 
+/** The game's footage in seconds of the game (from its start), as the app's tagging panel uses it. */
+export type GameClock = {
+  /** The moment on screen; null at a live game's edge (or before its picture shows): what happens now. */
+  pressAt(): number | null;
+  /** The moment on screen, or now on the server's clock at the live edge. */
+  now(): number;
+  /** The game's length once it ended; null while it is live. */
+  duration(): number | null;
+  playFrom(t: number): void;
+};
+
+/** What the app composes in beside the player of a game the viewer may play (the tags feature's code window). */
+export type LiveTaggingSlot = ComponentType<{ event: LiveEventState; clock: GameClock }>;
+
 /**
  * The live event viewer and, for an ended game, its archive: the player (DVR, live
  * edge, clock of the play position, highlight markers), 'Save a clip' (which keeps the game on
  * screen), 'Game Highlights' and 'Auto Highlights' (both refreshed every 30 s), and the owner's stream key.
  */
-export function LiveView({ event }: { event: LiveEventState }) {
+export function LiveView({ event, tagging: Tagging }: { event: LiveEventState; tagging?: LiveTaggingSlot }) {
   const player = useRef<LivePlayerHandle>(null);
   const clips = useGameHighlights(event.key);
   const cheers = useCheers(event.key);
@@ -41,16 +55,34 @@ export function LiveView({ event }: { event: LiveEventState }) {
   const live = event.status === 'live';
   const startMs = Date.parse(event.startDate);
   const cards = (clips.data ?? []).map((clip) => gameHighlightCard(clip, startMs, highlights));
+  const endedMs = event.endedAt ? Date.parse(event.endedAt) : null;
+  const gameSeconds = (ms: number) => Math.max(0, Math.round(ms - startMs) / 1000);
+
+  /** The picture's moment (wall clock); null at a live game's edge or before its picture shows: the play is happening now. */
+  function pictureMoment(): number | null {
+    const onScreen = player.current?.getWallClock() ?? null;
+    return live && (onScreen === null || player.current?.atLiveEdge()) ? null : onScreen;
+  }
 
   /**
    * The moment to save: at a live game's edge (or before its picture shows) the play is happening now,
    * a couple of seconds ahead of the picture: now, on the server's clock. Rewound: the picture's time.
    */
   function saveMoment(): number | null {
-    const onScreen = player.current?.getWallClock() ?? null;
-    if (live && (onScreen === null || player.current?.atLiveEdge())) return serverNow(event.clockOffsetMs);
-    return onScreen;
+    const picture = pictureMoment();
+    return picture === null && live ? serverNow(event.clockOffsetMs) : picture;
   }
+
+  // Tags are in seconds of the game; at the live edge the server, whose clock it is, names the moment.
+  const gameClock: GameClock = {
+    pressAt: () => {
+      const picture = pictureMoment();
+      return picture === null ? (live ? null : 0) : gameSeconds(picture);
+    },
+    now: () => gameSeconds(saveMoment() ?? startMs),
+    duration: () => (live || endedMs === null ? null : gameSeconds(endedMs)),
+    playFrom: (t) => player.current?.seekToWallClock(startMs + t * 1000),
+  };
 
   return (
     <Page
@@ -117,6 +149,7 @@ export function LiveView({ event }: { event: LiveEventState }) {
         </div>
 
         <div className="flex flex-col gap-4 lg:sticky lg:top-20 lg:row-span-2 lg:max-h-[calc(100svh-6.5rem)] lg:overflow-y-auto">
+          {canClip && Tagging ? <Tagging event={event} clock={gameClock} /> : null}
           <section aria-labelledby="auto-highlights-heading" className="bg-card flex flex-col gap-2 rounded-xl border p-4">
             <h2 id="auto-highlights-heading" className="text-base font-semibold">
               Auto Highlights

@@ -1,7 +1,7 @@
 import { displayName } from '@app/contracts/user-me';
 import { DEFAULT_VIDEO_TITLE, HIGHLIGHT_MARKERS_ONLY, type Highlight, type Video } from '@app/contracts/videos';
 import { BookmarkPlusIcon, CircleAlertIcon, FilmIcon, Loader2Icon, RefreshCwIcon } from 'lucide-react';
-import { useRef, useState } from 'react';
+import { useRef, useState, type ComponentType, type RefObject } from 'react';
 import { useNavigate } from 'react-router';
 
 import { EmptyState } from '@/components/empty-state';
@@ -31,11 +31,24 @@ import { errorMessage } from '@/lib/error-message';
 import { formatMediaTime, formatVideoDate } from '@/lib/media-time';
 import { useLevel } from '@/lib/subscription/level-context';
 import { useDocumentTitle } from '@/lib/use-document-title';
+import { useIsLaptop } from '@/lib/use-media-query';
 
 const NO_MARKS: ClipMarks = { in: null, out: null };
 
+/** The video and its player (a ref: for handlers and effects, never read while rendering). */
+export type VideoSlotProps = { video: Video; player: RefObject<FilmPlayerHandle | null> };
+/** What the app composes in around a playable video's player: the tags feature's code window beside it, its timeline under it. */
+export type VideoTaggingSlot = { Panel: ComponentType<VideoSlotProps>; Timeline: ComponentType<VideoSlotProps> };
+
+type VideoDetailProps = {
+  videoKey: string;
+  /** Where a clip's page lives: `/team/clips` or `/library/clips`. */
+  clipsPath: string;
+  tagging?: VideoTaggingSlot;
+};
+
 /** A single video: player, highlight timeline, 'Mark Highlight', highlight list, owner-only title edit. */
-export function VideoDetail({ videoKey, clipsPath }: { videoKey: string; /** Where a clip's page lives: `/team/clips` or `/library/clips`. */ clipsPath: string }) {
+export function VideoDetail({ videoKey, clipsPath, tagging }: VideoDetailProps) {
   const query = useVideo(videoKey);
 
   // Until the video is known the page is titled 'Video' (the default title).
@@ -66,10 +79,10 @@ export function VideoDetail({ videoKey, clipsPath }: { videoKey: string; /** Whe
       </Page>
     );
   }
-  return <VideoView video={query.data} clipsPath={clipsPath} onSourceError={() => void query.refetch()} />;
+  return <VideoView video={query.data} clipsPath={clipsPath} tagging={tagging} onSourceError={() => void query.refetch()} />;
 }
 
-function VideoView({ video, clipsPath, onSourceError }: { video: Video; clipsPath: string; onSourceError: () => void }) {
+function VideoView({ video, clipsPath, tagging, onSourceError }: { video: Video; clipsPath: string; tagging?: VideoTaggingSlot; onSourceError: () => void }) {
   useDocumentTitle(video.title?.trim() || DEFAULT_VIDEO_TITLE);
   const me = useMe();
   const level = useLevel();
@@ -90,6 +103,9 @@ function VideoView({ video, clipsPath, onSourceError }: { video: Video; clipsPat
   const highlights = sortHighlights(video.highlights);
   const playable = Boolean(video.sources.full || video.sources.preview || video.sources.low);
   const duration = video.durationSec;
+  const slot = playable ? tagging : undefined;
+  // The panel is beside the player on a laptop, under it on a phone: one place at a time (its hotkeys listen once).
+  const laptop = useIsLaptop();
 
   function markHighlight() {
     const at = Math.max(0, Math.round((player.current?.getCurrentTime() ?? 0) * 1000) / 1000);
@@ -199,9 +215,13 @@ function VideoView({ video, clipsPath, onSourceError }: { video: Video; clipsPat
             error={marksError ?? clipper.error}
           />
         ) : null}
+
+        {slot && !laptop ? <slot.Panel video={video} player={player} /> : null}
+        {slot ? <slot.Timeline video={video} player={player} /> : null}
       </div>
 
       <div className="flex flex-col gap-4 lg:sticky lg:top-20 lg:row-span-2 lg:max-h-[calc(100svh-6.5rem)] lg:overflow-y-auto">
+        {slot && laptop ? <slot.Panel video={video} player={player} /> : null}
         <section aria-labelledby="highlights-heading" className="bg-card flex flex-col gap-2 rounded-xl border p-4">
           <h2 id="highlights-heading" className="text-base font-semibold">
             Highlights

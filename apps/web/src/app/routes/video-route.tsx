@@ -1,0 +1,26 @@
+import { useParams } from 'react-router';
+
+import { createReel } from '@/features/reels/api/create-reel';
+import { updateReel } from '@/features/reels/api/update-reel';
+import { VideoCodeWindow, VideoTags } from '@/features/tags/components/video-tagging';
+import { createClip } from '@/features/videos/api/create-clip';
+import { VideoDetail, type VideoSlotProps, type VideoTaggingSlot } from '@/features/videos/components/video-detail';
+
+/** The tags feature around the player: the code window beside it, the video's tags under it. */
+const tagging: VideoTaggingSlot = {
+  Panel: VideoCodeWindow,
+  Timeline: (props: VideoSlotProps) => <VideoTags {...props} reelsPath="/library/reels" reelMaker={{ createClip, createReel, updateReel }} />,
+};
+
+/**
+ * /team/videos/:key and /library/videos/:videoId (the id is the video's key): one video with its player,
+ * highlights and title edit, and the tags feature's film study around the player (composed here because
+ * features never import each other).
+ */
+export function Component() {
+  const { key, videoId } = useParams();
+  const videoKey = key ?? videoId ?? '';
+  const clipsPath = key === undefined ? '/library/clips' : '/team/clips';
+  // Keyed: another video starts with a fresh player (position, speed, quality).
+  return <VideoDetail key={videoKey} videoKey={videoKey} clipsPath={clipsPath} tagging={tagging} />;
+}

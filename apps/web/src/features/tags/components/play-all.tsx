@@ -1,0 +1,38 @@
+import type { Tag } from '@app/contracts/film';
+import { XIcon } from 'lucide-react';
+import { useMemo } from 'react';
+
+import { ChunkPlayer } from '@/components/player/chunk-player';
+import { Button } from '@/components/ui/button';
+import { instanceName } from '@/features/tags/utils/instance-clips';
+import { formatMediaTime } from '@/lib/media-time';
+
+/** An instance with no length still plays a moment: a `#t=` range must end after it starts. */
+const LEAST_SECONDS = 0.1;
+
+/** The instances as a reel's chunks: each a `#t=start,end` range of the video's file. */
+function instanceChunks(items: readonly Tag[], source: string) {
+  return items.map((t) => ({
+    id: t._id,
+    source: `${source}#t=${t.start},${Math.max(t.end, t.start + LEAST_SECONDS)}`,
+    description: `${instanceName(t)} · ${formatMediaTime(t.start)}`,
+  }));
+}
+
+/** "Play all": the filtered instances back to back, without a gap, in the reel player. */
+export function PlayAll({ items, source, title, onClose }: { items: readonly Tag[]; source: string; title: string; onClose: () => void }) {
+  const chunks = useMemo(() => instanceChunks(items, source), [items, source]);
+  return (
+    <div className="flex flex-col gap-2 rounded-lg border p-3">
+      <div className="flex items-center justify-between gap-2">
+        <p className="text-sm font-medium">
+          Playing {items.length} {items.length === 1 ? 'instance' : 'instances'}
+        </p>
+        <Button variant="ghost" size="sm" onClick={onClose}>
+          <XIcon aria-hidden="true" /> Close
+        </Button>
+      </div>
+      <ChunkPlayer chunks={chunks} label={`${title}: tagged instances`} />
+    </div>
+  );
+}
