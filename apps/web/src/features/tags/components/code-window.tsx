@@ -116,7 +116,7 @@ function ButtonGrid({ buttons, onPress }: { buttons: readonly CodeButton[]; onPr
   return (
     <div className="flex flex-col gap-3">
       {groups.map(([group, members]) => (
-        <div key={group} role="group" aria-label={group || 'Codes'} className="flex flex-col gap-1.5">
+        <div key={group} role="group" aria-label={group || 'Code window'} className="flex flex-col gap-1.5">
           {named ? <h3 className="text-muted-foreground text-xs font-medium tracking-wide uppercase">{group || 'Other'}</h3> : null}
           <div className="grid grid-cols-2 gap-2 sm:grid-cols-3 lg:grid-cols-2">
             {members.map((b) => (

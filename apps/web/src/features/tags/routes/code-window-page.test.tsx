@@ -53,7 +53,8 @@ describe('/team/codes', () => {
     await user.type(goal.getByLabelText('Hotkey'), 's');
     await user.click(screen.getByRole('button', { name: 'Save' }));
     expect(errorOf(goal.getByLabelText('Hotkey'))).toBe(DUPLICATE_HOTKEY('s'));
-    expect(goal.getByLabelText('Hotkey')).toHaveFocus();
+    // Focused on the next frame, once the field shows its error.
+    await waitFor(() => expect(goal.getByLabelText('Hotkey')).toHaveFocus());
     // Checked again at each change from then on.
     await user.clear(goal.getByLabelText('Hotkey'));
     await user.type(goal.getByLabelText('Hotkey'), 'f');

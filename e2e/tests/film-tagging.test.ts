@@ -1,5 +1,3 @@
-// Film tagging journeys: named .e2e.ts until the server's tag routes exist (the e2e project runs
-// tests/**/*.test.ts); rename it to film-tagging.test.ts to run it.
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launch, openPage } from './browser';
