@@ -174,7 +174,7 @@ export const routes: RouteObject[] = [
                 lazy: () => import('@/features/profiles/routes/member-profile-page'),
               },
               { path: 'videos', lazy: () => import('@/features/videos/routes/team-videos-page') },
-              { path: 'videos/:key', lazy: () => import('@/features/videos/routes/team-video-page') },
+              { path: 'videos/:key', lazy: () => import('@/app/routes/video-route') },
               { path: 'clips', lazy: () => import('@/features/clips/routes/team-clips-page') },
               { path: 'clips/:clipId', lazy: () => import('@/app/routes/clip-route') },
               {
@@ -209,7 +209,7 @@ export const routes: RouteObject[] = [
               },
               {
                 path: 'videos/:videoId',
-                lazy: () => import('@/features/videos/routes/library-video-page'),
+                lazy: () => import('@/app/routes/video-route'),
               },
               { path: 'clips', lazy: () => import('@/features/clips/routes/library-clips-page') },
               {
@@ -225,7 +225,7 @@ export const routes: RouteObject[] = [
                 path: 'reels/all',
                 lazy: () => import('@/features/reels/routes/library-all-reels-page'),
               },
-              { path: 'reels/:reelId', lazy: () => import('@/features/reels/routes/reel-page') },
+              { path: 'reels/:reelId', lazy: () => import('@/app/routes/reel-route') },
               {
                 path: 'reels/:reelId/edit',
                 lazy: () => import('@/features/reels/routes/edit-reel-page'),

@@ -1,15 +1,23 @@
 import { useParams } from 'react-router';
 
+import { reelChunkDrawings } from '@/app/routes/drawing-slots';
 import { ClipDetail } from '@/features/clips/components/clip-detail';
 import { AddToReel } from '@/features/reels/components/add-to-reel';
 
 /**
  * /team/clips/:clipId and /library/clips/:clipId: the clip (its reel, by the reel id the card links
- * to), played, with its comments, and the reels feature's "Add to reel" under the player (composed
- * here because features never import each other).
+ * to), played, with its comments, the reels feature's "Add to reel" under the player and its video's
+ * drawings held in it (composed here because features never import each other).
  */
 export function Component() {
   const { clipId = '' } = useParams();
   // Keyed: another clip starts with a fresh player and comment box.
-  return <ClipDetail key={clipId} reelId={clipId} addToReel={(chunk, timestamp) => <AddToReel chunk={chunk} timestamp={timestamp} />} />;
+  return (
+    <ClipDetail
+      key={clipId}
+      reelId={clipId}
+      addToReel={(chunk, timestamp) => <AddToReel chunk={chunk} timestamp={timestamp} />}
+      chunkOverlay={reelChunkDrawings}
+    />
+  );
 }

@@ -5,7 +5,7 @@ import { Link } from 'react-router';
 import { DetailStates } from '@/components/detail-states';
 import { EmptyState } from '@/components/empty-state';
 import { Page } from '@/components/page';
-import { ChunkPlayer } from '@/components/player/chunk-player';
+import { ChunkPlayer, type ChunkOverlay } from '@/components/player/chunk-player';
 import { laptopPlayerSize } from '@/components/player/laptop-player-size';
 import { Button } from '@/components/ui/button';
 import { ClipComments } from '@/features/clips/components/clip-comments';
@@ -17,7 +17,14 @@ import { useReel } from '@/lib/api/get-reel';
  * card links there): the page plays that reel and shows the clip's comments. Its
  * maker may edit it; anyone else may save it to their library.
  */
-export function ClipDetail({ reelId, addToReel }: { reelId: string; addToReel?: AddToReelSlot }) {
+type ClipDetailProps = {
+  reelId: string;
+  addToReel?: AddToReelSlot;
+  /** Drawn over the clip by the app shell (the drawings of its video inside the clip). */
+  chunkOverlay?: ChunkOverlay<ReelViewChunk>;
+};
+
+export function ClipDetail({ reelId, addToReel, chunkOverlay }: ClipDetailProps) {
   const reel = useReel(reelId);
   return (
     <DetailStates
@@ -27,7 +34,7 @@ export function ClipDetail({ reelId, addToReel }: { reelId: string; addToReel?: 
       notFound="It may have been deleted, or you may no longer see the video it was cut from."
       pageTitle="Clip"
     >
-      {(data) => <LoadedClip reel={data} addToReel={addToReel} onSourceError={() => void reel.refetch()} />}
+      {(data) => <LoadedClip reel={data} addToReel={addToReel} chunkOverlay={chunkOverlay} onSourceError={() => void reel.refetch()} />}
     </DetailStates>
   );
 }
@@ -35,7 +42,9 @@ export function ClipDetail({ reelId, addToReel }: { reelId: string; addToReel?: 
 /** What the app shell puts under the player: the reels feature's "Add to reel" for this clip. */
 export type AddToReelSlot = (chunk: ReelViewChunk, timestamp: number) => React.ReactNode;
 
-function LoadedClip({ reel: data, addToReel, onSourceError }: { reel: ReelView; addToReel?: AddToReelSlot; onSourceError: () => void }) {
+type LoadedClipProps = { reel: ReelView; addToReel?: AddToReelSlot; chunkOverlay?: ChunkOverlay<ReelViewChunk>; onSourceError: () => void };
+
+function LoadedClip({ reel: data, addToReel, chunkOverlay, onSourceError }: LoadedClipProps) {
   const chunk = data.chunks[0];
   const clipId = chunk?.clip ?? '';
   // Untitled, a clip is named by where it comes from, as the library's cards name it.
@@ -61,7 +70,7 @@ function LoadedClip({ reel: data, addToReel, onSourceError }: { reel: ReelView; 
       <div className="flex flex-col gap-6 lg:grid lg:grid-cols-[minmax(0,1fr)_22rem] lg:items-start xl:grid-cols-[minmax(0,1fr)_26rem]">
         <div className="flex min-w-0 flex-col gap-4">
           {data.chunks.length > 0 ? (
-            <ChunkPlayer chunks={data.chunks} label={title} onSourceError={onSourceError} className={laptopPlayerSize} />
+            <ChunkPlayer chunks={data.chunks} label={title} onSourceError={onSourceError} overlay={chunkOverlay} className={laptopPlayerSize} />
           ) : (
             <EmptyState icon={ClapperboardIcon}>This clip has nothing to play.</EmptyState>
           )}

@@ -10,6 +10,7 @@ import { Page } from '@/components/page';
 import { PageLoading } from '@/components/page-loading';
 import { FilmPlayer, type FilmPlayerHandle } from '@/components/player/film-player';
 import { laptopPlayerSize } from '@/components/player/laptop-player-size';
+import type { PlayerOverlayContext } from '@/components/player/player-overlay';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Progress } from '@/components/ui/progress';
@@ -34,8 +35,24 @@ import { useDocumentTitle } from '@/lib/use-document-title';
 
 const NO_MARKS: ClipMarks = { in: null, out: null };
 
+/**
+ * The drawings the app layer adds to the page (their feature is composed there): a layer over the
+ * player's picture, and a section in the side column that moves the page's player.
+ */
+export type VideoDrawingsSlot = {
+  overlay: (context: PlayerOverlayContext) => React.ReactNode;
+  Panel: React.ComponentType<{ player: React.RefObject<FilmPlayerHandle | null> }>;
+};
+
+type VideoDetailProps = {
+  videoKey: string;
+  /** Where a clip's page lives: `/team/clips` or `/library/clips`. */
+  clipsPath: string;
+  drawings?: VideoDrawingsSlot;
+};
+
 /** A single video: player, highlight timeline, 'Mark Highlight', highlight list, owner-only title edit. */
-export function VideoDetail({ videoKey, clipsPath }: { videoKey: string; /** Where a clip's page lives: `/team/clips` or `/library/clips`. */ clipsPath: string }) {
+export function VideoDetail({ videoKey, clipsPath, drawings }: VideoDetailProps) {
   const query = useVideo(videoKey);
 
   // Until the video is known the page is titled 'Video' (the default title).
@@ -66,10 +83,10 @@ export function VideoDetail({ videoKey, clipsPath }: { videoKey: string; /** Whe
       </Page>
     );
   }
-  return <VideoView video={query.data} clipsPath={clipsPath} onSourceError={() => void query.refetch()} />;
+  return <VideoView video={query.data} clipsPath={clipsPath} drawings={drawings} onSourceError={() => void query.refetch()} />;
 }
 
-function VideoView({ video, clipsPath, onSourceError }: { video: Video; clipsPath: string; onSourceError: () => void }) {
+function VideoView({ video, clipsPath, drawings, onSourceError }: { video: Video; clipsPath: string; drawings?: VideoDrawingsSlot; onSourceError: () => void }) {
   useDocumentTitle(video.title?.trim() || DEFAULT_VIDEO_TITLE);
   const me = useMe();
   const level = useLevel();
@@ -166,6 +183,7 @@ function VideoView({ video, clipsPath, onSourceError }: { video: Video; clipsPat
             durationHint={duration}
             onSourceError={onSourceError}
             onMark={setMark}
+            overlay={drawings?.overlay}
             className={laptopPlayerSize}
           />
         ) : video.status === 'processing' ? (
@@ -225,6 +243,8 @@ function VideoView({ video, clipsPath, onSourceError }: { video: Video; clipsPat
           </h2>
           <VideoClips videoKey={video.key} clipsPath={clipsPath} />
         </section>
+
+        {playable && drawings ? <drawings.Panel player={player} /> : null}
       </div>
 
       <section aria-labelledby="comments-heading" className="bg-card flex lg:col-start-1 flex-col gap-3 rounded-xl border p-4">
