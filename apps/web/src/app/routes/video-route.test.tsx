@@ -56,6 +56,14 @@ function renderVideo(routes: Parameters<typeof mockFetch>[0]) {
 
 const video = () => screen.getByRole('region', { name: /video player/i }).querySelector('video')!;
 
+/** The playhead moved to `t` (jsdom fires no media events): the frame there shows, paused. */
+function seekTo(t: number) {
+  act(() => {
+    video().currentTime = t;
+    video().dispatchEvent(new Event('seeked'));
+  });
+}
+
 describe('drawing on a video', () => {
   beforeEach(() => {
     // jsdom has no media playback and no layout: an 800x600 player showing a 1280x720 picture (letterboxed).
@@ -77,8 +85,12 @@ describe('drawing on a video', () => {
       },
     });
     await screen.findByRole('heading', { name: 'Hawks vs Owls' });
-    video().currentTime = 12.5;
     const user = userEvent.setup();
+    // Before the first play or seek the player shows the poster: nothing to draw on yet.
+    await screen.findByText(/No drawings yet/);
+    await act(async () => void (await import('@/features/drawings/components/video-drawing-overlay')));
+    expect(screen.queryByRole('button', { name: 'Draw' })).not.toBeInTheDocument();
+    seekTo(12.5);
     await user.click(await screen.findByRole('button', { name: 'Draw' }));
     expect(screen.getByRole('toolbar', { name: 'Drawing tools' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Arrow' })).toHaveAttribute('aria-pressed', 'true');
@@ -105,6 +117,7 @@ describe('drawing on a video', () => {
     const net = renderVideo({ [`GET ${path}/drawings`]: { items: [] } });
     await screen.findByRole('heading', { name: 'Hawks vs Owls' });
     const user = userEvent.setup();
+    seekTo(3);
     await user.click(await screen.findByRole('button', { name: 'Draw' }));
     await user.click(screen.getByRole('button', { name: 'Rectangle' }));
     stroke([100, 100], [300, 300], 'pen');
@@ -136,6 +149,7 @@ describe('drawing on a video', () => {
     });
     await screen.findByRole('heading', { name: 'Hawks vs Owls' });
     const user = userEvent.setup();
+    seekTo(0);
     await user.click(await screen.findByRole('button', { name: 'Draw' }));
     await user.click(screen.getByRole('button', { name: 'Text' }));
     const area = screen.getByLabelText('Drawing area');
@@ -156,6 +170,7 @@ describe('drawing on a video', () => {
     const player = screen.getByRole('region', { name: /video player/i });
     await userEvent.setup().click(screen.getByRole('button', { name: 'Drawing at 0:20.0 by coach' }));
     act(() => void video().dispatchEvent(new Event('seeked')));
+    // Shown paused on its frame: the list moved the player there.
     expect(video().currentTime).toBe(20);
     expect(within(player).getByRole('img', { name: 'Drawing with 1 shape' })).toBeInTheDocument();
 

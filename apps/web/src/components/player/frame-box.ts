@@ -30,23 +30,23 @@ export function fromFrame([fx, fy]: readonly [number, number], box: FrameBox): {
   return { x: box.left + fx * box.width, y: box.top + fy * box.height };
 }
 
-function sameBox(a: FrameBox | null, b: FrameBox | null): boolean {
-  if (a === null || b === null) return a === b;
+function sameBox(a: FrameBox, b: FrameBox): boolean {
   return a.left === b.left && a.top === b.top && a.width === b.width && a.height === b.height;
 }
 
 /**
  * The displayed frame of a <video> shown with `object-fit: contain`, followed as the element
  * resizes (a window resize, fullscreen, a phone turned) and as its picture changes size (a new
- * source, another rendition).
+ * source, another rendition). While a new source loads (renewed URLs, another quality) the picture's
+ * size is briefly unknown: the last box stays, so what is drawn over it stays too.
  */
 export function useFrameBox(video: HTMLVideoElement | null): FrameBox | null {
-  const [box, setBox] = useState<FrameBox | null>(null);
+  const [measured, setMeasured] = useState<{ video: HTMLVideoElement; box: FrameBox } | null>(null);
   useEffect(() => {
     if (!video) return;
     const measure = () => {
       const next = containedFrame({ width: video.clientWidth, height: video.clientHeight }, { width: video.videoWidth, height: video.videoHeight });
-      setBox((current) => (sameBox(current, next) ? current : next));
+      if (next) setMeasured((current) => (current?.video === video && sameBox(current.box, next) ? current : { video, box: next }));
     };
     measure();
     const observer = new ResizeObserver(measure);
@@ -58,5 +58,6 @@ export function useFrameBox(video: HTMLVideoElement | null): FrameBox | null {
       for (const name of ['loadedmetadata', 'resize'] as const) video.removeEventListener(name, measure);
     };
   }, [video]);
-  return video ? box : null;
+  // Another element (a reel's next chunk) has no box until it is measured.
+  return measured && measured.video === video ? measured.box : null;
 }

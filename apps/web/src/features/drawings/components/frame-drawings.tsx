@@ -11,15 +11,22 @@ import { drawingOnFrame } from '@/features/drawings/utils/hold-schedule';
 /** Half of the longest common frame (24 fps): a paused playhead this near a drawing stands on its frame. */
 const FRAME_MATCH_SEC = 1 / 24;
 
+type FrameDrawingsProps = {
+  context: PlayerOverlayContext;
+  /** Timed in seconds of the player's element's file. */
+  drawings: readonly Drawing[];
+  /** A drawing is being made or changed (the editor shows its own shapes). */
+  editing?: boolean;
+};
+
 /**
- * The drawings of what a player shows (timed in seconds of its element's file): playback holds on
- * each for its hold with a countdown, and a paused frame that has one shows it. "Show drawings"
- * off, or `paused` (a drawing being made), and neither happens.
+ * The drawings of what a player shows: playback holds on each for its hold with a countdown, and a
+ * paused frame that has one shows it. With "Show drawings" off, or while editing, neither happens.
  */
-export function FrameDrawings({ context, drawings, paused = false }: { context: PlayerOverlayContext; drawings: readonly Drawing[]; paused?: boolean }) {
+export function FrameDrawings({ context, drawings, editing = false }: FrameDrawingsProps) {
   const { video, frame, playing } = context;
   const [show] = useShowDrawings();
-  const on = show && !paused;
+  const on = show && !editing;
   const holds = useDrawingHolds({ video, drawings, enabled: on, play: context.play, pause: context.pause });
   const pausedAt = usePausedTime(video);
   if (!frame || !on) return null;
