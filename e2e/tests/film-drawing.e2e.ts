@@ -76,6 +76,24 @@ describe('telestration: drawing on a paused frame', () => {
     const listed = await apiWithToken(coach.access, `/api/user/videos/${key}/drawings`);
     expect((listed.body.items as unknown[]).length).toBe(1);
 
+    // Paused on its frame the drawing shows, on the displayed frame also in fullscreen, where the
+    // picture is letterboxed to the screen's shape.
+    const shown = player.getByRole('img', { name: 'Drawing with 1 shape' });
+    await shown.waitFor();
+    await player.getByRole('button', { name: 'Fullscreen' }).click();
+    await expect.poll(() => page.evaluate(() => document.fullscreenElement !== null)).toBe(true);
+    const frame = await video.evaluate((v: HTMLVideoElement) => {
+      const r = v.getBoundingClientRect();
+      const scale = Math.min(r.width / v.videoWidth, r.height / v.videoHeight);
+      const [width, height] = [v.videoWidth * scale, v.videoHeight * scale];
+      return { x: r.x + (r.width - width) / 2, y: r.y + (r.height - height) / 2, width, height };
+    });
+    await expect.poll(async () => (await shown.boundingBox())!.width).toBeCloseTo(frame.width, 0);
+    const inFullscreen = (await shown.boundingBox())!;
+    for (const side of ['x', 'y', 'width', 'height'] as const) expect(Math.abs(inFullscreen[side] - frame[side])).toBeLessThan(1);
+    await player.getByRole('button', { name: 'Exit fullscreen' }).click();
+    await expect.poll(() => page.evaluate(() => document.fullscreenElement === null)).toBe(true);
+
     // Play through it from a second and a half before: playback stops on its frame, shows it with a
     // countdown for its 3 s, then plays on by itself.
     await video.evaluate((v: HTMLVideoElement, t: number) => (v.currentTime = t), Math.max(0, at - 1.5));

@@ -43,7 +43,7 @@ describe('holding playback on drawings', () => {
     v.playTo(9.9);
     v.playTo(9.95);
     expect(result.current.held).toBeNull();
-    v.playTo(10.03);
+    v.playTo(10.01);
     expect(result.current.held?._id).toBe('d');
     expect(v.pause).toHaveBeenCalledTimes(1);
     // Back onto the frame it was drawn on; that seek is the hold's own.
@@ -80,9 +80,10 @@ describe('holding playback on drawings', () => {
       initialProps: { enabled: true },
     });
     v.start();
-    v.playTo(9.98);
+    v.playTo(9.9);
     v.playTo(10.01);
     expect(result.current.held?._id).toBe('d');
+    expect(v.video.currentTime).toBe(10);
     // The viewer presses play during the hold: it ends, and the timer does not play again.
     v.start();
     expect(result.current.held).toBeNull();
