@@ -6,8 +6,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { mockFetch } from '@/test/fetch-mock';
 import { signedInSession } from '@/test/fixtures';
 import { renderApp } from '@/test/render-app';
-
-type FrameCallback = (now: number, metadata: { mediaTime: number }) => void;
+import { installVideoFrames, present } from '@/test/video-frames';
 
 const reelId = 'a'.repeat(32);
 const videoKey = '11111111-1111-4111-8111-111111111111';
@@ -33,50 +32,13 @@ const drawing = {
   createdAt: '2026-01-01T00:00:00.000Z',
 };
 
-/** jsdom plays nothing and has no requestVideoFrameCallback: the elements get them, and the test presents frames. */
-const frameCallbacks = new Map<HTMLVideoElement, Map<number, FrameCallback>>();
-const playing = new WeakSet<HTMLMediaElement>();
-let lastHandle = 0;
-
-function present(video: HTMLVideoElement, mediaTime: number) {
-  const callbacks = [...(frameCallbacks.get(video)?.values() ?? [])];
-  frameCallbacks.get(video)?.clear();
-  act(() => {
-    for (const callback of callbacks) callback(performance.now(), { mediaTime });
-  });
-}
-
 describe('drawings in a reel', () => {
   beforeEach(() => {
-    frameCallbacks.clear();
-    vi.spyOn(HTMLMediaElement.prototype, 'play').mockImplementation(function (this: HTMLMediaElement) {
-      playing.add(this);
-      return Promise.resolve();
-    });
-    vi.spyOn(HTMLMediaElement.prototype, 'pause').mockImplementation(function (this: HTMLMediaElement) {
-      playing.delete(this);
-    });
-    vi.spyOn(HTMLMediaElement.prototype, 'paused', 'get').mockImplementation(function (this: HTMLMediaElement) {
-      return !playing.has(this);
-    });
     vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockReturnValue(640);
     vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockReturnValue(360);
     vi.spyOn(HTMLVideoElement.prototype, 'videoWidth', 'get').mockReturnValue(1280);
     vi.spyOn(HTMLVideoElement.prototype, 'videoHeight', 'get').mockReturnValue(720);
-    const video = HTMLVideoElement.prototype as unknown as Record<string, unknown>;
-    video.requestVideoFrameCallback = function (this: HTMLVideoElement, callback: FrameCallback) {
-      const callbacks = frameCallbacks.get(this) ?? new Map<number, FrameCallback>();
-      frameCallbacks.set(this, callbacks);
-      callbacks.set(++lastHandle, callback);
-      return lastHandle;
-    };
-    video.cancelVideoFrameCallback = function (this: HTMLVideoElement, handle: number) {
-      frameCallbacks.get(this)?.delete(handle);
-    };
-    return () => {
-      delete video.requestVideoFrameCallback;
-      delete video.cancelVideoFrameCallback;
-    };
+    return installVideoFrames();
   });
 
   it("holds on its video's drawing inside the chunk, in the chunk's own time, then plays on", async () => {

@@ -12,11 +12,6 @@ import { ClipComments } from '@/features/clips/components/clip-comments';
 import { SaveClipButton } from '@/features/clips/components/save-clip-button';
 import { useReel } from '@/lib/api/get-reel';
 
-/**
- * A clip page (/team/clips/{id}, /library/clips/{id}). The id is the clip's reel id (the library
- * card links there): the page plays that reel and shows the clip's comments. Its
- * maker may edit it; anyone else may save it to their library.
- */
 type ClipDetailProps = {
   reelId: string;
   addToReel?: AddToReelSlot;
@@ -24,6 +19,11 @@ type ClipDetailProps = {
   chunkOverlay?: ChunkOverlay<ReelViewChunk>;
 };
 
+/**
+ * A clip page (/team/clips/{id}, /library/clips/{id}). The id is the clip's reel id (the library
+ * card links there): the page plays that reel and shows the clip's comments. Its
+ * maker may edit it; anyone else may save it to their library.
+ */
 export function ClipDetail({ reelId, addToReel, chunkOverlay }: ClipDetailProps) {
   const reel = useReel(reelId);
   return (
