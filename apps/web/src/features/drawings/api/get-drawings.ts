@@ -1,4 +1,4 @@
-import { drawingList, type Drawing } from '@app/contracts/film';
+import { drawingList, type Drawing, type DrawingList } from '@app/contracts/film';
 import { useQuery } from '@tanstack/react-query';
 
 import type { ApiClient } from '@/lib/api-client';
@@ -8,7 +8,7 @@ import { queryKeys } from '@/lib/query-keys';
 
 /** `GET /api/user/videos/{key}/drawings`: the video's drawings in time order. */
 export function getDrawings(api: ApiClient, videoKey: string, signal?: AbortSignal): Promise<Drawing[]> {
-  return api.request(`/api/user/videos/${encodeURIComponent(videoKey)}/drawings`, { schema: drawingList, signal }).then((list) => list.items);
+  return api.request(`/api/user/videos/${encodeURIComponent(videoKey)}/drawings`, { schema: drawingList, signal }).then((list: DrawingList) => list.items);
 }
 
 /** The drawings of a video; none asked for without a key (a reel's clip of a live game). */
