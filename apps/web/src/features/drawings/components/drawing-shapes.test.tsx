@@ -3,7 +3,7 @@ import { render } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 
 import { DrawingShapes } from '@/features/drawings/components/drawing-shapes';
-import { arrowGeometry, FRAME_UNITS } from '@/features/drawings/utils/shape-geometry';
+import { arrowGeometry, FRAME_UNITS, SHAPE_LOOK } from '@/features/drawings/utils/shape-geometry';
 
 const aspect = 9 / 16;
 const shape = (type: Shape['type'], points: [number, number][], extra: Partial<Shape> = {}): Shape => ({ type, points, color: '#ff3b30', width: 0.006, ...extra });
@@ -28,39 +28,23 @@ describe('a drawing as SVG', () => {
     const { head, shaftEnd } = arrowGeometry(from, to, 6);
     const polygon = svg.querySelector('[data-shape="arrow"] polygon')!;
     expect(polygon.getAttribute('points')).toBe(head!.map((p) => p.join(',')).join(' '));
+    expect(head![0]).toEqual(to);
     expect(polygon.getAttribute('points')!.startsWith(`${to[0]},${to[1]} `)).toBe(true);
     expect(polygon.getAttribute('fill')).toBe('#ff3b30');
     expect(svg.querySelector('[data-shape="arrow"] line')!.getAttribute('x2')).toBe(String(shaftEnd[0]));
   });
 
-  it('darkens the frame outside every spotlight with one masked shade', () => {
+  it('darkens the frame outside a spotlight’s ellipse: the frame with the ellipse cut out, filled even-odd', () => {
     const svg = draw(shape('spotlight', [[0.2, 0.2], [0.4, 0.6]]), shape('spotlight', [[0.7, 0.1], [0.9, 0.3]]));
-    const mask = svg.querySelector('mask')!;
-    // The mask shows the shade everywhere (white) but inside the ellipses (black).
-    const [all, ...holes] = Array.from(mask.children);
-    expect(all!.tagName).toBe('rect');
-    expect([all!.getAttribute('width'), all!.getAttribute('height'), all!.getAttribute('fill')]).toEqual(['1000', '562.5', 'white']);
-    expect(holes.map((h) => [h.tagName, h.getAttribute('fill'), h.getAttribute('cx'), h.getAttribute('rx')])).toEqual([
-      ['ellipse', 'black', '300', '100'],
-      ['ellipse', 'black', '800', '100'],
-    ]);
-    const shades = svg.querySelectorAll('[data-spotlight-shade]');
-    expect(shades).toHaveLength(1);
-    expect(shades[0]!.getAttribute('mask')).toBe(`url(#${mask.id})`);
-    expect(Number(shades[0]!.getAttribute('fill-opacity'))).toBeGreaterThan(0);
-    expect(svg.querySelectorAll('[data-shape="spotlight"]')).toHaveLength(2);
-  });
-
-  it('gives each drawing on a page its own mask', () => {
-    const spot = shape('spotlight', [[0.2, 0.2], [0.4, 0.6]]);
-    const { container } = render(
-      <>
-        <DrawingShapes shapes={[spot]} aspect={aspect} />
-        <DrawingShapes shapes={[spot]} aspect={aspect} />
-      </>,
-    );
-    const ids = Array.from(container.querySelectorAll('mask')).map((m) => m.id);
-    expect(new Set(ids).size).toBe(2);
+    const shades = Array.from(svg.querySelectorAll('[data-shape="spotlight"]'));
+    expect(shades).toHaveLength(2);
+    const [first] = shades;
+    expect(first!.tagName).toBe('path');
+    expect(first!.getAttribute('fill-rule')).toBe('evenodd');
+    expect(first!.getAttribute('fill')).toBe('#000000');
+    expect(Number(first!.getAttribute('fill-opacity'))).toBe(SHAPE_LOOK.spotlightOpacity);
+    // The whole frame (1000 x 562.5), then the ellipse centred at (300, 225) with radii 100 and 112.5.
+    expect(first!.getAttribute('d')).toBe('M0 0H1000V562.5H0ZM200 225A100 112.5 0 1 0 400 225A100 112.5 0 1 0 200 225Z');
   });
 
   it('shows a text as text, never as markup', () => {
@@ -76,7 +60,7 @@ describe('a drawing as SVG', () => {
   it('draws a freehand stroke as a filled outline path', () => {
     const svg = draw(shape('freehand', [[0.1, 0.1], [0.2, 0.15], [0.3, 0.1], [0.4, 0.2]]));
     const path = svg.querySelector('[data-shape="freehand"]')!;
-    expect(path.getAttribute('d')).toMatch(/^M[\d.]+,[\d.]+ Q .+ Z$/);
+    expect(path.getAttribute('d')).toMatch(/^M[\d.]+ [\d.]+(L[\d.]+ [\d.]+)+Z$/);
     expect(path.getAttribute('fill')).toBe('#ff3b30');
   });
 });

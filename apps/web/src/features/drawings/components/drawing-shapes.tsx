@@ -1,11 +1,7 @@
 import type { Shape } from '@app/contracts/film';
-import { useId } from 'react';
 
-import { arrowGeometry, boxOf, FRAME_UNITS, freehandPath, textSize, toUnits } from '@/features/drawings/utils/shape-geometry';
+import { arrowGeometry, boxOf, FRAME_UNITS, freehandPath, SHAPE_LOOK, spotlightPath, textSize, toUnits } from '@/features/drawings/utils/shape-geometry';
 import { cn } from '@/lib/utils';
-
-/** How dark a spotlight makes the rest of the frame. */
-const SPOTLIGHT_SHADE = 0.6;
 
 type DrawingShapesProps = {
   shapes: readonly Shape[];
@@ -17,35 +13,19 @@ type DrawingShapesProps = {
 
 /**
  * A drawing as SVG over its frame: the SVG covers exactly the displayed frame and draws in frame
- * units (see FRAME_UNITS), so it lines up at any size. Spotlights darken the frame outside all of
- * their ellipses together (one shade, however many), under the other shapes. Text is a text node of
- * an SVG <text>: whatever it says is shown, never read as markup.
+ * units (see FRAME_UNITS), so it lines up at any size, and looks as exports burn it in (SHAPE_LOOK).
+ * Text is a text node of an SVG <text>: whatever it says is shown, never read as markup.
  */
 export function DrawingShapes({ shapes, aspect, className, style }: DrawingShapesProps) {
-  // An id per drawing on the page: two drawings shown at once must not share a mask.
-  const maskId = `spotlight-${useId().replace(/[^a-zA-Z0-9_-]/g, '')}`;
-  const height = FRAME_UNITS * aspect;
-  const spotlights = shapes.filter((s) => s.type === 'spotlight');
   return (
     <svg
-      viewBox={`0 0 ${FRAME_UNITS} ${height}`}
+      viewBox={`0 0 ${FRAME_UNITS} ${FRAME_UNITS * aspect}`}
       className={cn('pointer-events-none absolute overflow-hidden', className)}
       style={style}
       role="img"
       aria-label={`Drawing with ${shapes.length} ${shapes.length === 1 ? 'shape' : 'shapes'}`}
       data-drawing=""
     >
-      {spotlights.length > 0 ? (
-        <>
-          <mask id={maskId}>
-            <rect x={0} y={0} width={FRAME_UNITS} height={height} fill="white" />
-            {spotlights.map((s, i) => (
-              <ellipse key={i} {...ellipseOf(s, aspect)} fill="black" />
-            ))}
-          </mask>
-          <rect x={0} y={0} width={FRAME_UNITS} height={height} fill="black" fillOpacity={SPOTLIGHT_SHADE} mask={`url(#${maskId})`} data-spotlight-shade="" />
-        </>
-      ) : null}
       {shapes.map((shape, i) => (
         <ShapeView key={i} shape={shape} aspect={aspect} />
       ))}
@@ -53,39 +33,34 @@ export function DrawingShapes({ shapes, aspect, className, style }: DrawingShape
   );
 }
 
-function ellipseOf(shape: Shape, aspect: number) {
-  const box = boxOf(toUnits(shape.points[0]!, aspect), toUnits(shape.points[1] ?? shape.points[0]!, aspect));
-  return { cx: box.x + box.width / 2, cy: box.y + box.height / 2, rx: box.width / 2, ry: box.height / 2 };
-}
-
 function ShapeView({ shape, aspect }: { shape: Shape; aspect: number }) {
   const width = shape.width * FRAME_UNITS;
-  const stroke = { stroke: shape.color, strokeWidth: width, strokeLinecap: 'round', strokeLinejoin: 'round', fill: 'none' } as const;
-  const [first, second] = shape.points.map((p) => toUnits(p, aspect));
-  if (!first) return null;
+  const stroke = { stroke: shape.color, strokeWidth: width, fill: 'none' } as const;
+  const points = shape.points.map((p) => toUnits(p, aspect));
+  const [first, second = first] = points;
+  if (!first || !second) return null;
   switch (shape.type) {
     case 'line':
-      return <line data-shape="line" x1={first[0]} y1={first[1]} x2={(second ?? first)[0]} y2={(second ?? first)[1]} {...stroke} />;
+      return <line data-shape="line" x1={first[0]} y1={first[1]} x2={second[0]} y2={second[1]} {...stroke} strokeLinecap="round" />;
     case 'arrow': {
-      const { shaftEnd, head } = arrowGeometry(first, second ?? first, width);
+      const { shaftEnd, head } = arrowGeometry(first, second, width);
       return (
         <g data-shape="arrow">
-          <line x1={first[0]} y1={first[1]} x2={shaftEnd[0]} y2={shaftEnd[1]} {...stroke} />
-          {head ? <polygon points={head.map((p) => p.join(',')).join(' ')} fill={shape.color} stroke={shape.color} strokeWidth={width / 2} strokeLinejoin="round" /> : null}
+          <line x1={first[0]} y1={first[1]} x2={shaftEnd[0]} y2={shaftEnd[1]} {...stroke} strokeLinecap="round" />
+          {head ? <polygon points={head.map((p) => p.join(',')).join(' ')} fill={shape.color} /> : null}
         </g>
       );
     }
-    case 'rect': {
-      const box = boxOf(first, second ?? first);
-      return <rect data-shape="rect" {...box} {...stroke} />;
+    case 'rect':
+      return <rect data-shape="rect" {...boxOf(first, second)} {...stroke} strokeLinejoin="round" />;
+    case 'ellipse': {
+      const box = boxOf(first, second);
+      return <ellipse data-shape="ellipse" cx={box.x + box.width / 2} cy={box.y + box.height / 2} rx={box.width / 2} ry={box.height / 2} {...stroke} />;
     }
-    case 'ellipse':
-      return <ellipse data-shape="ellipse" {...ellipseOf(shape, aspect)} {...stroke} />;
     case 'spotlight':
-      // The shade is drawn once for all spotlights (above); each keeps a thin ring in its colour.
-      return <ellipse data-shape="spotlight" {...ellipseOf(shape, aspect)} {...stroke} strokeWidth={Math.max(1, width / 2)} />;
+      return <path data-shape="spotlight" d={spotlightPath(first, second, FRAME_UNITS * aspect)} fill="#000000" fillOpacity={SHAPE_LOOK.spotlightOpacity} fillRule="evenodd" />;
     case 'freehand':
-      return <path data-shape="freehand" d={freehandPath(shape.points.map((p) => toUnits(p, aspect)), width)} fill={shape.color} />;
+      return <path data-shape="freehand" d={freehandPath(points, width)} fill={shape.color} />;
     case 'text': {
       const size = textSize(width);
       return (
@@ -94,13 +69,13 @@ function ShapeView({ shape, aspect }: { shape: Shape; aspect: number }) {
           x={first[0]}
           y={first[1]}
           fontSize={size}
-          fontWeight={700}
-          fontFamily="system-ui, sans-serif"
+          fontFamily="DejaVu Sans, Arial, sans-serif"
           dominantBaseline="hanging"
           fill={shape.color}
-          // A dark edge keeps light text readable on a light picture.
-          stroke="black"
-          strokeWidth={size / 10}
+          // A dark outline under the fill keeps light text readable on a light picture.
+          stroke="#000000"
+          strokeWidth={size / 12}
+          strokeLinejoin="round"
           paintOrder="stroke"
         >
           {shape.text ?? ''}

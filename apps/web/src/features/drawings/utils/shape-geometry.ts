@@ -20,18 +20,17 @@ export function boxOf(a: Point, b: Point): { x: number; y: number; width: number
   return { x: Math.min(a[0], b[0]), y: Math.min(a[1], b[1]), width: Math.abs(b[0] - a[0]), height: Math.abs(b[1] - a[1]) };
 }
 
-/** Half the angle at an arrow's tip. */
-const HEAD_HALF_ANGLE = (28 * Math.PI) / 180;
-
-/** How long an arrow's head is for a stroke width (frame units): clearly bigger than the line, even a thin one. */
-export function headLength(strokeWidth: number): number {
-  return strokeWidth * 4 + 8;
-}
+/**
+ * How shapes look, the same as exports burn them in: sizes are multiples of the shape's width. An
+ * arrow ends in a filled head; a text's point is its top-left corner; a spotlight darkens all but
+ * its ellipse; a freehand stroke is perfect-freehand's outline of its points at the width, filled.
+ */
+export const SHAPE_LOOK = { arrowHeadLength: 4, arrowHeadWidth: 5, textSize: 8, spotlightOpacity: 0.6 } as const;
 
 /**
  * An arrow from `from` to `to` with a stroke `strokeWidth` wide: its head, a triangle whose tip is
- * `to`, and where its shaft stops (at the head's base, so the line's round cap stays inside the
- * head and the tip stays sharp). A head never outgrows the arrow; a zero-length arrow has none.
+ * `to`, and where its shaft stops (inside the head, so the line's round cap never shows past the
+ * tip). A head never outgrows the arrow; a zero-length arrow has none.
  */
 export function arrowGeometry(from: Point, to: Point, strokeWidth: number): { shaftEnd: Point; head: [Point, Point, Point] | null } {
   const dx = to[0] - from[0];
@@ -40,42 +39,36 @@ export function arrowGeometry(from: Point, to: Point, strokeWidth: number): { sh
   if (length === 0) return { shaftEnd: to, head: null };
   const ux = dx / length;
   const uy = dy / length;
-  const head = Math.min(headLength(strokeWidth), length);
-  const half = head * Math.tan(HEAD_HALF_ANGLE);
+  const head = Math.min(length, strokeWidth * SHAPE_LOOK.arrowHeadLength);
+  const half = (strokeWidth * SHAPE_LOOK.arrowHeadWidth) / 2;
   const base: Point = [to[0] - ux * head, to[1] - uy * head];
   return {
-    shaftEnd: base,
+    shaftEnd: [to[0] - ux * head * 0.5, to[1] - uy * head * 0.5],
     head: [to, [base[0] - uy * half, base[1] + ux * half], [base[0] + uy * half, base[1] - ux * half]],
   };
 }
 
 /** A text shape's font size in frame units: its width sets it, as it sets a line's. */
 export function textSize(strokeWidth: number): number {
-  return Math.max(14, strokeWidth * 6);
+  return strokeWidth * SHAPE_LOOK.textSize;
 }
 
 /**
- * A freehand stroke's outline as an SVG path: perfect-freehand smooths the points and varies the
- * width with the pressure it simulates from the pen's speed (a shape stores points only), the
- * outline filled as the stroke.
+ * A freehand stroke's outline as SVG path data: perfect-freehand smooths the points and varies the
+ * width with the pressure it simulates from the stroke's speed (a shape stores points only).
  */
 export function freehandPath(points: readonly Point[], strokeWidth: number): string {
-  const outline = getStroke(points as Point[], { size: strokeWidth * 1.5, thinning: 0.5, smoothing: 0.5, streamline: 0.5, simulatePressure: true, last: true });
-  return svgPath(outline as Point[]);
-}
-
-/** Quadratic curves through the midpoints of the outline's points (perfect-freehand's own recipe). */
-function svgPath(outline: readonly Point[]): string {
+  const outline = getStroke(points as Point[], { size: strokeWidth, last: true });
   if (outline.length === 0) return '';
   const round = (n: number) => Math.round(n * 100) / 100;
-  const parts = [`M${round(outline[0]![0])},${round(outline[0]![1])}`, 'Q'];
-  for (let i = 0; i < outline.length; i++) {
-    const [x0, y0] = outline[i]!;
-    const [x1, y1] = outline[(i + 1) % outline.length]!;
-    parts.push(`${round(x0)},${round(y0)} ${round((x0 + x1) / 2)},${round((y0 + y1) / 2)}`);
-  }
-  parts.push('Z');
-  return parts.join(' ');
+  return `M${outline.map(([x, y]) => `${round(x!)} ${round(y!)}`).join('L')}Z`;
+}
+
+/** Path data of the frame with the ellipse inside the box of two corners cut out (filled even-odd): a spotlight's shade. */
+export function spotlightPath(a: Point, b: Point, frameHeight: number): string {
+  const { x, y, width, height } = boxOf(a, b);
+  const [cx, cy, rx, ry] = [x + width / 2, y + height / 2, width / 2, height / 2];
+  return `M0 0H${FRAME_UNITS}V${frameHeight}H0Z` + `M${cx - rx} ${cy}A${rx} ${ry} 0 1 0 ${cx + rx} ${cy}A${rx} ${ry} 0 1 0 ${cx - rx} ${cy}Z`;
 }
 
 /** Whether a shape drawn is worth keeping: a stroke or a box that has size (a tap makes none, a freehand dot aside). */
