@@ -38,7 +38,7 @@ describe('the sign-in page weight', () => {
   it('does not load the player, uploads, billing, the query cache or the menus', () => {
     const names = weight.files.map((f) => f.file);
     // Chunks are named after the module that starts them; these are the heavy ones of other pages.
-    for (const heavy of ['video-detail', 'upload-page', 'browser', 'theme-menu', 'subscribe-options', 'main-providers', 'useBaseQuery']) {
+    for (const heavy of ['video-route', 'frame-drawings', 'upload-page', 'browser', 'theme-menu', 'subscribe-options', 'main-providers', 'useBaseQuery']) {
       expect(names.filter((name) => name.startsWith(`assets/${heavy}-`))).toEqual([]);
     }
   });

@@ -226,7 +226,7 @@ export const routes: RouteObject[] = [
                 path: 'reels/all',
                 lazy: () => import('@/features/reels/routes/library-all-reels-page'),
               },
-              { path: 'reels/:reelId', lazy: () => import('@/features/reels/routes/reel-page') },
+              { path: 'reels/:reelId', lazy: () => import('@/app/routes/reel-route') },
               {
                 path: 'reels/:reelId/edit',
                 lazy: () => import('@/features/reels/routes/edit-reel-page'),

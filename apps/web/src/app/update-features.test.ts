@@ -165,6 +165,24 @@ describe('the features’ update handlers', () => {
     stop();
   });
 
+  it("reloads a video's drawings when a teammate draws, changes or deletes one there, and no other video's", () => {
+    const mine = queryKeys.drawings.ofVideo(me, 'v1');
+    const other = queryKeys.drawings.ofVideo(me, 'v2');
+    for (const key of [mine, other]) client.setQueryData(key, []);
+    expect(parseUpdate({ event: 'drawing', data: '{"_id":"d1","video":"v1","event":null,"change":"new"}' })).toEqual({
+      name: 'drawing',
+      data: { _id: 'd1', video: 'v1', event: null, change: 'new' },
+    });
+    apply({ name: 'drawing', data: { _id: 'd1', video: 'v1', event: null, change: 'changed' } });
+    expect(client.getQueryState(mine)!.isInvalidated).toBe(true);
+    expect(client.getQueryState(other)!.isInvalidated).toBe(false);
+    // A live game's drawing names no video: nothing to reload yet.
+    apply({ name: 'drawing', data: { _id: 'd2', video: null, event: 'game', change: 'new' } });
+    expect(client.getQueryState(other)!.isInvalidated).toBe(false);
+    apply({ name: 'resync', data: {} });
+    expect(client.getQueryState(other)!.isInvalidated).toBe(true);
+  });
+
   it('reloads the comments on a deleted comment, and not on a deleted board message', () => {
     const comments = queryKeys.clipComments(me, 'coach', 'main', 'clip1');
     client.setQueryData(comments, []);

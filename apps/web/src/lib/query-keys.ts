@@ -85,6 +85,12 @@ export const queryKeys = {
     shared: (reelId: string) => ['shared-reels', reelId] as const,
   },
 
+  /** Drawings on paused frames (`GET /api/user/videos/{key}/drawings`); the prefix of all of them (a `resync` reloads them). */
+  drawings: {
+    all: (userKey: UserKey) => [...user(userKey), 'drawings'] as const,
+    ofVideo: (userKey: UserKey, videoKey: string) => [...user(userKey), 'drawings', videoKey] as const,
+  },
+
   /** Prefix of every clip's comments (a `resync` reloads them). */
   allClipComments: (userKey: UserKey) => [...user(userKey), 'channels'] as const,
   /** The comments on a clip in a team channel. */

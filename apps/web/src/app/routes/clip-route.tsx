@@ -1,17 +1,25 @@
 import { useParams } from 'react-router';
 
+import { reelChunkDrawings } from '@/app/routes/drawing-slots';
 import { ClipDetail } from '@/features/clips/components/clip-detail';
 import { useReel } from '@/features/reels/api/get-reel';
 import { AddToReel } from '@/features/reels/components/add-to-reel';
 
 /**
- * /team/clips/:clipId and /library/clips/:clipId: the clip (its reel, read through the reels feature by the
- * reel id the card links to), played, with its comments, and the reels feature's "Add to reel" under the
- * player (composed here because features never import each other).
+ * /team/clips/:clipId and /library/clips/:clipId: the clip (its reel, by the reel id the card links
+ * to), played, with its comments, the reels feature's "Add to reel" under the player and its video's
+ * drawings held in it (composed here because features never import each other).
  */
 export function Component() {
   const { clipId = '' } = useParams();
   const reel = useReel(clipId);
   // Keyed: another clip starts with a fresh player and comment box.
-  return <ClipDetail key={clipId} reel={reel} addToReel={(chunk, timestamp) => <AddToReel chunk={chunk} timestamp={timestamp} />} />;
+  return (
+    <ClipDetail
+      key={clipId}
+      reel={reel}
+      addToReel={(chunk, timestamp) => <AddToReel chunk={chunk} timestamp={timestamp} />}
+      chunkOverlay={reelChunkDrawings}
+    />
+  );
 }

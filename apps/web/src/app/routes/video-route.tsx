@@ -1,5 +1,6 @@
 import { useParams } from 'react-router';
 
+import { VideoDrawings, videoDrawingsSlot } from '@/app/routes/drawing-slots';
 import { createReel } from '@/features/reels/api/create-reel';
 import { updateReel } from '@/features/reels/api/update-reel';
 import { VideoCodeWindow, VideoTags } from '@/features/tags/components/video-tagging';
@@ -14,13 +15,17 @@ const tagging: VideoTaggingSlot = {
 
 /**
  * /team/videos/:key and /library/videos/:videoId (the id is the video's key): one video with its player,
- * highlights and title edit, and the tags feature's film study around the player (composed here because
- * features never import each other).
+ * highlights and title edit, the tags feature's film study around the player and the drawings feature's
+ * layer and list (composed here because features never import each other).
  */
 export function Component() {
   const { key, videoId } = useParams();
   const videoKey = key ?? videoId ?? '';
   const clipsPath = key === undefined ? '/library/clips' : '/team/clips';
-  // Keyed: another video starts with a fresh player (position, speed, quality).
-  return <VideoDetail key={videoKey} videoKey={videoKey} clipsPath={clipsPath} tagging={tagging} />;
+  // Keyed: another video starts with a fresh player (position, speed, quality) and no drawing open.
+  return (
+    <VideoDrawings key={videoKey} videoKey={videoKey}>
+      <VideoDetail videoKey={videoKey} clipsPath={clipsPath} tagging={tagging} drawings={videoDrawingsSlot} />
+    </VideoDrawings>
+  );
 }

@@ -1,56 +1,11 @@
 import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 
 import { ChunkPlayer } from '@/components/player/chunk-player';
+import { installVideoFrames, present } from '@/test/video-frames';
 
-type FrameCallback = (now: number, metadata: { mediaTime: number }) => void;
-
-/**
- * jsdom plays no media and has no requestVideoFrameCallback: the elements get what the player
- * reads (paused, duration) and the frame callbacks, which a test runs as if a frame were presented.
- */
-const frameCallbacks = new Map<HTMLVideoElement, Map<number, FrameCallback>>();
-const playing = new WeakSet<HTMLMediaElement>();
-let lastHandle = 0;
-
-beforeEach(() => {
-  frameCallbacks.clear();
-  vi.spyOn(HTMLMediaElement.prototype, 'play').mockImplementation(function (this: HTMLMediaElement) {
-    playing.add(this);
-    return Promise.resolve();
-  });
-  vi.spyOn(HTMLMediaElement.prototype, 'pause').mockImplementation(function (this: HTMLMediaElement) {
-    playing.delete(this);
-  });
-  vi.spyOn(HTMLMediaElement.prototype, 'paused', 'get').mockImplementation(function (this: HTMLMediaElement) {
-    return !playing.has(this);
-  });
-  // Absent in jsdom (the player then switches on timeupdate): added for these tests only.
-  const video = HTMLVideoElement.prototype as unknown as Record<string, unknown>;
-  video.requestVideoFrameCallback = function (this: HTMLVideoElement, callback: FrameCallback) {
-    const callbacks = frameCallbacks.get(this) ?? new Map<number, FrameCallback>();
-    frameCallbacks.set(this, callbacks);
-    callbacks.set(++lastHandle, callback);
-    return lastHandle;
-  };
-  video.cancelVideoFrameCallback = function (this: HTMLVideoElement, handle: number) {
-    frameCallbacks.get(this)?.delete(handle);
-  };
-  return () => {
-    delete video.requestVideoFrameCallback;
-    delete video.cancelVideoFrameCallback;
-  };
-});
-
-/** The element presents a frame at `mediaTime`: its pending frame callbacks run, once. */
-function present(video: HTMLVideoElement, mediaTime: number) {
-  const callbacks = [...(frameCallbacks.get(video)?.values() ?? [])];
-  frameCallbacks.get(video)?.clear();
-  act(() => {
-    for (const callback of callbacks) callback(performance.now(), { mediaTime });
-  });
-}
+beforeEach(installVideoFrames);
 
 const fire = (video: HTMLVideoElement, type: string) => act(() => void video.dispatchEvent(new Event(type)));
 

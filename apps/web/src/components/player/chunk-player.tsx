@@ -1,27 +1,38 @@
 import { MaximizeIcon, MinimizeIcon, PauseIcon, PlayIcon, SkipBackIcon, SkipForwardIcon, Volume2Icon, VolumeXIcon } from 'lucide-react';
-import { useId, useMemo, useRef } from 'react';
+import { useCallback, useId, useMemo, useRef, useState } from 'react';
 
 import { chunkAt, chunkLength, chunkPlans, nextChunk, previousChunk, reelTimeline } from '@/components/player/chunk-sequence';
 import { ControlButton } from '@/components/player/control-button';
+import { useFrameBox } from '@/components/player/frame-box';
 import { PlayerTime, SpeedSelect } from '@/components/player/player-controls';
+import type { PlayerOverlayContext } from '@/components/player/player-overlay';
 import { SeekBar } from '@/components/player/seek-bar';
 import { useChunkPlayback } from '@/components/player/use-chunk-playback';
 import { useFullscreen } from '@/components/player/use-fullscreen';
 import { formatMediaTime } from '@/lib/media-time';
 import { cn } from '@/lib/utils';
 
-type ChunkPlayerProps = {
+type PlayerChunk = { id: string; source: string; description: string; poster?: string | null; in?: number; out?: number };
+
+/** The overlay's context in a reel: also the chunk on screen and its range in the element's file (seconds; end null: the file's end). */
+export type ChunkOverlayContext<C> = PlayerOverlayContext & { chunk: C; range: { start: number; end: number | null } };
+/** What a page draws over the chunk on screen. */
+export type ChunkOverlay<C> = (context: ChunkOverlayContext<C>) => React.ReactNode;
+
+type ChunkPlayerProps<C extends PlayerChunk> = {
   /**
    * The reel's chunks in order: `source` may carry a `#t=start,end`
    * range; `in`/`out` (seconds of the clip) give a whole-file chunk's length before its file loads.
    */
-  chunks: readonly { id: string; source: string; description: string; poster?: string | null; in?: number; out?: number }[];
+  chunks: readonly C[];
   /** Accessible name of the player region, e.g. the reel's title. */
   label: string;
   /** An element could not load its source (an expired signed URL): the page fetches the reel again. */
   onSourceError?: () => void;
   /** 'metadata' where several players share a page (the editors' previews): each loads only what it shows. */
   preload?: 'auto' | 'metadata';
+  /** Drawn over the picture of the chunk on screen, inside the player (also in fullscreen). */
+  overlay?: ChunkOverlay<C>;
   className?: string;
 };
 
@@ -33,10 +44,25 @@ type ChunkPlayerProps = {
  * description shows under the picture. Renewed signed URLs (the page refetches the reel before
  * `mediaExpiresAt`) are used from the next load on.
  */
-export function ChunkPlayer({ chunks, label, onSourceError, preload = 'auto', className }: ChunkPlayerProps) {
+export function ChunkPlayer<C extends PlayerChunk>({ chunks, label, onSourceError, preload = 'auto', overlay, className }: ChunkPlayerProps<C>) {
   const plans = useMemo(() => chunkPlans(chunks), [chunks]);
   const player = useChunkPlayback({ plans, onSourceError });
   const { active, current, playing, muted, position, fileDurations } = player;
+  // The elements as state too, for the overlay (the playback's own ref callbacks stay as they are).
+  const [elements, setElements] = useState<readonly [HTMLVideoElement | null, HTMLVideoElement | null]>([null, null]);
+  const [attachFirst, attachSecond] = player.videoRefs;
+  const attach = [
+    useCallback((element: HTMLVideoElement | null) => {
+      attachFirst(element);
+      setElements((e) => [element, e[1]]);
+    }, [attachFirst]),
+    useCallback((element: HTMLVideoElement | null) => {
+      attachSecond(element);
+      setElements((e) => [e[0], element]);
+    }, [attachSecond]),
+  ] as const;
+  const shown = elements[active];
+  const frame = useFrameBox(shown);
   const containerRef = useRef<HTMLDivElement>(null);
   const { fullscreen, toggleFullscreen } = useFullscreen(containerRef);
   const listId = useId();
@@ -71,7 +97,7 @@ export function ChunkPlayer({ chunks, label, onSourceError, preload = 'auto', cl
           {([0, 1] as const).map((slot) => (
             <video
               key={slot}
-              ref={player.videoRefs[slot]}
+              ref={attach[slot]}
               data-active={slot === active}
               aria-hidden={slot !== active}
               poster={slot === active ? (plan?.poster ?? undefined) : undefined}
@@ -91,6 +117,19 @@ export function ChunkPlayer({ chunks, label, onSourceError, preload = 'auto', cl
             >
               <PlayIcon aria-hidden="true" className="ml-1 size-7 fill-current" />
             </button>
+          ) : null}
+          {overlay && plan && chunks[current] ? (
+            <div className="pointer-events-none absolute inset-0">
+              {overlay({
+                video: shown,
+                frame,
+                playing,
+                play: player.play,
+                pause: player.pause,
+                chunk: chunks[current],
+                range: { start: plan.start, end: plan.end },
+              })}
+            </div>
           ) : null}
         </div>
 

@@ -1,8 +1,10 @@
 import { Loader2Icon, PlayIcon } from 'lucide-react';
-import { useCallback, useEffect, useImperativeHandle, useRef } from 'react';
+import { useCallback, useEffect, useImperativeHandle, useMemo, useRef, useState } from 'react';
 
+import { useFrameBox } from '@/components/player/frame-box';
 import { SKIP_SECONDS } from '@/components/player/markers';
 import { PlayerControls } from '@/components/player/player-controls';
+import type { PlayerOverlayContext } from '@/components/player/player-overlay';
 import type { TimelineMarker } from '@/components/player/seek-bar';
 import type { PlayerAction } from '@/components/player/shortcuts';
 import type { PlayerSources } from '@/components/player/sources';
@@ -38,6 +40,8 @@ type FilmPlayerProps = {
   onSourceError?: () => void;
   /** `i` or `o` was pressed: a clip's in or out point at the playhead. Without it the keys do nothing. */
   onMark?: (point: 'in' | 'out', time: number) => void;
+  /** Drawn over the picture, inside the player (also in fullscreen), given where the frame is displayed. */
+  overlay?: (context: PlayerOverlayContext) => React.ReactNode;
   className?: string;
   ref?: React.Ref<FilmPlayerHandle>;
 };
@@ -59,10 +63,18 @@ export function FilmPlayer({
   label,
   onSourceError,
   onMark,
+  overlay,
   className,
   ref,
 }: FilmPlayerProps) {
   const videoRef = useRef<HTMLVideoElement>(null);
+  // The element as state too: the overlay follows its size and events.
+  const [videoElement, setVideoElement] = useState<HTMLVideoElement | null>(null);
+  const attachVideo = useCallback((element: HTMLVideoElement | null) => {
+    videoRef.current = element;
+    setVideoElement(element);
+  }, []);
+  const frame = useFrameBox(videoElement);
   // Read by the shortcut handler, which is registered once.
   const markRef = useRef(onMark);
   useEffect(() => {
@@ -125,6 +137,10 @@ export function FilmPlayer({
   }
 
   const { state, playing, currentTime } = clock;
+  const overlayContext = useMemo<PlayerOverlayContext>(
+    () => ({ video: videoElement, frame, playing, play, pause: () => videoElement?.pause() }),
+    [videoElement, frame, playing, play],
+  );
   const showBigPlay = state !== 'playing' && state !== 'loading' && currentTime === 0;
 
   return (
@@ -141,7 +157,7 @@ export function FilmPlayer({
     >
       <div className={cn('relative bg-black', fullscreen ? 'min-h-0 flex-1' : 'aspect-video')}>
         <video
-          ref={videoRef}
+          ref={attachVideo}
           src={source.src}
           poster={poster ?? undefined}
           muted
@@ -171,6 +187,7 @@ export function FilmPlayer({
         {source.sourceFailed ? (
           <p className="absolute inset-x-0 bottom-4 text-center text-sm text-white/80">This video could not be played.</p>
         ) : null}
+        {overlay ? <div className="pointer-events-none absolute inset-0">{overlay(overlayContext)}</div> : null}
       </div>
 
       <PlayerControls

@@ -6,18 +6,25 @@ import { Link } from 'react-router';
 import { DetailStates } from '@/components/detail-states';
 import { EmptyState } from '@/components/empty-state';
 import { Page } from '@/components/page';
-import { ChunkPlayer } from '@/components/player/chunk-player';
+import { ChunkPlayer, type ChunkOverlay } from '@/components/player/chunk-player';
 import { laptopPlayerSize } from '@/components/player/laptop-player-size';
 import { Button } from '@/components/ui/button';
 import { ClipComments } from '@/features/clips/components/clip-comments';
 import { SaveClipButton } from '@/features/clips/components/save-clip-button';
+
+type ClipDetailProps = {
+  reel: UseQueryResult<ReelView>;
+  addToReel?: AddToReelSlot;
+  /** Drawn over the clip by the app shell (the drawings of its video inside the clip). */
+  chunkOverlay?: ChunkOverlay<ReelViewChunk>;
+};
 
 /**
  * A clip page (/team/clips/{id}, /library/clips/{id}). The id is the clip's reel id (the library
  * card links there): the page plays that reel, which the app reads through the reels feature, and shows
  * the clip's comments. Its maker may edit it; anyone else may save it to their library.
  */
-export function ClipDetail({ reel, addToReel }: { reel: UseQueryResult<ReelView>; addToReel?: AddToReelSlot }) {
+export function ClipDetail({ reel, addToReel, chunkOverlay }: ClipDetailProps) {
   return (
     <DetailStates
       query={reel}
@@ -26,7 +33,7 @@ export function ClipDetail({ reel, addToReel }: { reel: UseQueryResult<ReelView>
       notFound="It may have been deleted, or you may no longer see the video it was cut from."
       pageTitle="Clip"
     >
-      {(data) => <LoadedClip reel={data} addToReel={addToReel} onSourceError={() => void reel.refetch()} />}
+      {(data) => <LoadedClip reel={data} addToReel={addToReel} chunkOverlay={chunkOverlay} onSourceError={() => void reel.refetch()} />}
     </DetailStates>
   );
 }
@@ -34,7 +41,9 @@ export function ClipDetail({ reel, addToReel }: { reel: UseQueryResult<ReelView>
 /** What the app shell puts under the player: the reels feature's "Add to reel" for this clip. */
 export type AddToReelSlot = (chunk: ReelViewChunk, timestamp: number) => React.ReactNode;
 
-function LoadedClip({ reel: data, addToReel, onSourceError }: { reel: ReelView; addToReel?: AddToReelSlot; onSourceError: () => void }) {
+type LoadedClipProps = { reel: ReelView; addToReel?: AddToReelSlot; chunkOverlay?: ChunkOverlay<ReelViewChunk>; onSourceError: () => void };
+
+function LoadedClip({ reel: data, addToReel, chunkOverlay, onSourceError }: LoadedClipProps) {
   const chunk = data.chunks[0];
   const clipId = chunk?.clip ?? '';
   // Untitled, a clip is named by where it comes from, as the library's cards name it.
@@ -60,7 +69,7 @@ function LoadedClip({ reel: data, addToReel, onSourceError }: { reel: ReelView; 
       <div className="flex flex-col gap-6 lg:grid lg:grid-cols-[minmax(0,1fr)_22rem] lg:items-start xl:grid-cols-[minmax(0,1fr)_26rem]">
         <div className="flex min-w-0 flex-col gap-4">
           {data.chunks.length > 0 ? (
-            <ChunkPlayer chunks={data.chunks} label={title} onSourceError={onSourceError} className={laptopPlayerSize} />
+            <ChunkPlayer chunks={data.chunks} label={title} onSourceError={onSourceError} overlay={chunkOverlay} className={laptopPlayerSize} />
           ) : (
             <EmptyState icon={ClapperboardIcon}>This clip has nothing to play.</EmptyState>
           )}

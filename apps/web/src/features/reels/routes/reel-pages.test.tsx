@@ -1,9 +1,11 @@
 import { REEL_PREPARING, REEL_UNPLAYABLE, type Reel } from '@app/contracts/clips';
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { useParams } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 import { PREPARING_RETRY_MS } from '@/features/reels/api/get-shared-reel';
+import { ReelDetail } from '@/features/reels/components/reel-detail';
 import { errorJson, json, mockFetch } from '@/test/fetch-mock';
 import { signedInSession } from '@/test/fixtures';
 import { renderApp } from '@/test/render-app';
@@ -27,7 +29,11 @@ function reelFixture(extra: Partial<Reel> = {}): Reel {
 
 // The page modules, without the app shell's layouts.
 const fallback = { hydrateFallbackElement: <p>Loading</p> };
-const reelRoute = { path: '/library/reels/:reelId', lazy: () => import('@/features/reels/routes/reel-page'), ...fallback };
+function ReelPage() {
+  const { reelId: id = '' } = useParams();
+  return <ReelDetail reelId={id} />;
+}
+const reelRoute = { path: '/library/reels/:reelId', element: <ReelPage /> };
 // Signed out (renderApp's default session); the app's router test covers /r/{id} in the public tree.
 const sharedRoute = { path: '/r/:reelId', lazy: () => import('@/features/reels/routes/shared-reel-page'), ...fallback };
 

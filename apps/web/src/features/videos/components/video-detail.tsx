@@ -9,6 +9,7 @@ import { Page } from '@/components/page';
 import { PageLoading } from '@/components/page-loading';
 import { FilmPlayer, type FilmPlayerHandle } from '@/components/player/film-player';
 import { laptopPlayerSize } from '@/components/player/laptop-player-size';
+import type { PlayerOverlayContext } from '@/components/player/player-overlay';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Progress } from '@/components/ui/progress';
@@ -39,16 +40,25 @@ const NO_MARKS: ClipMarks = { in: null, out: null };
 export type VideoSlotProps = { video: Video; player: RefObject<FilmPlayerHandle | null> };
 /** What the app composes in around a playable video's player: the tags feature's code window beside it, its timeline under it. */
 export type VideoTaggingSlot = { Panel: ComponentType<VideoSlotProps>; Timeline: ComponentType<VideoSlotProps> };
+/**
+ * The drawings the app layer adds to the page (their feature is composed there): a layer over the
+ * player's picture, and a section in the side column that moves the page's player.
+ */
+export type VideoDrawingsSlot = {
+  overlay: (context: PlayerOverlayContext) => React.ReactNode;
+  Panel: React.ComponentType<{ player: React.RefObject<FilmPlayerHandle | null> }>;
+};
 
 type VideoDetailProps = {
   videoKey: string;
   /** Where a clip's page lives: `/team/clips` or `/library/clips`. */
   clipsPath: string;
   tagging?: VideoTaggingSlot;
+  drawings?: VideoDrawingsSlot;
 };
 
 /** A single video: player, highlight timeline, 'Mark Highlight', highlight list, owner-only title edit. */
-export function VideoDetail({ videoKey, clipsPath, tagging }: VideoDetailProps) {
+export function VideoDetail({ videoKey, clipsPath, tagging, drawings }: VideoDetailProps) {
   const query = useVideo(videoKey);
 
   // Until the video is known the page is titled 'Video' (the default title).
@@ -79,10 +89,22 @@ export function VideoDetail({ videoKey, clipsPath, tagging }: VideoDetailProps) 
       </Page>
     );
   }
-  return <VideoView video={query.data} clipsPath={clipsPath} tagging={tagging} onSourceError={() => void query.refetch()} />;
+  return <VideoView video={query.data} clipsPath={clipsPath} tagging={tagging} drawings={drawings} onSourceError={() => void query.refetch()} />;
 }
 
-function VideoView({ video, clipsPath, tagging, onSourceError }: { video: Video; clipsPath: string; tagging?: VideoTaggingSlot; onSourceError: () => void }) {
+function VideoView({
+  video,
+  clipsPath,
+  tagging,
+  drawings,
+  onSourceError,
+}: {
+  video: Video;
+  clipsPath: string;
+  tagging?: VideoTaggingSlot;
+  drawings?: VideoDrawingsSlot;
+  onSourceError: () => void;
+}) {
   useDocumentTitle(video.title?.trim() || DEFAULT_VIDEO_TITLE);
   const me = useMe();
   const level = useLevel();
@@ -182,6 +204,7 @@ function VideoView({ video, clipsPath, tagging, onSourceError }: { video: Video;
             durationHint={duration}
             onSourceError={onSourceError}
             onMark={setMark}
+            overlay={drawings?.overlay}
             className={laptopPlayerSize}
           />
         ) : video.status === 'processing' ? (
@@ -245,6 +268,8 @@ function VideoView({ video, clipsPath, tagging, onSourceError }: { video: Video;
           </h2>
           <VideoClips videoKey={video.key} clipsPath={clipsPath} />
         </section>
+
+        {playable && drawings ? <drawings.Panel player={player} /> : null}
       </div>
 
       <section aria-labelledby="comments-heading" className="bg-card flex lg:col-start-1 flex-col gap-3 rounded-xl border p-4">
