@@ -36,7 +36,7 @@ import { registerUpdates } from './modules/updates/updates.module';
 import { registerTalk } from './modules/talk/talk.module';
 import { registerTags } from './modules/tags/tags.module';
 import type { BrowserPublisherOptions, LiveIngestSlot } from './modules/live/browser-publish.service';
-import { SEGMENT_CHANNEL, STATUS_CHANNEL } from './modules/live/playback/segment-notifications';
+import { SEGMENT_CHANNEL, STATUS_CHANNEL, VIEWER_ACCESS_CHANNEL } from './modules/live/playback/segment-notifications';
 import { TEAM_UPDATE_CHANNEL } from './modules/updates/record-update';
 import { createNotificationListener } from './db/notification-listener';
 import { AppError } from './errors';
@@ -98,7 +98,7 @@ export async function build(config: Config, runtime: Runtime, options: BuildOpti
   // The node's one LISTEN connection: live playback, the live status streams, team updates and image uploads all hear it.
   const dbListener = createNotificationListener(
     (runtime.db.$client as pg.Pool & { options: pg.ClientConfig }).options,
-    [SEGMENT_CHANNEL, STATUS_CHANNEL, TEAM_UPDATE_CHANNEL, IMAGE_CHANNEL],
+    [SEGMENT_CHANNEL, STATUS_CHANNEL, VIEWER_ACCESS_CHANNEL, TEAM_UPDATE_CHANNEL, IMAGE_CHANNEL],
     app.log.child({ component: 'db-listener' }),
   );
   app.addHook('onClose', () => dbListener.close());

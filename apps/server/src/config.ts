@@ -78,6 +78,9 @@ const envSchema = z.object({
   RTMP_PORT: port.default(1935),
   // Web-only nodes set INGEST=0 (like WORKERS=0): they take no RTMP publishes.
   INGEST: bool.default('true'),
+  // A live game's segment URLs carry a path token of this time bucket, good for it and the next: access ends
+  // within two buckets of a revocation (10 minutes by default).
+  LIVE_PATH_TOKEN_BUCKET_SECONDS: z.coerce.number({ message: 'must be a number' }).int('must be an integer').min(1, 'must be 1 or more').max(3600, 'must be at most 3600').default(300),
   STORAGE_DRIVER: z.enum(['local', 's3']).default('local'),
   STORAGE_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   UPLOAD_MAX_BYTES: bytes.default(20 * GiB),
@@ -142,6 +145,8 @@ export interface Config {
   rtmpPort: number;
   /** This node runs the RTMP server and packages live streams (`npm start` does unless INGEST=0). */
   ingest: boolean;
+  /** Seconds of one time bucket of a live game's segment path tokens. */
+  livePathTokenBucketSeconds: number;
   uploadMaxBytes: number;
   storage:
     | { driver: 'local'; root: string; secret: string | undefined }
@@ -239,6 +244,7 @@ export function loadConfig(
     transcode: { concurrency: env.TRANSCODE_CONCURRENCY, staleAfterSec: env.TRANSCODE_STALE_SECONDS },
     rtmpPort: env.RTMP_PORT,
     ingest: env.INGEST,
+    livePathTokenBucketSeconds: env.LIVE_PATH_TOKEN_BUCKET_SECONDS,
     uploadMaxBytes: env.UPLOAD_MAX_BYTES,
     storage: storageConfig(env, dataDir),
     billing: { ...loadBillingConfig({ ...raw, NODE_ENV: env.NODE_ENV }), publishableKey: env.STRIPE_PUBLISHABLE_KEY },

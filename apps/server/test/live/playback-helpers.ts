@@ -2,7 +2,8 @@ import { createHash, randomBytes } from 'node:crypto';
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { runFfmpeg } from '@app/media/run-ffmpeg';
-import { loadPlaybackTokens } from '../../src/modules/live/playback-token';
+import { createSegmentPaths, loadPlaybackTokens } from '../../src/modules/live/playback-token';
+import { tokenSigner } from '../../src/signed-token';
 import { storageKey } from '../../src/storage/keys';
 import type { TeamsApp } from '../teams/helpers';
 
@@ -67,7 +68,18 @@ export async function addSegment(t: TeamsApp, event: LiveEvent, seq: number, fil
   return key;
 }
 
-/** A playback token as `GET /api/live/{key}` hands out. */
-export async function playbackToken(t: TeamsApp, eventId: string, userId: number, expiresAt = Date.now() + 10 * 60_000): Promise<string> {
-  return (await loadPlaybackTokens(t.runtime.db)).sign({ eventId, userId, expiresAt });
+/** A playback token as `GET /api/live/{key}` hands out (of the epochs nothing has bumped, unless given). */
+export async function playbackToken(t: TeamsApp, eventId: string, userId: number, expiresAt = Date.now() + 10 * 60_000, epochs = { eventEpoch: 0, viewerEpoch: 0 }): Promise<string> {
+  return (await loadPlaybackTokens(t.runtime.db)).sign({ eventId, userId, expiresAt, ...epochs });
+}
+
+/** Segment `seq`'s URL under the game's path token of now, as its playlists write it (the default bucket). */
+export async function pathSegmentUrl(t: TeamsApp, event: Pick<LiveEvent, 'key' | 'tenantId'>, seq: number, epoch = 0): Promise<string> {
+  const paths = createSegmentPaths(await tokenSigner(t.runtime.db), 300);
+  return `/api/live/${event.key}/a/${paths.sign({ tenantId: event.tenantId, key: event.key, epoch })}/source/${seq}.ts`;
+}
+
+/** The segment URIs of a playlist as paths (they are relative to it), by seq. */
+export function segmentPaths(key: string, playlist: string): Map<number, string> {
+  return new Map([...playlist.matchAll(/^(a\/[^/\s]+\/[a-z0-9]+\/(\d+)\.ts)$/gm)].map((m) => [Number(m[2]), `/api/live/${key}/${m[1]}`]));
 }

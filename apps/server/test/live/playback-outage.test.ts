@@ -8,7 +8,7 @@ import type { Ingest } from '../../src/modules/live/ingest/ingest.service';
 import { separatePostgres, type SeparatePostgres } from '../helpers/separate-postgres';
 import { coach, expectError, person, userId, videosApp, type TeamsApp } from '../videos/helpers';
 import { insertEvent as insertIngestEvent, publish, segments, startTestIngest, waitFor, type Publisher } from './ingest-helpers';
-import { addSegment, insertEvent, liveSegmentFiles, playbackToken, type LiveEvent } from './playback-helpers';
+import { addSegment, insertEvent, liveSegmentFiles, pathSegmentUrl, playbackToken, type LiveEvent } from './playback-helpers';
 
 // The app runs on a PostgreSQL server of its own, which these tests stop and start under it.
 let pg: SeparatePostgres;
@@ -40,8 +40,8 @@ afterAll(async () => {
 
 const get = (url: string) => t.app.inject({ method: 'GET', url });
 const playlistUrl = (key: string, token: string, extra = '') => `/api/live/${key}/index.m3u8?token=${encodeURIComponent(token)}${extra}`;
-const segmentUrl = (key: string, token: string, seq: number) => `/api/live/${key}/${seq}.ts?token=${encodeURIComponent(token)}`;
-const seqs = (res: LightMyRequestResponse) => [...res.body.matchAll(/^(\d+)\.ts\?token=/gm)].map((m) => Number(m[1]));
+const segmentUrl = (key: string, seq: number) => pathSegmentUrl(t, { key, tenantId: 'demo' }, seq);
+const seqs = (res: LightMyRequestResponse) => [...res.body.matchAll(/^a\/[^/]+\/source\/(\d+)\.ts$/gm)].map((m) => Number(m[1]));
 const NO_DATABASE = 'The database is not reachable. Try again in a moment.';
 
 /** A live event with `count` stored segments of `durationSec` each, written as the ingest writes them. */
@@ -88,7 +88,7 @@ describe('live playback while the database is down', () => {
       expect(during.body).toMatch(/^#EXTM3U\n/);
       known = seqs(during);
       expect(known.slice(0, seqs(before).length)).toEqual(seqs(before));
-      const segment = await get(segmentUrl(key, token, 0));
+      const segment = await get(await segmentUrl(key, 0));
       expect(segment.statusCode, segment.body).toBe(200);
       expect(segment.rawPayload.equals(storedBytes)).toBe(true);
 
@@ -111,12 +111,12 @@ describe('live playback while the database is down', () => {
 
     await whileStopped(async () => {
       expectError(await get(playlistUrl(unknown.event.key, unknown.token)), 503, NO_DATABASE);
-      expectError(await get(segmentUrl(unknown.event.key, unknown.token, 0)), 503, NO_DATABASE);
+      expectError(await get(await segmentUrl(unknown.event.key, 0)), 503, NO_DATABASE);
       const during = await get(playlistUrl(held.event.key, held.token));
       expect(during.statusCode, during.body).toBe(200);
       expect(seqs(during)).toEqual([0, 1]);
       // Beyond what the node knows, and nobody to ask: "try again", not "not found".
-      expectError(await get(segmentUrl(held.event.key, held.token, 2)), 503, NO_DATABASE);
+      expectError(await get(await segmentUrl(held.event.key, 2)), 503, NO_DATABASE);
     });
     // What waited during the outage is recorded in one go, as the ingest records its backlog.
     await t.sql(
@@ -127,7 +127,7 @@ describe('live playback while the database is down', () => {
     );
     await t.sql(`SELECT pg_notify('live_segment', $1 || ':' || n) FROM generate_series(2, 9) n`, [held.event.id]);
     await waitFor('the rows recorded late', async () => seqs(await get(playlistUrl(held.event.key, held.token))).length === 10);
-    expect((await get(segmentUrl(held.event.key, held.token, 9))).statusCode).toBe(200);
+    expect((await get(await segmentUrl(held.event.key, 9))).statusCode).toBe(200);
     const now = await get(playlistUrl(unknown.event.key, unknown.token));
     expect(now.statusCode, now.body).toBe(200);
     expect(seqs(now)).toEqual([0, 1]);

@@ -16,11 +16,11 @@ function segments(count: number, reconnectAt: number[] = [], duration = (_seq: n
   return out;
 }
 
-const query = 'token=abc.def';
+const prefix = 'a/7.mac/source/';
 
 describe('live playlists', () => {
   it('a live game is an EVENT playlist with blocking reload, delta updates and one PROGRAM-DATE-TIME', () => {
-    expect(buildPlaylist({ status: 'live', segments: segments(3), skip: false, query })).toBe(
+    expect(buildPlaylist({ status: 'live', segments: segments(3), skip: false, prefix })).toBe(
       `#EXTM3U
 #EXT-X-VERSION:3
 #EXT-X-TARGETDURATION:1
@@ -29,18 +29,18 @@ describe('live playlists', () => {
 #EXT-X-MEDIA-SEQUENCE:0
 #EXT-X-PROGRAM-DATE-TIME:2026-11-24T18:00:00.000Z
 #EXTINF:1.000,
-0.ts?token=abc.def
+a/7.mac/source/0.ts
 #EXTINF:1.000,
-1.ts?token=abc.def
+a/7.mac/source/1.ts
 #EXTINF:1.000,
-2.ts?token=abc.def
+a/7.mac/source/2.ts
 `,
     );
   });
 
   it('an encoder reconnect is a discontinuity with its own PROGRAM-DATE-TIME; the target is the longest segment rounded up', () => {
     const durations = (seq: number) => (seq === 1 ? 1.52 : 1.0004);
-    expect(buildPlaylist({ status: 'live', segments: segments(4, [2], durations), skip: false, query })).toBe(
+    expect(buildPlaylist({ status: 'live', segments: segments(4, [2], durations), skip: false, prefix })).toBe(
       `#EXTM3U
 #EXT-X-VERSION:3
 #EXT-X-TARGETDURATION:2
@@ -49,22 +49,22 @@ describe('live playlists', () => {
 #EXT-X-MEDIA-SEQUENCE:0
 #EXT-X-PROGRAM-DATE-TIME:2026-11-24T18:00:00.000Z
 #EXTINF:1.000,
-0.ts?token=abc.def
+a/7.mac/source/0.ts
 #EXTINF:1.520,
-1.ts?token=abc.def
+a/7.mac/source/1.ts
 #EXT-X-DISCONTINUITY
 #EXT-X-PROGRAM-DATE-TIME:2026-11-24T18:00:32.520Z
 #EXTINF:1.000,
-2.ts?token=abc.def
+a/7.mac/source/2.ts
 #EXTINF:1.000,
-3.ts?token=abc.def
+a/7.mac/source/3.ts
 `,
     );
   });
 
   it('a delta update (_HLS_skip) keeps the last CAN-SKIP-UNTIL seconds, counts the rest in EXT-X-SKIP and is version 9', () => {
     // 10 s of segments, the reconnect at seq 2 is skipped, the one at seq 6 is kept.
-    expect(buildPlaylist({ status: 'live', segments: segments(10, [2, 6]), skip: true, query })).toBe(
+    expect(buildPlaylist({ status: 'live', segments: segments(10, [2, 6]), skip: true, prefix })).toBe(
       `#EXTM3U
 #EXT-X-VERSION:9
 #EXT-X-TARGETDURATION:1
@@ -74,26 +74,26 @@ describe('live playlists', () => {
 #EXT-X-SKIP:SKIPPED-SEGMENTS=4
 #EXT-X-PROGRAM-DATE-TIME:2026-11-24T18:00:34.000Z
 #EXTINF:1.000,
-4.ts?token=abc.def
+a/7.mac/source/4.ts
 #EXTINF:1.000,
-5.ts?token=abc.def
+a/7.mac/source/5.ts
 #EXT-X-DISCONTINUITY
 #EXT-X-PROGRAM-DATE-TIME:2026-11-24T18:01:06.000Z
 #EXTINF:1.000,
-6.ts?token=abc.def
+a/7.mac/source/6.ts
 #EXTINF:1.000,
-7.ts?token=abc.def
+a/7.mac/source/7.ts
 #EXTINF:1.000,
-8.ts?token=abc.def
+a/7.mac/source/8.ts
 #EXTINF:1.000,
-9.ts?token=abc.def
+a/7.mac/source/9.ts
 `,
     );
   });
 
   it('a skip request with nothing old enough to skip answers the whole playlist', () => {
-    const whole = buildPlaylist({ status: 'live', segments: segments(6), skip: false, query });
-    expect(buildPlaylist({ status: 'live', segments: segments(6), skip: true, query })).toBe(whole);
+    const whole = buildPlaylist({ status: 'live', segments: segments(6), skip: false, prefix });
+    expect(buildPlaylist({ status: 'live', segments: segments(6), skip: true, prefix })).toBe(whole);
     expect(whole).not.toContain('EXT-X-SKIP');
   });
 
@@ -107,7 +107,7 @@ describe('live playlists', () => {
   });
 
   it('the archive is the EVENT playlist ended: whole, with ENDLIST and no server control, whatever the request asks', () => {
-    const archive = buildPlaylist({ status: 'ended', segments: segments(9, [3]), skip: true, query: '' });
+    const archive = buildPlaylist({ status: 'ended', segments: segments(9, [3]), skip: true, prefix: '' });
     expect(archive).toBe(
       `#EXTM3U
 #EXT-X-VERSION:3

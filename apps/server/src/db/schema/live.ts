@@ -30,6 +30,8 @@ export const liveEvents = pgTable(
     endedAt: ts('ended_at'),
     /** The encoder's last sign of life (publish or segment). */
     lastSeenAt: ts('last_seen_at'),
+    /** Part of every path and playback token of the game: bumping it stops them all at once. */
+    accessEpoch: integer('access_epoch').notNull().default(0),
     createdAt: createdAt(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
@@ -38,6 +40,14 @@ export const liveEvents = pgTable(
     index('live_events_channel_starts').on(t.channelId, t.startsAt),
   ],
 );
+
+/** A viewer's part of their playback tokens: bumped when they may no longer watch what they could. */
+export const liveViewerAccess = pgTable('live_viewer_access', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  epoch: integer('epoch').notNull().default(0),
+});
 
 /** One row per HLS segment in Storage: playlists (live, DVR, archive) are written from rows. */
 export const liveSegments = pgTable(

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, gt, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import type { Executor } from '../../db/job-transaction';
-import { channels, liveEvents, liveSegments, teamFollows, users } from '../../db/schema';
+import { channels, liveEvents, liveSegments, liveViewerAccess, teamFollows, users } from '../../db/schema';
 
 export type LiveEventRow = typeof liveEvents.$inferSelect;
 export type LiveSegmentRow = typeof liveSegments.$inferSelect;
@@ -122,8 +122,26 @@ export function createEventsRepo(db: Db) {
     },
 
     /** Replaces the ingest key (hash and box): the old key stops matching at once. */
+    /** A new ingest key; the access epoch moves on with it, so every playback and path token issued before stops. */
     async replaceIngestKey(eventId: string, hash: string, box: string): Promise<void> {
-      await db.update(liveEvents).set({ ingestKeyHash: hash, ingestKeyBox: box, updatedAt: sql`now()` }).where(eq(liveEvents.id, eventId));
+      await db
+        .update(liveEvents)
+        .set({ ingestKeyHash: hash, ingestKeyBox: box, accessEpoch: sql`${liveEvents.accessEpoch} + 1`, updatedAt: sql`now()` })
+        .where(eq(liveEvents.id, eventId));
+    },
+
+    /** The viewer's access epoch for a new playback token (0 until something bumped it). */
+    async viewerEpoch(userId: number): Promise<number> {
+      const [row] = await db.select({ epoch: liveViewerAccess.epoch }).from(liveViewerAccess).where(eq(liveViewerAccess.userId, userId));
+      return row?.epoch ?? 0;
+    },
+
+    /** Stops a viewer's playback tokens of every game (they may no longer watch some of them). */
+    async bumpViewerAccess(executor: Executor, userId: number): Promise<void> {
+      await executor
+        .insert(liveViewerAccess)
+        .values({ userId, epoch: 1 })
+        .onConflictDoUpdate({ target: liveViewerAccess.userId, set: { epoch: sql`${liveViewerAccess.epoch} + 1` } });
     },
 
     /** Live events: the viewer's own team's first, then followed teams', then the most recently started. */

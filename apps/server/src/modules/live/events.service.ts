@@ -142,7 +142,8 @@ export function createEventsService({ repo, db, events, users, billing }: Events
     const hasMedia = event.status === 'live' || (event.status === 'ended' && (await repo.hasSegments(event.id)));
     if (!hasMedia) return { source: null, sourceExpiresAt: null, playable: true, playbackError: null };
     const expiresAt = Date.now() + PLAYBACK_TOKEN_TTL_MS;
-    const token = (await playbackTokens()).sign({ eventId: event.id, userId: viewer.userId!, expiresAt });
+    const grant = { eventId: event.id, userId: viewer.userId!, eventEpoch: event.accessEpoch, viewerEpoch: await repo.viewerEpoch(viewer.userId!), expiresAt };
+    const token = (await playbackTokens()).sign(grant);
     return {
       source: `/api/live/${event.key}/index.m3u8?token=${encodeURIComponent(token)}`,
       sourceExpiresAt: new Date(expiresAt).toISOString(),

@@ -5,6 +5,7 @@ import type { NotificationListener } from '../../db/notification-listener';
 import type { DomainEvents } from '../../domain-events';
 import type { Runtime } from '../../runtime';
 import { taggedRoutes } from '../../plugins/api-docs';
+import { tokenSigner } from '../../signed-token';
 import type { BillingService } from '../billing/billing.service';
 import type { UsersService } from '../users/users.service';
 import { browserPublishRoutes } from './browser-publish.routes';
@@ -20,7 +21,7 @@ import { followsRoutes } from './follows.routes';
 import { createFollowsService } from './follows.service';
 import { createIngestRepo } from './ingest/ingest.repo';
 import { startIngest, type IngestOptions } from './ingest/ingest.service';
-import { loadPlaybackTokens } from './playback-token';
+import { createPlaybackTokens, createSegmentPaths } from './playback-token';
 import { createPlaybackRepo } from './playback/playback.repo';
 import { playbackRoutes } from './playback/playback.routes';
 import { createPlaybackService } from './playback/playback.service';
@@ -49,6 +50,8 @@ export async function registerLive(app: FastifyInstance, { config, runtime, user
   const { db, storage } = runtime;
   const repo = createEventsRepo(db);
   const events = createEventsService({ repo, db, events: runtime.events, users, billing });
+  // A removed member may no longer watch the team's games: their playback tokens stop at once.
+  runtime.events.on('team.memberRemoved', (tx, { userId }) => repo.bumpViewerAccess(tx, userId));
   await app.register(taggedRoutes('live', eventsRoutes), { events });
   const publisher = createBrowserPublisher({ ...browserPublish, ingest: liveIngest, log: app.log.child({ component: 'browser-publish' }) });
   await app.register(taggedRoutes('live', browserPublishRoutes), { events, publisher });
@@ -60,7 +63,14 @@ export async function registerLive(app: FastifyInstance, { config, runtime, user
   });
   dbListener.onListening(() => eventUpdates.changedAll());
   await app.register(taggedRoutes('live', eventUpdatesRoutes), { events, updates: eventUpdates });
-  const playback = createPlaybackService({ repo: createPlaybackRepo(db), tokens: await loadPlaybackTokens(db), log: app.log.child({ component: 'live-playback' }), notifications: dbListener });
+  const signer = await tokenSigner(db);
+  const playback = createPlaybackService({
+    repo: createPlaybackRepo(db),
+    tokens: createPlaybackTokens(signer),
+    segmentPaths: createSegmentPaths(signer, config.livePathTokenBucketSeconds),
+    log: app.log.child({ component: 'live-playback' }),
+    notifications: dbListener,
+  });
   await app.register(taggedRoutes('live', playbackRoutes), { playback, storage });
   await app.register(taggedRoutes('live', cheersRoutes), { config, events, cheers: createCheers(db) });
   return events;

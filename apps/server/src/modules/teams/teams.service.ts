@@ -5,6 +5,7 @@ import type { Identity } from '../identity/identity';
 import type { Caller } from '../../caller';
 import type { UsersService } from '../users/users.service';
 import { announceMemberJoined } from './member-joined';
+import { announceMemberRemoved } from './member-removed';
 import type { ChannelRow, InviteMatch, TeamListRow, TeamMemberRow, TeamRow, TeamsRepo } from './teams.repo';
 
 export const TEAM_NOT_FOUND = 'Team not found.';
@@ -227,10 +228,13 @@ export function createTeamsService({ repo, identity, users, events }: { repo: Te
       const member = await users.byUsername(caller.tenantId, username);
       if (member?.id === user.id) throw new AppError('CONFLICT', OWNER_CANNOT_LEAVE);
       if (!member) throw new AppError('NOT_FOUND', NOT_IN_TEAM);
-      const changed = await repo.transaction(async (tx) => {
+      const changed = await repo.transaction(async (tx, raw) => {
         const removed = await tx.removeMember(channel.id, member.id);
         const revoked = await tx.revokeInvites(channel.id, member);
-        if (removed) await tx.clearActive(member.id, channel.id);
+        if (removed) {
+          await tx.clearActive(member.id, channel.id);
+          await announceMemberRemoved(events, raw, channel, member.id);
+        }
         return removed || revoked > 0;
       });
       if (!changed) throw new AppError('NOT_FOUND', NOT_IN_TEAM);

@@ -31,10 +31,10 @@ export function mediaTimeAt(fragments: readonly TimedFragment[], ms: number): nu
 }
 
 /**
- * `url` with its `token` query parameter replaced by `token`. Playlist and segment URLs carry the
- * playback token that was current when the playlist was written; hls.js keeps requesting them, so
- * every request is rewritten to the newest token and playback never has to reload when one expires.
- * URLs without a token (another host, a presigned redirect target) are left alone.
+ * `url` with its `token` query parameter replaced by `token`. A playlist URL carries the playback
+ * token that was current when the player got it; hls.js keeps requesting it, so every request is
+ * rewritten to the newest token and playback never has to reload when one expires. URLs without a
+ * token (segments, under the game's path token; another host; a presigned redirect target) are left alone.
  */
 export function withToken(url: string, token: string | null): string {
   if (!token) return url;

@@ -1,6 +1,6 @@
 import { and, asc, eq, gt, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
-import { liveEvents, liveSegments, liveViewers } from '../../../db/schema';
+import { liveEvents, liveSegments, liveViewerAccess, liveViewers } from '../../../db/schema';
 import type { PlaylistSegment } from './playlist';
 
 export type EventStatus = 'upcoming' | 'live' | 'ended';
@@ -8,6 +8,8 @@ export type EventStatus = 'upcoming' | 'live' | 'ended';
 export interface PlaybackEvent {
   id: string;
   status: EventStatus;
+  /** Part of every token of the event: bumped, it stops them all. */
+  accessEpoch: number;
 }
 
 export interface StoredSegment extends PlaylistSegment {
@@ -18,15 +20,21 @@ export function createPlaybackRepo(db: Db) {
   return {
     async eventByKey(tenantId: string, key: string): Promise<PlaybackEvent | null> {
       const [row] = await db
-        .select({ id: liveEvents.id, status: liveEvents.status })
+        .select({ id: liveEvents.id, status: liveEvents.status, accessEpoch: liveEvents.accessEpoch })
         .from(liveEvents)
         .where(and(eq(liveEvents.tenantId, tenantId), eq(liveEvents.key, key)));
       return row ?? null;
     },
 
-    async status(eventId: string): Promise<EventStatus | null> {
-      const [row] = await db.select({ status: liveEvents.status }).from(liveEvents).where(eq(liveEvents.id, eventId));
-      return row?.status ?? null;
+    async status(eventId: string): Promise<Omit<PlaybackEvent, 'id'> | null> {
+      const [row] = await db.select({ status: liveEvents.status, accessEpoch: liveEvents.accessEpoch }).from(liveEvents).where(eq(liveEvents.id, eventId));
+      return row ?? null;
+    },
+
+    /** A viewer's access epoch (0 until something bumped it). */
+    async viewerEpoch(userId: number): Promise<number> {
+      const [row] = await db.select({ epoch: liveViewerAccess.epoch }).from(liveViewerAccess).where(eq(liveViewerAccess.userId, userId));
+      return row?.epoch ?? 0;
     },
 
     /** Rows after `afterSeq` (-1: all), by the primary key: a refresh reads only what is new. */

@@ -17,10 +17,8 @@ export interface PlaybackRoutesOptions {
 const SEGMENT_URL_SECONDS = 60;
 
 const keyParams = z.object({ key: z.string().max(100) });
-const segmentParams = keyParams.extend({
-  // Anything else is not a segment of ours: 404 like an unknown seq, not a form error.
-  file: z.string().max(30),
-});
+// Anything malformed is not a segment of ours: 404 like an unknown seq, not a form error.
+const segmentParams = keyParams.extend({ pathToken: z.string().max(100), rendition: z.string().max(20), file: z.string().max(30) });
 const wholeNumber = (name: string) =>
   z
     .string()
@@ -34,11 +32,11 @@ const playlistQuery = z.object({
   _HLS_part: wholeNumber('_HLS_part'),
   _HLS_skip: z.enum(['YES', 'v2'], { message: "_HLS_skip must be 'YES' or 'v2'." }).optional(),
 });
-const segmentQuery = z.object({ token: z.string().max(1000).optional() });
 
 /**
- * Live and archive playback: the playlist and its segments, authorized by the playback
- * token in the query (hls.js cannot add our Bearer header to every request), not by sign-in.
+ * Live and archive playback, not by sign-in: the playlist is the viewer's own (their playback token in the
+ * query: hls.js cannot add our Bearer header to every request) and writes the game's path token into the
+ * segment URIs, so every viewer asks for the same segment URLs and a cache in front serves each once.
  */
 export const playbackRoutes: FastifyPluginAsyncZod<PlaybackRoutesOptions> = async (app, { playback, storage }) => {
   app.addHook('onClose', () => playback.close());
@@ -61,23 +59,21 @@ export const playbackRoutes: FastifyPluginAsyncZod<PlaybackRoutesOptions> = asyn
         msn,
         skip: skip !== undefined,
       });
-      // The playlist changes with every segment and ends as the archive, which a re-opened event may extend.
-      return reply.type('application/vnd.apple.mpegurl').header('cache-control', 'no-cache').send(text);
+      // The viewer's own (their token earns it) and new with every segment: no cache may keep or share it.
+      return reply.type('application/vnd.apple.mpegurl').header('cache-control', 'private, no-store').send(text);
     },
   );
 
   app.get(
-    '/api/live/:key/:file',
-    { schema: { params: segmentParams, querystring: segmentQuery }, compress: false },
+    '/api/live/:key/a/:pathToken/:rendition/:file',
+    { schema: { params: segmentParams }, compress: false },
     async (request, reply) => {
-      const match = /^(\d{1,9})\.ts$/.exec(request.params.file);
+      // Until the segment is found: a refusal (a bad or expired path token) must never be cached.
+      reply.header('cache-control', 'no-store');
+      const { key, pathToken, rendition, file } = request.params;
+      const match = /^(\d{1,9})\.ts$/.exec(file);
       if (!match) throw new AppError('NOT_FOUND', 'Segment not found.');
-      const { storageKey } = await playback.segment({
-        tenantId: hostTenant(request),
-        key: request.params.key,
-        token: request.query.token,
-        seq: Number(match[1]),
-      });
+      const { storageKey } = await playback.segment({ tenantId: hostTenant(request), key, pathToken, rendition, seq: Number(match[1]) });
       if (storage.driver === 's3') {
         const url = await storage.signedGetUrl(storageKey, { expiresInSec: SEGMENT_URL_SECONDS });
         return reply.header('cache-control', 'no-store').redirect(url, 302);
@@ -94,8 +90,8 @@ export const playbackRoutes: FastifyPluginAsyncZod<PlaybackRoutesOptions> = asyn
       return (
         reply
           .type('video/mp2t')
-          // A segment never changes; private: its URL carries a viewer's token.
-          .header('cache-control', 'private, max-age=31536000, immutable')
+          // A segment never changes and its URL is every viewer's: any cache may keep and share it.
+          .header('cache-control', 'public, max-age=31536000, immutable')
           .header('accept-ranges', 'bytes')
           .header('content-length', range ? range.end - range.start + 1 : object.size)
           .send(body)

@@ -2,10 +2,10 @@ import type { FastifyBaseLogger } from 'fastify';
 import { isDatabaseUnavailable } from '../../../db/database-unavailable';
 import type { NotificationListener } from '../../../db/notification-listener';
 import { AppError, DatabaseUnavailableError } from '../../../errors';
-import type { PlaybackTokens } from '../playback-token';
+import type { PlaybackTokens, SegmentPaths } from '../playback-token';
 import type { EventStatus, PlaybackRepo, StoredSegment } from './playback.repo';
 import { buildPlaylist, targetDuration } from './playlist';
-import { eventIdOf, SEGMENT_CHANNEL, STATUS_CHANNEL } from './segment-notifications';
+import { eventIdOf, SEGMENT_CHANNEL, STATUS_CHANNEL, VIEWER_ACCESS_CHANNEL } from './segment-notifications';
 
 /** A viewer's row in `live_viewers` is refreshed at most this often per node (the count spans 30 s). */
 export const VIEWER_MARK_MS = 15_000;
@@ -25,7 +25,11 @@ const TOKEN_INVALID = 'This playback link is invalid or has expired. Reload the 
 /** What a node remembers of a watched event: kept current by notifications, read again when in doubt. */
 interface CachedEvent {
   id: string;
+  tenantId: string;
+  key: string;
   status: EventStatus | 'deleted';
+  /** The access epoch as last read: tokens of another epoch are refused. */
+  epoch: number;
   segments: StoredSegment[];
   /** Its rows were read at least once: the node can serve it while the database is down. */
   loaded: boolean;
@@ -50,13 +54,20 @@ export interface PlaylistRequest {
 export interface SegmentRequest {
   tenantId: string;
   key: string;
-  token: string | undefined;
+  /** The game's path token (`<bucket>.<HMAC>`), the same for every viewer. */
+  pathToken: string;
+  rendition: string;
   seq: number;
 }
+
+/** The rendition of the encoder's own stream, copied as published. */
+export const SOURCE_RENDITION = 'source';
+const SEGMENT_NOT_FOUND = 'Segment not found.';
 
 export interface PlaybackServiceOptions {
   repo: PlaybackRepo;
   tokens: PlaybackTokens;
+  segmentPaths: SegmentPaths;
   log: FastifyBaseLogger;
   now?: () => number;
   /** This node's LISTEN connection (shared with the rest of the node), listening on the live segment and status channels. */
@@ -70,8 +81,10 @@ export interface PlaybackServiceOptions {
  * blocked request (`_HLS_msn`) is answered as soon as that read brings the segment it waits for.
  * While the database is down, what the node holds is served from memory (tokens need no database).
  */
-export function createPlaybackService({ repo, tokens, log, now = Date.now, notifications }: PlaybackServiceOptions) {
+export function createPlaybackService({ repo, tokens, segmentPaths, log, now = Date.now, notifications }: PlaybackServiceOptions) {
   const byId = new Map<string, CachedEvent>();
+  /** Viewers' access epochs as last read; a bump's notification drops the viewer's entry. */
+  const viewerEpochs = new Map<number, number>();
   const byKey = new Map<string, CachedEvent>();
   const viewerMarks = new Map<string, number>();
   /** When a read last found the database unreachable; null once one succeeds. */
@@ -104,8 +117,8 @@ export function createPlaybackService({ repo, tokens, log, now = Date.now, notif
   };
 
   const readChanges = async (entry: CachedEvent) => {
-    const status = await repo.status(entry.id);
-    if (status === null) {
+    const event = await repo.status(entry.id);
+    if (event === null) {
       entry.status = 'deleted';
       forget(entry);
       return;
@@ -114,7 +127,8 @@ export function createPlaybackService({ repo, tokens, log, now = Date.now, notif
     const rows = await repo.segmentsAfter(entry.id, last);
     // Appended in place: the array is the playlist's input, never copied per request.
     for (const row of rows) entry.segments.push(row);
-    entry.status = status;
+    entry.status = event.status;
+    entry.epoch = event.accessEpoch;
     entry.loaded = true;
   };
 
@@ -133,7 +147,10 @@ export function createPlaybackService({ repo, tokens, log, now = Date.now, notif
   const unlisten = [
     notifications.on(SEGMENT_CHANNEL, changed),
     notifications.on(STATUS_CHANNEL, changed),
+    notifications.on(VIEWER_ACCESS_CHANNEL, (payload) => viewerEpochs.delete(Number(payload))),
     notifications.onListening(() => {
+      // A bump may have been missed while not listening.
+      viewerEpochs.clear();
       for (const entry of byId.values()) {
         entry.stale = true;
         refresh(entry).catch((err: unknown) => log.error({ err, eventId: entry.id }, 'reading a live event after reconnecting failed'));
@@ -162,7 +179,10 @@ export function createPlaybackService({ repo, tokens, log, now = Date.now, notif
       // Another request may have loaded it meanwhile.
       entry = byId.get(row.id) ?? {
         id: row.id,
+        tenantId,
+        key,
         status: row.status,
+        epoch: row.accessEpoch,
         segments: [],
         loaded: false,
         lastUsed: 0,
@@ -194,10 +214,28 @@ export function createPlaybackService({ repo, tokens, log, now = Date.now, notif
     if (!entry.loaded) throw new DatabaseUnavailableError();
   }
 
-  function authorize(entry: CachedEvent, token: string | undefined): number {
+  /** The viewer's access epoch, read once per node until a bump; while the database is down, the token's stands. */
+  async function viewerEpoch(userId: number, given: number): Promise<number> {
+    const known = viewerEpochs.get(userId);
+    if (known !== undefined) return known;
+    if (!notifications.listening || !retryDue()) return given;
+    try {
+      const epoch = await repo.viewerEpoch(userId);
+      viewerEpochs.set(userId, epoch);
+      return epoch;
+    } catch (err) {
+      unreachable(err);
+      return given;
+    }
+  }
+
+  /** The token's viewer, when it is genuine, unexpired and of the event's and the viewer's current access epochs. */
+  async function authorize(entry: CachedEvent, token: string | undefined): Promise<number> {
     if (!token) throw new AppError('FORBIDDEN', TOKEN_MISSING);
     const grant = tokens.verify(token, entry.id, now());
-    if (!grant) throw new AppError('FORBIDDEN', TOKEN_INVALID);
+    if (!grant || grant.eventEpoch !== entry.epoch || grant.viewerEpoch !== (await viewerEpoch(grant.userId, grant.viewerEpoch))) {
+      throw new AppError('FORBIDDEN', TOKEN_INVALID);
+    }
     return grant.userId;
   }
 
@@ -246,7 +284,7 @@ export function createPlaybackService({ repo, tokens, log, now = Date.now, notif
   return {
     async playlist(request: PlaylistRequest): Promise<{ text: string; live: boolean }> {
       const entry = await current(request.tenantId, request.key);
-      const userId = authorize(entry, request.token);
+      const userId = await authorize(entry, request.token);
       await markViewer(entry.id, userId);
       if (entry.segments.length === 0 || entry.status === 'upcoming') throw new AppError('NOT_FOUND', NOT_STARTED);
 
@@ -264,15 +302,18 @@ export function createPlaybackService({ repo, tokens, log, now = Date.now, notif
         status: live ? 'live' : 'ended',
         segments: entry.segments,
         skip: request.skip,
-        query: `token=${encodeURIComponent(request.token!)}`,
+        prefix: `a/${segmentPaths.sign({ tenantId: entry.tenantId, key: entry.key, epoch: entry.epoch }, now())}/${SOURCE_RENDITION}/`,
       });
       return { text, live };
     },
 
-    /** The stored object of one segment the token may play. */
+    /** The stored object of one segment of a genuine, current path token; 404 alike for anything else. */
     async segment(request: SegmentRequest): Promise<{ storageKey: string }> {
       const entry = await current(request.tenantId, request.key);
-      authorize(entry, request.token);
+      const scope = { tenantId: entry.tenantId, key: entry.key, epoch: entry.epoch };
+      if (request.rendition !== SOURCE_RENDITION || !segmentPaths.verify(request.pathToken, scope, now())) {
+        throw new AppError('NOT_FOUND', SEGMENT_NOT_FOUND);
+      }
       let found = findSegment(entry.segments, request.seq);
       if (!found && request.seq > lastSeq(entry)) {
         // Another node may have listed it before this one read it.
@@ -282,7 +323,7 @@ export function createPlaybackService({ repo, tokens, log, now = Date.now, notif
         // The database could not be asked: "not found" would be a guess.
         if (!found && unreachableAt !== null) throw new DatabaseUnavailableError();
       }
-      if (!found) throw new AppError('NOT_FOUND', 'Segment not found.');
+      if (!found) throw new AppError('NOT_FOUND', SEGMENT_NOT_FOUND);
       return { storageKey: found.storageKey };
     },
 

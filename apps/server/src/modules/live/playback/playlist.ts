@@ -15,8 +15,8 @@ export interface PlaylistInput {
   segments: readonly PlaylistSegment[];
   /** The request's `_HLS_skip=YES` (or `v2`): answer a delta update. Ignored for the archive. */
   skip: boolean;
-  /** Appended to every segment URI (`token=...`), already URL-encoded. */
-  query: string;
+  /** Put before every segment's `<seq>.ts` (the path token's directory, relative to the playlist), URL-safe. */
+  prefix: string;
 }
 
 /** Skippable history (RFC 8216bis 4.4.3.8: at least six target durations). */
@@ -68,7 +68,7 @@ export function skippableCount(segments: readonly PlaylistSegment[], canSkipUnti
  * stays EVENT because a client that loaded it live may only see lines appended (RFC 8216 4.3.3.5);
  * players treat an EVENT playlist with ENDLIST as complete, like VOD.
  */
-export function buildPlaylist({ status, segments, skip, query }: PlaylistInput): string {
+export function buildPlaylist({ status, segments, skip, prefix }: PlaylistInput): string {
   const live = status === 'live';
   const target = targetDuration(segments);
   const canSkipUntil = SKIP_TARGET_DURATIONS * target;
@@ -79,12 +79,11 @@ export function buildPlaylist({ status, segments, skip, query }: PlaylistInput):
   lines.push('#EXT-X-PLAYLIST-TYPE:EVENT', '#EXT-X-MEDIA-SEQUENCE:0');
   if (skipped > 0) lines.push(`#EXT-X-SKIP:SKIPPED-SEGMENTS=${skipped}`);
 
-  const suffix = query ? `.ts?${query}` : '.ts';
   for (let i = skipped; i < segments.length; i++) {
     const s = segments[i]!;
     if (s.discontinuity && i > 0) lines.push('#EXT-X-DISCONTINUITY');
     if (i === skipped || s.discontinuity) lines.push(`#EXT-X-PROGRAM-DATE-TIME:${new Date(s.startedAtMs).toISOString()}`);
-    lines.push(`#EXTINF:${duration(s.durationSec)},`, `${s.seq}${suffix}`);
+    lines.push(`#EXTINF:${duration(s.durationSec)},`, `${prefix}${s.seq}.ts`);
   }
   if (!live) lines.push('#EXT-X-ENDLIST');
   return `${lines.join('\n')}\n`;

@@ -5,3 +5,5 @@ export const STATUS_CHANNEL = 'live_event_status';
 
 /** The live event a notification on either channel is about. */
 export const eventIdOf = (payload: string): string | undefined => payload.split(':', 1)[0] || undefined;
+/** `'<userId>'`: migration 0032's trigger, when a viewer's access epoch is bumped. */
+export const VIEWER_ACCESS_CHANNEL = 'live_viewer_access';
