@@ -118,7 +118,7 @@ describe('GET /api/openapi.json', () => {
     ];
     const optional = ['GET /api/events/{key}/cheers', 'GET /v0/auth/refresh', 'POST /v0/tenants/{tenantId}/auth/totp', 'POST /v0/tenants/{tenantId}/auth/code', 'PUT /v0/tenants/{tenantId}/auth/code'];
     // A CORS preflight carries no token; playback and the WebSocket take theirs in the query.
-    const none = ['OPTIONS /api/uploads/tus', 'OPTIONS /api/uploads/tus/{id}', 'GET /api/live/{key}/index.m3u8', 'GET /api/live/{key}/{file}', 'GET /api/live/{key}/publish', 'POST /v0/tenants/{tenantId}/auth/basic'];
+    const none = ['OPTIONS /api/uploads/tus', 'OPTIONS /api/uploads/tus/{id}', 'GET /api/live/{key}/index.m3u8', 'GET /api/live/{key}/a/{pathToken}/{rendition}/{file}', 'GET /api/live/{key}/publish', 'POST /v0/tenants/{tenantId}/auth/basic'];
     const securityOf = (route: string) => {
       const [method, url] = route.split(' ') as [string, string];
       const found = operation(method, url);
