@@ -39,7 +39,7 @@ export async function count(t: TestApp, table: 'subscriptions' | 'billing_events
 /** The billing service on the test app's runtime; `config` is the billing configuration under test. */
 export function createTestBilling(t: TestApp, options: Pick<BillingDeps, 'config' | 'now' | 'fetch'>) {
   const users = createUsers(t.runtime);
-  return createBilling({ db: t.runtime.db, users, publicUrl: t.config.publicUrl, ...options });
+  return createBilling({ db: t.runtime.db, users, publicUrl: t.config.publicUrl, events: t.runtime.events, ...options });
 }
 
 export async function createBillingApp(t: TestApp, options: Pick<BillingDeps, 'config' | 'now' | 'fetch'>) {

@@ -252,4 +252,14 @@ describe('segment URLs a cache can share', () => {
     const reissued = await playbackToken(t, event.id, mateId, undefined, { eventEpoch: 0, viewerEpoch: 1 });
     expect((await get(playlistUrl(event, reissued))).statusCode).toBe(200);
   });
+
+  it('a viewer whose subscription ended gets no new playlist at once', async () => {
+    const fan = await person(t, 'livepayer', { type: 'fan' });
+    expect((await call(t, 'POST', '/api/billing/local/subscribe', fan.headers, { type: 'fan' })).statusCode).toBe(200);
+    const { event } = await liveEvent(1);
+    const token = await playbackToken(t, event.id, await userId(t, 'livepayer'));
+    expect((await get(playlistUrl(event, token))).statusCode).toBe(200);
+    expect((await call(t, 'POST', '/api/billing/local/cancel', fan.headers)).statusCode).toBe(200);
+    await expect.poll(async () => (await get(playlistUrl(event, token))).statusCode).toBe(403);
+  });
 });

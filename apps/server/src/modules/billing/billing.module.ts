@@ -12,7 +12,7 @@ export const createBilling = ({ db, ...deps }: Omit<BillingDeps, 'repo'> & { db:
 
 /** Subscriptions and levels (`/api/user/usage`, `/api/billing/...`, the Stripe webhook). */
 export async function registerBilling(app: FastifyInstance, { config, runtime, users }: ModuleBase & { users: UsersService }): Promise<BillingService> {
-  const billing = createBilling({ db: runtime.db, users, config: config.billing, publicUrl: config.publicUrl });
+  const billing = createBilling({ db: runtime.db, users, config: config.billing, publicUrl: config.publicUrl, events: runtime.events });
   await app.register(taggedRoutes('billing', billingRoutes), { billing });
   return billing;
 }

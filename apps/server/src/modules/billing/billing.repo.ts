@@ -81,12 +81,17 @@ export function createBillingRepo(db: Db) {
     },
 
     /** Cancels the user's local subscription at once (there is no billing period to run out). */
-    async localCancel(userId: number, now: Date): Promise<void> {
-      await db
+    /** Cancels the user's local subscriptions; whether there was one. */
+    async localCancel(tx: BillingTx, userId: number, now: Date): Promise<boolean> {
+      const ended = await tx
         .update(subscriptions)
         .set({ status: 'canceled', cancelAtPeriodEnd: false, updatedAt: now })
-        .where(and(eq(subscriptions.userId, userId), eq(subscriptions.provider, 'local'), inArray(subscriptions.status, [...listedStatuses])));
+        .where(and(eq(subscriptions.userId, userId), eq(subscriptions.provider, 'local'), inArray(subscriptions.status, [...listedStatuses])))
+        .returning({ id: subscriptions.id });
+      return ended.length > 0;
     },
+
+    transaction: <T>(work: (tx: BillingTx) => Promise<T>): Promise<T> => db.transaction(work),
 
     /** The Stripe customer of a product user, for the billing portal (newest subscription first). */
     async stripeCustomerOf(userId: number): Promise<string | undefined> {
@@ -124,8 +129,9 @@ export function createBillingRepo(db: Db) {
       tx.update(subscriptions).set(change).where(eq(subscriptions.id, id)).then(() => undefined),
 
     /** Changes a known Stripe subscription; false when there is none with that id. */
-    updateStripeSubscription: async (tx: BillingTx, providerSubscriptionId: string, change: SubscriptionChange) =>
-      (await tx.update(subscriptions).set(change).where(isStripe(providerSubscriptionId)).returning({ id: subscriptions.id })).length > 0,
+    /** The changed subscription's user, or null when none has this id. */
+    updateStripeSubscription: async (tx: BillingTx, providerSubscriptionId: string, change: SubscriptionChange): Promise<{ userId: number } | null> =>
+      (await tx.update(subscriptions).set(change).where(isStripe(providerSubscriptionId)).returning({ userId: subscriptions.userId }))[0] ?? null,
   };
 }
 

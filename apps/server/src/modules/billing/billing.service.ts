@@ -1,4 +1,6 @@
 import type { PlansResponse, PlanType, UsageResponse } from '@app/contracts/billing';
+import type { DomainEvents } from '../../domain-events';
+import { SUBSCRIPTION_ENDED } from './subscription-ended';
 import type { Level } from '@app/contracts/levels';
 import type { BillingConfig } from '../../config/billing';
 import { ConfigError } from '../../config-error';
@@ -24,6 +26,8 @@ export interface BillingDeps {
   now?: () => Date;
   /** HTTP client for the Stripe API (tests pass a fake). */
   fetch?: typeof fetch;
+  /** Where a subscription's end is announced (live playback stops its user's playback tokens). */
+  events: Pick<DomainEvents, 'emit'>;
 }
 
 /** Local billing hands out plans for free: never in production unless explicitly enabled. */
@@ -97,7 +101,9 @@ export function createBillingService(deps: BillingDeps) {
     async localCancel(caller: Caller): Promise<UsageResponse> {
       requireLocal();
       const user = await users.requireRegistered(caller);
-      await repo.localCancel(user.id, now());
+      await repo.transaction(async (tx) => {
+        if (await repo.localCancel(tx, user.id, now())) await deps.events.emit(tx, SUBSCRIPTION_ENDED, { userId: user.id });
+      });
       return usage(caller);
     },
 
@@ -128,7 +134,7 @@ export function createBillingService(deps: BillingDeps) {
       }
       const event = parseStripeEvent(raw);
       if (!event) throw new AppError('BAD_REQUEST', 'Not a Stripe event.');
-      const outcome = await applyStripeEvent(repo, (id) => users.byIdentityAccount(id), stripe, event, now());
+      const outcome = await applyStripeEvent(repo, (id) => users.byIdentityAccount(id), stripe, event, now(), deps.events);
       return { event: { id: event.id, type: event.type }, outcome };
     },
   };

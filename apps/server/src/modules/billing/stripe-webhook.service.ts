@@ -1,6 +1,8 @@
 import { planType, type PlanType } from '@app/contracts/billing';
 import type { StripeBillingConfig } from '../../config/billing';
+import type { DomainEvents } from '../../domain-events';
 import type { BillingRepo, BillingTx } from './billing.repo';
+import { SUBSCRIPTION_ENDED } from './subscription-ended';
 
 /** The product user a Stripe client reference (the identity account id) names, in any tenant. */
 export type OwnerOf = (identityUserId: number) => Promise<{ id: number; tenantId: string } | undefined>;
@@ -68,6 +70,7 @@ export async function applyStripeEvent(
   stripe: StripeBillingConfig,
   event: StripeEvent,
   now: Date,
+  events: Pick<DomainEvents, 'emit'>,
 ): Promise<WebhookOutcome> {
   const object = event.data.object;
   // The owner is read before the transaction: it lives in the users module, which billing enters by its service.
@@ -81,7 +84,7 @@ export async function applyStripeEvent(
       case 'customer.subscription.updated':
         return subscriptionChanged(repo, tx, stripe, object, now);
       case 'customer.subscription.deleted':
-        return subscriptionDeleted(repo, tx, object, now);
+        return subscriptionDeleted(repo, tx, object, now, events);
       default:
         return 'ignored';
     }
@@ -153,9 +156,11 @@ async function subscriptionChanged(repo: BillingRepo, tx: BillingTx, stripe: Str
   return updated ? 'applied' : 'ignored';
 }
 
-async function subscriptionDeleted(repo: BillingRepo, tx: BillingTx, sub: Obj, now: Date): Promise<WebhookOutcome> {
+async function subscriptionDeleted(repo: BillingRepo, tx: BillingTx, sub: Obj, now: Date, events: Pick<DomainEvents, 'emit'>): Promise<WebhookOutcome> {
   const subscriptionId = str(sub.id);
   if (!subscriptionId) return 'ignored';
   const updated = await repo.updateStripeSubscription(tx, subscriptionId, { status: 'canceled', cancelAtPeriodEnd: false, updatedAt: now });
-  return updated ? 'applied' : 'ignored';
+  if (!updated) return 'ignored';
+  await events.emit(tx, SUBSCRIPTION_ENDED, { userId: updated.userId });
+  return 'applied';
 }

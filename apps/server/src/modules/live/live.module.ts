@@ -50,8 +50,9 @@ export async function registerLive(app: FastifyInstance, { config, runtime, user
   const { db, storage } = runtime;
   const repo = createEventsRepo(db);
   const events = createEventsService({ repo, db, events: runtime.events, users, billing });
-  // A removed member may no longer watch the team's games: their playback tokens stop at once.
+  // A removed member, or one whose subscription ended, may no longer watch some games: their playback tokens stop at once.
   runtime.events.on('team.memberRemoved', (tx, { userId }) => repo.bumpViewerAccess(tx, userId));
+  runtime.events.on('billing.subscriptionEnded', (tx, { userId }) => repo.bumpViewerAccess(tx, userId));
   await app.register(taggedRoutes('live', eventsRoutes), { events });
   const publisher = createBrowserPublisher({ ...browserPublish, ingest: liveIngest, log: app.log.child({ component: 'browser-publish' }) });
   await app.register(taggedRoutes('live', browserPublishRoutes), { events, publisher });
