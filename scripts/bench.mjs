@@ -4,8 +4,9 @@
 // the bytes a clip of a 2 GB rendition on S3 reads in bench-clip-s3.mjs),
 // the live targets in bench-live.mjs, crowd-cheer analysis in bench-cheers.mjs, team talk (live
 // updates, board and activity reads) in bench-talk.mjs, the team schedule in bench-schedule.mjs, a live
-// game through a database outage in bench-faults.mjs, a clip's export with a drawing burnt in in bench-film.mjs.
-// `npm run bench -- videos` (or reads, clips, live, cheers, talk, images, schedule, faults, film) runs only that part.
+// game through a database outage in bench-faults.mjs, a clip's export with a drawing burnt in in bench-film.mjs,
+// a crowd watching a live game through a caching proxy (nginx) in bench-crowd.mjs.
+// `npm run bench -- videos` (or reads, clips, live, cheers, talk, images, schedule, faults, film, crowd) runs only that part.
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import zlib from 'node:zlib';
@@ -76,7 +77,7 @@ async function loginWeight() {
   }
 }
 
-const parts = ['videos', 'reads', 'clips', 'live', 'cheers', 'talk', 'images', 'schedule', 'faults', 'film'].filter((part) => process.argv.includes(part));
+const parts = ['videos', 'reads', 'clips', 'live', 'cheers', 'talk', 'images', 'schedule', 'faults', 'film', 'crowd'].filter((part) => process.argv.includes(part));
 const runs = (part) => parts.length === 0 || parts.includes(part);
 
 console.log(`Machine: ${os.cpus().length} cores, ${(os.totalmem() / 1024 ** 3).toFixed(0)} GiB, Node ${process.versions.node}`);
@@ -134,4 +135,8 @@ if (runs('images')) {
 if (runs('film')) {
   const { filmBenchmarks } = await import('./bench-film.mjs');
   await filmBenchmarks();
+}
+if (runs('crowd')) {
+  const { crowdBenchmarks } = await import('./bench-crowd.mjs');
+  await crowdBenchmarks();
 }

@@ -31,9 +31,10 @@ export function createCrowd() {
     return status === 200 ? Buffer.concat(chunks).toString() : null;
   };
 
-  function startViewer(playlistUrl) {
+  /** `fromStart`: a late joiner who plays the game from its first segment (DVR), not from the live edge. */
+  function startViewer(playlistUrl, fromStart) {
     /** `from`: the first segment it plays; `done`: seq -> when it had the whole segment. */
-    const viewer = { stopped: false, from: undefined, done: new Map() };
+    const viewer = { stopped: false, from: undefined, done: new Map(), fromStart };
     const queue = [];
     let wake = null;
     let last = -1;
@@ -41,14 +42,15 @@ export function createCrowd() {
       const uris = text.split('\n').filter((line) => line && !line.startsWith('#'));
       const joining = last < 0;
       for (const uri of uris) {
-        const seq = Number.parseInt(uri, 10);
+        // `<seq>.ts`, under a path token's directory or not.
+        const seq = Number(/(\d+)\.ts(?:\?|$)/.exec(uri)?.[1]);
         if (!(seq > last)) continue;
         if (seq > edge) {
           firstSeen.set(seq, at);
           edge = seq;
         }
         // Joining: start at the live edge, as hls.js does, not at the first segment listed.
-        if (!joining || uri === uris.at(-1)) {
+        if (!joining || fromStart || uri === uris.at(-1)) {
           viewer.from ??= seq;
           queue.push({ seq, url: new URL(uri, playlistUrl).href });
         }
@@ -109,8 +111,8 @@ export function createCrowd() {
     get size() {
       return viewers.length;
     },
-    add(count, playlistUrlOf) {
-      for (let i = 0; i < count; i++) startViewer(playlistUrlOf(viewers.length));
+    add(count, playlistUrlOf, { fromStartEvery = 0 } = {}) {
+      for (let i = 0; i < count; i++) startViewer(playlistUrlOf(viewers.length), fromStartEvery > 0 && viewers.length % fromStartEvery === fromStartEvery - 1);
     },
     /** Starts recording a hold; `end()` gives its numbers. */
     hold() {
@@ -126,6 +128,8 @@ export function createCrowd() {
           let behind = 0;
           let worstLagMs = 0;
           for (const viewer of viewers) {
+            // Catching up from the start, a late joiner is behind the edge by choice.
+            if (viewer.fromStart) continue;
             let late = false;
             for (const [seq, announced] of due) {
               if (viewer.from === undefined || seq < viewer.from) continue;

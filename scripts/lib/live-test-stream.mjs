@@ -12,20 +12,23 @@ export const VIDEO_KBPS = 2900;
 export const AUDIO_KBPS = 96;
 const SECONDS = 30;
 
-/** The cached FLV: constant bit rate (x264 fills up to it), a keyframe every 30 frames = 1 s segments. */
-export async function testStreamFile() {
+/**
+ * The cached FLV: constant bit rate (x264 fills up to it), a keyframe every 30 frames = 1 s segments;
+ * 720p at 2.9 Mb/s unless told (the crowd bench's viewers share two cores with the server).
+ */
+export async function testStreamFile({ videoKbps = VIDEO_KBPS, height = 720 } = {}) {
   const dir = path.join(os.tmpdir(), 'teamfilm-bench-cache');
   await fs.mkdir(dir, { recursive: true });
-  const file = path.join(dir, `live-720p30-${VIDEO_KBPS + AUDIO_KBPS}k-${SECONDS}s.flv`);
+  const file = path.join(dir, `live-${height}p30-${videoKbps + AUDIO_KBPS}k-${SECONDS}s.flv`);
   if (await fs.stat(file).then((s) => s.size > 0, () => false)) return file;
-  console.log(`  encoding a ${SECONDS} s 720p30 test stream at ${VIDEO_KBPS + AUDIO_KBPS} kb/s...`);
+  console.log(`  encoding a ${SECONDS} s ${height}p30 test stream at ${videoKbps + AUDIO_KBPS} kb/s...`);
   // prettier-ignore
   await run(ffmpeg, [
     '-hide_banner', '-loglevel', 'error', '-y',
-    '-f', 'lavfi', '-i', `testsrc2=size=1280x720:rate=30:duration=${SECONDS}`,
+    '-f', 'lavfi', '-i', `testsrc2=size=${(height * 16) / 9}x${height}:rate=30:duration=${SECONDS}`,
     '-f', 'lavfi', '-i', `sine=frequency=440:sample_rate=48000:duration=${SECONDS}`,
     '-c:v', 'libx264', '-preset', 'veryfast', '-pix_fmt', 'yuv420p', '-g', '30', '-keyint_min', '30', '-sc_threshold', '0', '-bf', '0',
-    '-b:v', `${VIDEO_KBPS}k`, '-minrate', `${VIDEO_KBPS}k`, '-maxrate', `${VIDEO_KBPS}k`, '-bufsize', `${VIDEO_KBPS}k`, '-x264-params', 'nal-hrd=cbr',
+    '-b:v', `${videoKbps}k`, '-minrate', `${videoKbps}k`, '-maxrate', `${videoKbps}k`, '-bufsize', `${videoKbps}k`, '-x264-params', 'nal-hrd=cbr',
     '-c:a', 'aac', '-b:a', `${AUDIO_KBPS}k`, '-f', 'flv', `${file}.tmp`,
   ]);
   await fs.rename(`${file}.tmp`, file);
@@ -67,9 +70,9 @@ export async function newBenchEvent(app, user, title) {
  * A new event of `user` with the file publishing into it, once live: its key and ingest key, the
  * `source` of GET /api/live/{key} and the publisher.
  */
-export async function liveTestEvent(app, user, title) {
+export async function liveTestEvent(app, user, title, stream = {}) {
   const { key, ingestKey, ingest } = await newBenchEvent(app, user, title);
-  const publisher = publishFile(await testStreamFile(), ingest);
+  const publisher = publishFile(await testStreamFile(stream), ingest);
   let gone = false;
   void publisher.exited.then(() => (gone = true));
   try {

@@ -31,15 +31,15 @@ const ms = (x) => `${x.toFixed(0)}`;
  * playback routes, and a distinct user makes the server count each one in `live_viewers`, as it
  * would), each with its own token signed as GET /api/live/{key} signs it.
  */
-async function viewerPlaylistUrls(db, app, stream, count) {
+export async function viewerPlaylistUrls(db, app, stream, count, { prefix = 'bench_viewer_' } = {}) {
   const { rows } = await db.query(`select id, tenant_id from live_events where key = $1`, [stream.key]);
   const { id: eventId, tenant_id: tenantId } = rows[0];
   const users = await db.query(
     `with ids as (
-       insert into identity_users (tenant_id, username) select $1, 'bench_viewer_' || g from generate_series(1, $2) g returning id, username
+       insert into identity_users (tenant_id, username) select $1, $3 || g from generate_series(1, $2) g returning id, username
      )
      insert into users (tenant_id, identity_user_id, username, type) select $1, id, username, 'fan' from ids returning id`,
-    [tenantId, count],
+    [tenantId, count, prefix],
   );
   const secret = await playbackSecret(db);
   // The real source (GET /api/live/{key}) shows where the token goes.
