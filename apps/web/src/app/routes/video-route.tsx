@@ -6,6 +6,7 @@ import { updateReel } from '@/features/reels/api/update-reel';
 import { VideoCodeWindow, VideoTags } from '@/features/tags/components/video-tagging';
 import { createClip } from '@/features/videos/api/create-clip';
 import { VideoDetail, type VideoSlotProps, type VideoTaggingSlot } from '@/features/videos/components/video-detail';
+import { useLevel } from '@/lib/subscription/level-context';
 
 /** The tags feature around the player: the code window beside it, the video's tags under it. */
 const tagging: VideoTaggingSlot = {
@@ -22,10 +23,12 @@ export function Component() {
   const { key, videoId } = useParams();
   const videoKey = key ?? videoId ?? '';
   const clipsPath = key === undefined ? '/library/clips' : '/team/clips';
+  // A fan in the team watches its videos; the film study is its coach's and athletes' (the server refuses a fan too).
+  const level = useLevel();
   // Keyed: another video starts with a fresh player (position, speed, quality) and no drawing open.
   return (
     <VideoDrawings key={videoKey} videoKey={videoKey}>
-      <VideoDetail videoKey={videoKey} clipsPath={clipsPath} tagging={tagging} drawings={videoDrawingsSlot} />
+      <VideoDetail videoKey={videoKey} clipsPath={clipsPath} tagging={level === 'fan' ? undefined : tagging} drawings={videoDrawingsSlot} />
     </VideoDrawings>
   );
 }
