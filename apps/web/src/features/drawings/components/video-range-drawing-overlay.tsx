@@ -16,5 +16,5 @@ export default function VideoRangeDrawingOverlay({ context, videoKey }: { contex
   const drawings = useDrawings(videoKey).data ?? NONE;
   const { start, end } = context.range;
   const timed = useMemo(() => drawingsInChunk(drawings, { start, end: end ?? Infinity }, start), [drawings, start, end]);
-  return <FrameDrawings context={context} drawings={timed} />;
+  return <FrameDrawings context={context} drawings={timed} toggle />;
 }
