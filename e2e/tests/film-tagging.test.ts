@@ -2,6 +2,8 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launch, openPage } from './browser';
 import { apiCall, readyVideo } from './clips-helpers';
+// @ts-expect-error plain .mjs script without type declarations
+import { recordScreen } from '../../scripts/lib/chunk-switch-gaps.mjs';
 import { signIn, subscribedCoach } from './videos-helpers';
 
 let browser: Browser;
@@ -11,8 +13,12 @@ beforeAll(async () => {
 afterAll(() => browser?.close());
 
 const laptop = { width: 1366, height: 768 };
+/** The test video is 25 fps. */
+const FRAME_SEC = 1 / 25;
 
 type Tag = { _id: string; code: string; start: number; end: number; labels: string[] };
+/** A stretch of one chunk on screen (scripts/lib/chunk-switch-gaps.mjs): page times in ms, media times in s. */
+type ScreenRun = { chunk: string; first: number; last: number; from: number | null; to: number | null };
 
 async function box(locator: Locator) {
   const found = await locator.boundingBox();
@@ -110,12 +116,35 @@ describe('film tagging', () => {
     await expect.poll(() => page.getByRole('heading', { name: /^Tags/ }).textContent()).toContain('1 of 2');
     await page.getByRole('button', { name: 'Clear filter' }).click();
 
-    // Play all: the instances back to back in the reel player.
+    // Play all: the instances back to back in the reel player, watched on screen (presented frames):
+    // each instance's stretch in start order, then the first again (the reel player goes round).
     await page.getByRole('button', { name: 'Play all' }).click();
     const reelPlayer = page.getByRole('region', { name: 'Reel player: Hawks vs Owls: tagged instances' });
+    const reelVideos = '[role=region][aria-label="Reel player: Hawks vs Owls: tagged instances"] video';
+    await page.locator(reelVideos).nth(1).waitFor({ state: 'attached' });
+    await page.evaluate(recordScreen, reelVideos);
+    const instances = (await tagsOf(coach.access, key)).sort((a, b) => a.start - b.start);
     await reelPlayer.getByRole('button', { name: 'Play reel' }).click();
     await expect.poll(() => reelPlayer.getAttribute('data-state')).toBe('playing');
-    await expect.poll(() => reelPlayer.getAttribute('data-chunk'), { timeout: 20_000 }).toBe('1');
+    const runs = async () => (await page.evaluate(() => (globalThis as unknown as { benchRuns: () => ScreenRun[] }).benchRuns())).filter((r) => r.from !== null);
+    await expect.poll(async () => (await runs()).length, { timeout: 60_000, interval: 250 }).toBeGreaterThan(instances.length);
+    const played = (await runs()).slice(0, instances.length + 1);
+    // A run's chunk is its element's source and in-point: the instance that starts there.
+    const instanceOf = (run: ScreenRun) => instances.find((t) => Math.abs(t.start - Number(run.chunk.split(' ').pop())) < 1e-6);
+    expect(played.map((r) => instanceOf(r)?.code)).toEqual([...instances.map((t) => t.code), instances[0]!.code]);
+    for (const [i, run] of played.slice(0, instances.length).entries()) {
+      const { start, end } = instances[i]!;
+      // Its frames cover [first frame's time, last frame's time + a frame): the instance, to two frames
+      // short (the frame holding its end) and one frame over (the switch lands on the frame after it).
+      const played = `instance ${i} (${start}-${end} s) played ${run.from}-${run.to} s`;
+      expect(Math.abs(run.from! - start), played).toBeLessThanOrEqual(2 * FRAME_SEC);
+      expect(run.to!, played).toBeGreaterThanOrEqual(end - 2 * FRAME_SEC - 0.005);
+      expect(run.to!, played).toBeLessThanOrEqual(end + FRAME_SEC + 0.005);
+    }
+    // Measured for the report: the gap targets belong to the bench, not here.
+    const gaps = played.slice(1).map((run, i) => Math.round(run.first - played[i]!.last));
+    const stretches = played.map((r) => `${instanceOf(r)!.code} ${r.from!.toFixed(2)}-${(r.to! + FRAME_SEC).toFixed(2)} s`);
+    console.info(`Play all on screen: ${stretches.join(' -> ')}; gaps (last frame of one to first of the next) ${gaps.join(', ')} ms`);
 
     // Save as reel: a clip each, one reel of them, its page plays them.
     await page.getByRole('button', { name: 'Save as reel' }).click();
@@ -123,6 +152,8 @@ describe('film tagging', () => {
     await page.waitForURL('**/library/reels/*');
     const saved = page.getByRole('region', { name: /reel player/i });
     await saved.waitFor();
+    // The list of its clips comes with the reel's chunks: wait for it before reading it.
+    await saved.getByRole('button', { name: /^2\. / }).waitFor();
     expect(await saved.getByRole('button', { name: /^\d\. / }).allTextContents()).toEqual([expect.stringContaining('Drive'), expect.stringContaining('Screen · Left')]);
     expect(problems).toEqual([]);
   });

@@ -2,7 +2,10 @@ import { ensureChromium } from './chromium.mjs';
 
 /**
  * Installed in the page: records what the chunk player puts on screen and answers it as runs of
- * one chunk each, in the order they were shown ({ chunk, first, last }, times in ms).
+ * one chunk each, in the order they were shown ({ chunk, first, last }, times in ms; `from` and `to`,
+ * the media times in seconds of the first and last frames the run presented: the stretch it played).
+ * `videos` selects the player's elements (default: every video in a region; a page with several
+ * players names the one to watch).
  *
  * What is on screen is counted in rendering updates: the `now` a requestVideoFrameCallback gets is
  * the timestamp requestAnimationFrame gets in the same update, the one that paints DOM changes made
@@ -16,13 +19,13 @@ import { ensureChromium } from './chromium.mjs';
  *   frame of its chunk yet shows nothing (poster or black), so its showing is not counted.
  * A chunk is its element's source and in-point: two chunks may share a file.
  */
-function recordScreen() {
+export function recordScreen(videos = '[role=region] video') {
   const frames = [];
   const shows = [];
-  globalThis.document.querySelectorAll('[role=region] video').forEach((video, slot) => {
+  globalThis.document.querySelectorAll(videos).forEach((video, slot) => {
     const chunk = () => `${video.currentSrc} ${video.dataset.in}`;
-    const onFrame = (now) => {
-      frames.push({ slot, at: now, chunk: chunk() });
+    const onFrame = (now, meta) => {
+      frames.push({ slot, at: now, chunk: chunk(), media: meta.mediaTime });
       video.requestVideoFrameCallback(onFrame);
     };
     video.requestVideoFrameCallback(onFrame);
@@ -43,13 +46,22 @@ function recordScreen() {
   globalThis.benchRuns = () => {
     const onScreen = [
       ...frames.filter((f) => shownAt(f.slot, f.at)),
-      ...shows.filter((s) => s.shown && s.at !== null && s.at > -Infinity && frames.some((f) => f.slot === s.slot && f.chunk === s.chunk && f.at <= s.at)),
+      ...shows.flatMap((s) => {
+        if (!s.shown || s.at === null || s.at === -Infinity) return [];
+        // The frame it reveals: the last its element presented of the chunk (hidden, until now).
+        const held = frames.findLast((f) => f.slot === s.slot && f.chunk === s.chunk && f.at <= s.at);
+        return held ? [{ ...s, media: held.media }] : [];
+      }),
     ].sort((a, b) => a.at - b.at);
     const runs = [];
     for (const e of onScreen) {
-      const run = runs.at(-1);
+      let run = runs.at(-1);
       if (run?.chunk === e.chunk) run.last = e.at;
-      else runs.push({ chunk: e.chunk, first: e.at, last: e.at });
+      else runs.push((run = { chunk: e.chunk, first: e.at, last: e.at, from: null, to: null }));
+      if (e.media !== undefined) {
+        run.from = run.from === null ? e.media : Math.min(run.from, e.media);
+        run.to = run.to === null ? e.media : Math.max(run.to, e.media);
+      }
     }
     return runs;
   };

@@ -55,6 +55,18 @@ describe('GET /api/team/codes: a team\'s first window is the starter set of its 
     expect(await windowOf(owner)).toEqual(first);
   });
 
+  it.each([
+    ['Basketball', ['Shot made', 'Shot missed', 'Turnover', 'Rebound', 'Assist', 'Foul']],
+    ['Soccer', ['Goal', 'Shot', 'Corner', 'Free kick', 'Foul', 'Save']],
+    ['Ice Hockey', ['Goal', 'Shot', 'Faceoff won', 'Faceoff lost', 'Penalty', 'Save']],
+    ['Volleyball', ['Kill', 'Attack error', 'Ace', 'Service error', 'Block', 'Dig']],
+    ['Football', ['Run', 'Pass complete', 'Pass incomplete', 'Sack', 'Turnover', 'Penalty']],
+  ])('%s: the team starts with its sport\'s set', async (sport, set) => {
+    const owner = await coach(t, `cwset${sport.replace(' ', '').toLowerCase()}`, `${sport} club`);
+    expect((await call(t, 'PUT', '/api/user/me', owner.headers, { sport })).statusCode).toBe(200);
+    expect(names(await windowOf(owner))).toEqual(set);
+  });
+
   it('else the sport of the team\'s latest game, else Basketball (also for a sport without a starter set)', async () => {
     const hockey = await coach(t, 'cwhockey', 'Pucks');
     await createEvent(t, hockey, { type: 'FTB', date: '2030-01-01T18:00:00Z' });

@@ -9,6 +9,7 @@ import { requireActiveTeam } from '../teams/active-team';
 import type { Team, TeamsService } from '../teams/teams.service';
 import { buttonNamed, freeColor, newButton, sportOf, starterButtons } from './code-window';
 import type { CodesRepo } from './codes.repo';
+import { requireFilmStudyMember } from './film-study-team';
 import type { TagsRepo } from './tags.repo';
 
 export const CODES_EDITORS_ONLY = 'Only the team owner or an editor can change the code window.';
@@ -58,9 +59,9 @@ export function createCodesService({ db, repo, tags, teams }: CodesServiceDeps) 
     buttonsOf,
     labelsOf,
 
-    /** `GET /api/team/codes`: the active team's window (403 for anyone in no team). */
+    /** `GET /api/team/codes`: the active team's window (403 for anyone in no team, and for a fan in it). */
     async get(caller: RoledCaller): Promise<CodeWindow> {
-      return windowOf(caller, await requireActiveTeam(teams, caller));
+      return windowOf(caller, requireFilmStudyMember(await requireActiveTeam(teams, caller)));
     },
 
     /**
@@ -69,7 +70,7 @@ export function createCodesService({ db, repo, tags, teams }: CodesServiceDeps) 
      * without; a renamed button's tags take its new name, in the same transaction.
      */
     async put(caller: RoledCaller, body: z.output<typeof putCodesBody>): Promise<CodeWindow> {
-      const team = await requireActiveTeam(teams, caller);
+      const team = requireFilmStudyMember(await requireActiveTeam(teams, caller));
       if (!mayEdit(caller, team)) throw new AppError('FORBIDDEN', CODES_EDITORS_ONLY);
       await buttonsOf(team);
       await db.transaction(async (tx) => {

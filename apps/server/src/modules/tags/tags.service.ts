@@ -25,6 +25,7 @@ import { readSportscodeXml, toSportscodeXml } from './sportscode-xml';
 import { checkInstances, cleanLabels, toMs } from './tag-file';
 import { readTagsCsv, toTagsCsv } from './tags-csv';
 import type { TagRow, TagSource, TagsRepo } from './tags.repo';
+import { requireFilmStudyMember } from './film-study-team';
 
 export const TAG_NOT_FOUND = 'Tag not found.';
 export const TAG_CHANGERS_ONLY = "Only the tag's maker or the team's owner can change it.";
@@ -101,7 +102,7 @@ export function createTagsService({ db, repo, codes, teams, videos, liveEvents, 
     if (shared.length === 0) throw new AppError('FORBIDDEN', NOT_A_TEAM_MEMBER);
     const active = await teams.activeChannelId(caller);
     const team = shared.find((t) => t.id === active) ?? shared[0]!;
-    return { video, team: await teams.memberChannelById(caller, team.id) };
+    return { video, team: requireFilmStudyMember(await teams.memberChannelById(caller, team.id)) };
   }
 
   /** A game of a team the caller is a member of: 404 for anyone else, a fan who may watch it too. */
@@ -111,7 +112,7 @@ export function createTagsService({ db, repo, codes, teams, videos, liveEvents, 
     const team = await teams.memberChannelById(caller, event.channelId).catch(() => {
       throw new AppError('NOT_FOUND', EVENT_NOT_FOUND);
     });
-    return { event, team };
+    return { event, team: requireFilmStudyMember(team) };
   }
 
   /** A tag with its source, for a member of its team who may still see its video or game; 404 for anyone else. */
@@ -119,6 +120,8 @@ export function createTagsService({ db, repo, codes, teams, videos, liveEvents, 
     const row = isUuid(id) ? await repo.byId(caller.tenantId, id) : undefined;
     if (!row) throw new AppError('NOT_FOUND', TAG_NOT_FOUND);
     const team = await teams.memberChannelById(caller, row.channelId).catch(asTagNotFound);
+    // A fan in the team is told no more of a tag than anyone outside it.
+    if (team.user.type === 'fan') throw new AppError('NOT_FOUND', TAG_NOT_FOUND);
     if (row.videoId) return { row, source: { team, video: await videos.visibleVideo(caller, row.videoId).catch(asTagNotFound) } };
     const event = await liveEvents.byId(row.eventId!);
     if (!event) throw new AppError('NOT_FOUND', TAG_NOT_FOUND);

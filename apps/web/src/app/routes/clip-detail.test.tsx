@@ -1,4 +1,4 @@
-import type { ReelView } from '@app/contracts/clips';
+import type { ReelExport, ReelView } from '@app/contracts/clips';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
@@ -319,5 +319,72 @@ describe('ClipDetail', () => {
     renderClip();
     expect(await screen.findByText('Join a team to comment on clips.')).toBeInTheDocument();
     await waitFor(() => expect(screen.getByRole('region', { name: /Reel player/ })).toBeInTheDocument());
+  });
+
+  describe('Download MP4', () => {
+    const exportPath = `${reelPath}/export`;
+    const none: ReelExport = { status: 'none', progress: 0, url: null, failureReason: null };
+
+    it("is offered to the clip's maker only", async () => {
+      const first = mockFetch({ [`GET ${reelPath}`]: reelFixture(), 'GET /api/user/team': team, 'GET /api/user/me': me('coach'), [`GET ${commentsPath}`]: [], [`GET ${exportPath}`]: none });
+      const mine = renderClip();
+      // Disabled until the current export's state is in.
+      const button = await screen.findByRole('button', { name: 'Download MP4' });
+      await waitFor(() => expect(button).toBeEnabled());
+      expect(first.call('GET', exportPath)).toBeDefined();
+      mine.unmount();
+
+      // A teammate's clip: no button, and its export is never asked for (the server would refuse it).
+      const other = mockFetch({ [`GET ${reelPath}`]: reelFixture({ owned: false, saved: false }), 'GET /api/user/team': team, 'GET /api/user/me': me('kid'), [`GET ${commentsPath}`]: [] });
+      renderClip();
+      await screen.findByRole('button', { name: 'Save' });
+      expect(screen.queryByRole('button', { name: 'Download MP4' })).not.toBeInTheDocument();
+      expect(screen.queryByRole('link', { name: 'Download MP4' })).not.toBeInTheDocument();
+      expect(other.call('GET', exportPath)).toBeUndefined();
+    });
+
+    it("starts the export of the clip's own reel, shows its progress while it is made, then the file's download link", async () => {
+      const answers: ReelExport[] = [none, { status: 'running', progress: 40, url: null, failureReason: null }];
+      const ready: ReelExport = { status: 'ready', progress: 100, url: '/storage/exports/clip.mp4?sig=z', failureReason: null };
+      const net = mockFetch({
+        [`GET ${reelPath}`]: reelFixture(),
+        'GET /api/user/team': team,
+        'GET /api/user/me': me('coach'),
+        [`GET ${commentsPath}`]: [],
+        [`GET ${exportPath}`]: () => json(answers.shift() ?? ready),
+        [`POST ${exportPath}`]: json({ status: 'queued', progress: 0, url: null, failureReason: null }, 202),
+      });
+      renderClip();
+      await userEvent.setup().click(await screen.findByRole('button', { name: 'Download MP4' }));
+      expect(await screen.findByRole('status')).toHaveTextContent('Preparing the MP4... 0%');
+      expect(await screen.findByText('Preparing the MP4... 40%', {}, { timeout: 3000 })).toBeInTheDocument();
+      expect(screen.getByRole('progressbar', { name: 'Export' })).toHaveAttribute('aria-valuenow', '40');
+      const link = await screen.findByRole('link', { name: 'Download MP4' }, { timeout: 3000 });
+      // A link with `download`: the browser saves the file rather than playing it.
+      expect(link).toHaveAttribute('href', '/storage/exports/clip.mp4?sig=z');
+      expect(link).toHaveAttribute('download');
+      expect(net.calls.filter((c) => c.method === 'POST').map((c) => c.path)).toEqual([exportPath]);
+    });
+
+    it('says why the MP4 could not be made, and tries again on a second press', async () => {
+      const answers: ReelExport[] = [{ status: 'failed', progress: 0, url: null, failureReason: 'The video is gone' }];
+      const net = mockFetch({
+        [`GET ${reelPath}`]: reelFixture(),
+        'GET /api/user/team': team,
+        'GET /api/user/me': me('coach'),
+        [`GET ${commentsPath}`]: [],
+        [`GET ${exportPath}`]: () => json(answers.shift() ?? { status: 'running', progress: 10, url: null, failureReason: null }),
+        [`POST ${exportPath}`]: () =>
+          net.calls.filter((c) => c.method === 'POST').length === 1 ? errorJson(429, 'Too many exports at once: try again in a minute.') : json({ status: 'queued', progress: 0, url: null, failureReason: null }, 202),
+      });
+      renderClip();
+      expect(await screen.findByRole('alert')).toHaveTextContent('The MP4 could not be made: The video is gone Try again.');
+      const user = userEvent.setup();
+      await user.click(screen.getByRole('button', { name: 'Download MP4' }));
+      expect(await screen.findByText('Too many exports at once: try again in a minute.')).toBeInTheDocument();
+      await user.click(screen.getByRole('button', { name: 'Download MP4' }));
+      expect(await screen.findByRole('status')).toHaveTextContent('Preparing the MP4...');
+      expect(net.calls.filter((c) => c.method === 'POST')).toHaveLength(2);
+    });
   });
 });

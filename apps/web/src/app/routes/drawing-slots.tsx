@@ -12,6 +12,7 @@ import type { VideoDrawingsSlot } from '@/features/videos/components/video-detai
 const VideoDrawingOverlay = lazy(() => import('@/features/drawings/components/video-drawing-overlay'));
 const DrawingPanel = lazy(() => import('@/features/drawings/components/drawing-panel'));
 const ReelDrawingOverlay = lazy(() => import('@/features/drawings/components/reel-drawing-overlay'));
+const VideoRangeDrawingOverlay = lazy(() => import('@/features/drawings/components/video-range-drawing-overlay'));
 
 type VideoDrawingsState = { videoKey: string; editing: DrawingEdit | null; setEditing: (editing: DrawingEdit | null) => void };
 
@@ -60,3 +61,12 @@ export const reelChunkDrawings: ChunkOverlay<ReelViewChunk> = (context) => (
     <ReelDrawingOverlay context={context} />
   </Suspense>
 );
+
+/** Over a chunk playing a range of the video's own file ("Play all" of its tags): its drawings there hold. */
+export const videoRangeDrawings =
+  (videoKey: string): ChunkOverlay<unknown> =>
+  (context) => (
+    <Suspense fallback={null}>
+      <VideoRangeDrawingOverlay context={context} videoKey={videoKey} />
+    </Suspense>
+  );

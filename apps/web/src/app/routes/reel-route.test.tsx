@@ -1,5 +1,5 @@
 import type { ReelView } from '@app/contracts/clips';
-import { act, screen, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 
@@ -80,5 +80,59 @@ describe('drawings in a reel', () => {
     await user.click(within(player).getByRole('button', { name: 'Continue' }));
     expect(shown.paused).toBe(false);
     expect(within(player).queryByRole('status')).not.toBeInTheDocument();
+  });
+
+  it('"Show drawings" on the picture hides them and their holds, remembered, and brings them back', async () => {
+    mockFetch({ [`GET /api/user/reels/${reelId}`]: reel, [`GET /api/user/videos/${videoKey}/drawings`]: { items: [drawing] } });
+    renderApp(`/library/reels/${reelId}`, {
+      routes: [{ path: '/library/reels/:reelId', lazy: () => import('@/app/routes/reel-route'), hydrateFallbackElement: <p>Loading</p> }],
+      session: signedInSession,
+      level: 'team',
+    });
+    const player = await screen.findByRole('region', { name: 'Reel player: Best defence' });
+    const shown = player.querySelector<HTMLVideoElement>('video[data-active="true"]')!;
+    act(() => void shown.dispatchEvent(new Event('loadedmetadata')));
+    shown.currentTime = 5;
+    act(() => void shown.dispatchEvent(new Event('seeked')));
+    await within(player).findByRole('img', { name: 'Drawing with 1 shape' });
+    const user = userEvent.setup();
+    const toggle = within(player).getByRole('button', { name: 'Show drawings' });
+    expect(toggle).toHaveAttribute('aria-pressed', 'true');
+
+    await user.click(toggle);
+    expect(toggle).toHaveAttribute('aria-pressed', 'false');
+    expect(within(player).queryByRole('img', { name: 'Drawing with 1 shape' })).not.toBeInTheDocument();
+    expect(window.localStorage.getItem('teamfilm.show-drawings')).toBe('false');
+    // Off, playing through the drawing's frame does not hold.
+    act(() => {
+      shown.dispatchEvent(new Event('seeking'));
+      shown.currentTime = 4;
+      shown.dispatchEvent(new Event('seeked'));
+    });
+    await user.click(within(player).getByRole('button', { name: 'Play reel' }));
+    present(shown, 4.96);
+    present(shown, 5);
+    present(shown, 5.04);
+    expect(within(player).queryByRole('status')).not.toBeInTheDocument();
+    expect(shown.paused).toBe(false);
+
+    await user.click(toggle);
+    expect(toggle).toHaveAttribute('aria-pressed', 'true');
+    expect(window.localStorage.getItem('teamfilm.show-drawings')).toBe('true');
+  });
+
+  it('offers no "Show drawings" where the chunk has no drawing', async () => {
+    const net = mockFetch({ [`GET /api/user/reels/${reelId}`]: reel, [`GET /api/user/videos/${videoKey}/drawings`]: { items: [{ ...drawing, at: 30 }] } });
+    // The drawings layer loaded already: what it shows is settled once its drawings are in.
+    await import('@/features/drawings/components/reel-drawing-overlay');
+    renderApp(`/library/reels/${reelId}`, {
+      routes: [{ path: '/library/reels/:reelId', lazy: () => import('@/app/routes/reel-route'), hydrateFallbackElement: <p>Loading</p> }],
+      session: signedInSession,
+      level: 'team',
+    });
+    const player = await screen.findByRole('region', { name: 'Reel player: Best defence' });
+    await waitFor(() => expect(net.call('GET', `/api/user/videos/${videoKey}/drawings`)).toBeDefined());
+    await act(async () => {});
+    expect(within(player).queryByRole('button', { name: 'Show drawings' })).not.toBeInTheDocument();
   });
 });

@@ -13,7 +13,7 @@ import { videoFixture } from '@/test/video-fixture';
 const key = '11111111-1111-4111-8111-111111111111';
 const tagsPath = `/api/user/videos/${key}/tags`;
 
-function renderVideo(path = `/team/videos/${key}`) {
+function renderVideo(path = `/team/videos/${key}`, level: 'team' | 'fan' = 'team') {
   const net = mockFetch({
     [`GET /api/user/videos/${key}`]: videoFixture(),
     'GET /api/user/me': janeMe,
@@ -23,7 +23,7 @@ function renderVideo(path = `/team/videos/${key}`) {
     [`POST ${tagsPath}`]: (call: FetchCall) => json(tagFixture({ _id: 't2', start: (call.body as { at: number }).at - 5, end: (call.body as { at: number }).at + 3 }), 201),
   });
   const routes = pageRoutes(path.startsWith('/team') ? '/team/videos/:key' : '/library/videos/:videoId', () => import('@/app/routes/video-route'));
-  renderApp(path, { routes, session: signedInSession, level: 'team' });
+  renderApp(path, { routes, session: signedInSession, level });
   return net;
 }
 
@@ -63,5 +63,14 @@ describe('a video page with film study', () => {
     expect(before(screen.getByRole('heading', { name: /^Tags/ }), laptop)).toBe(true);
     expect(before(laptop, screen.getByRole('heading', { name: 'Highlights' }))).toBe(true);
     expect(screen.getAllByRole('heading', { name: 'Code window' })).toHaveLength(1);
+  });
+
+  it("shows a fan in the team the video without its film study: no code window, no tags, nothing asked of them", async () => {
+    const net = renderVideo(`/library/videos/${key}`, 'fan');
+    await screen.findByRole('region', { name: /video player/i });
+    await screen.findByRole('heading', { name: 'Highlights' });
+    expect(screen.queryByRole('heading', { name: 'Code window' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: /^Tags/ })).not.toBeInTheDocument();
+    expect(net.calls.filter((c) => c.path === '/api/team/codes' || c.path.startsWith(tagsPath))).toEqual([]);
   });
 });

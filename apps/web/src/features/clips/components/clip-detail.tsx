@@ -15,6 +15,8 @@ import { SaveClipButton } from '@/features/clips/components/save-clip-button';
 type ClipDetailProps = {
   reel: UseQueryResult<ReelView>;
   addToReel?: AddToReelSlot;
+  /** The clip's "Download MP4", shown to its maker: the app shell puts the reels feature's export here. */
+  download?: DownloadSlot;
   /** Drawn over the clip by the app shell (the drawings of its video inside the clip). */
   chunkOverlay?: ChunkOverlay<ReelViewChunk>;
 };
@@ -24,7 +26,7 @@ type ClipDetailProps = {
  * card links there): the page plays that reel, which the app reads through the reels feature, and shows
  * the clip's comments. Its maker may edit it; anyone else may save it to their library.
  */
-export function ClipDetail({ reel, addToReel, chunkOverlay }: ClipDetailProps) {
+export function ClipDetail({ reel, addToReel, download, chunkOverlay }: ClipDetailProps) {
   return (
     <DetailStates
       query={reel}
@@ -33,7 +35,7 @@ export function ClipDetail({ reel, addToReel, chunkOverlay }: ClipDetailProps) {
       notFound="It may have been deleted, or you may no longer see the video it was cut from."
       pageTitle="Clip"
     >
-      {(data) => <LoadedClip reel={data} addToReel={addToReel} chunkOverlay={chunkOverlay} onSourceError={() => void reel.refetch()} />}
+      {(data) => <LoadedClip reel={data} addToReel={addToReel} download={download} chunkOverlay={chunkOverlay} onSourceError={() => void reel.refetch()} />}
     </DetailStates>
   );
 }
@@ -41,9 +43,12 @@ export function ClipDetail({ reel, addToReel, chunkOverlay }: ClipDetailProps) {
 /** What the app shell puts under the player: the reels feature's "Add to reel" for this clip. */
 export type AddToReelSlot = (chunk: ReelViewChunk, timestamp: number) => React.ReactNode;
 
-type LoadedClipProps = { reel: ReelView; addToReel?: AddToReelSlot; chunkOverlay?: ChunkOverlay<ReelViewChunk>; onSourceError: () => void };
+/** What the app shell puts under its maker's player: the export of the clip's own reel (by its id). */
+export type DownloadSlot = (reelId: string) => React.ReactNode;
 
-function LoadedClip({ reel: data, addToReel, chunkOverlay, onSourceError }: LoadedClipProps) {
+type LoadedClipProps = { reel: ReelView; addToReel?: AddToReelSlot; download?: DownloadSlot; chunkOverlay?: ChunkOverlay<ReelViewChunk>; onSourceError: () => void };
+
+function LoadedClip({ reel: data, addToReel, download, chunkOverlay, onSourceError }: LoadedClipProps) {
   const chunk = data.chunks[0];
   const clipId = chunk?.clip ?? '';
   // Untitled, a clip is named by where it comes from, as the library's cards name it.
@@ -73,6 +78,8 @@ function LoadedClip({ reel: data, addToReel, chunkOverlay, onSourceError }: Load
           ) : (
             <EmptyState icon={ClapperboardIcon}>This clip has nothing to play.</EmptyState>
           )}
+          {/* The clip's file, with the drawings inside it held, is its maker's to download. */}
+          {data.owned && data.chunks.length > 0 && download ? download(data.reelId) : null}
           {chunk && addToReel ? addToReel(chunk, data.timestamp) : null}
         </div>
         {clipId ? (

@@ -20,5 +20,5 @@ export default function ReelDrawingOverlay({ context }: { context: ChunkOverlayC
     () => (start === undefined || end === undefined ? NONE : drawingsInChunk(drawings, { start, end }, fileStart)),
     [drawings, start, end, fileStart],
   );
-  return <FrameDrawings context={context} drawings={timed} />;
+  return <FrameDrawings context={context} drawings={timed} toggle />;
 }

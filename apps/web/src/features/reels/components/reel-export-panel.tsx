@@ -5,14 +5,20 @@ import { Progress } from '@/components/ui/progress';
 import { isExporting, useReelExport, useStartReelExport } from '@/features/reels/api/reel-export';
 import { errorMessage } from '@/lib/error-message';
 
+type ReelExportPanelProps = {
+  reelId: string;
+  /** `sm` beside a page's other small buttons (a clip's page). */
+  size?: 'default' | 'sm';
+};
+
 /** 'Download MP4': starts the reel's export, shows its progress, then the download link. */
-export function ReelExportPanel({ reelId }: { reelId: string }) {
+export function ReelExportPanel({ reelId, size = 'default' }: ReelExportPanelProps) {
   const current = useReelExport(reelId);
   const start = useStartReelExport(reelId);
   const state = current.data;
   if (state?.status === 'ready' && state.url) {
     return (
-      <Button asChild>
+      <Button asChild size={size} className="self-start">
         <a href={state.url} download>
           <DownloadIcon aria-hidden="true" /> Download MP4
         </a>
@@ -32,7 +38,7 @@ export function ReelExportPanel({ reelId }: { reelId: string }) {
   }
   return (
     <div className="flex flex-col gap-1">
-      <Button variant="outline" className="self-start" disabled={start.isPending || current.isPending} onClick={() => start.mutate()}>
+      <Button variant="outline" size={size} className="self-start" disabled={start.isPending || current.isPending} onClick={() => start.mutate()}>
         <DownloadIcon aria-hidden="true" /> Download MP4
       </Button>
       {state?.status === 'failed' ? (

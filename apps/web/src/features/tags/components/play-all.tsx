@@ -2,7 +2,7 @@ import type { Tag } from '@app/contracts/film';
 import { XIcon } from 'lucide-react';
 import { useMemo } from 'react';
 
-import { ChunkPlayer } from '@/components/player/chunk-player';
+import { ChunkPlayer, type ChunkOverlay } from '@/components/player/chunk-player';
 import { Button } from '@/components/ui/button';
 import { instanceName } from '@/features/tags/utils/instance-clips';
 import { formatMediaTime } from '@/lib/media-time';
@@ -10,8 +10,11 @@ import { formatMediaTime } from '@/lib/media-time';
 /** An instance with no length still plays a moment: a `#t=` range must end after it starts. */
 const LEAST_SECONDS = 0.1;
 
-/** The instances as a reel's chunks: each a `#t=start,end` range of the video's file. */
-function instanceChunks(items: readonly Tag[], source: string) {
+/** An instance as a reel's chunk: a `#t=start,end` range of the video's file. */
+export type InstanceChunk = { id: string; source: string; description: string };
+
+/** The instances as a reel's chunks. */
+function instanceChunks(items: readonly Tag[], source: string): InstanceChunk[] {
   return items.map((t) => ({
     id: t._id,
     source: `${source}#t=${t.start},${Math.max(t.end, t.start + LEAST_SECONDS)}`,
@@ -19,8 +22,17 @@ function instanceChunks(items: readonly Tag[], source: string) {
   }));
 }
 
+type PlayAllProps = {
+  items: readonly Tag[];
+  source: string;
+  title: string;
+  onClose: () => void;
+  /** Drawn over the instance on screen (the app puts the video's drawings there, which hold as on its page). */
+  overlay?: ChunkOverlay<InstanceChunk>;
+};
+
 /** "Play all": the filtered instances back to back, without a gap, in the reel player. */
-export function PlayAll({ items, source, title, onClose }: { items: readonly Tag[]; source: string; title: string; onClose: () => void }) {
+export function PlayAll({ items, source, title, onClose, overlay }: PlayAllProps) {
   const chunks = useMemo(() => instanceChunks(items, source), [items, source]);
   return (
     <div className="flex flex-col gap-2 rounded-lg border p-3">
@@ -32,7 +44,7 @@ export function PlayAll({ items, source, title, onClose }: { items: readonly Tag
           <XIcon aria-hidden="true" /> Close
         </Button>
       </div>
-      <ChunkPlayer chunks={chunks} label={`${title}: tagged instances`} />
+      <ChunkPlayer chunks={chunks} label={`${title}: tagged instances`} overlay={overlay} />
     </div>
   );
 }

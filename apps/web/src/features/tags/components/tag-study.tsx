@@ -5,13 +5,14 @@ import { useCallback, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 
 import { ErrorAlert } from '@/components/error-alert';
+import type { ChunkOverlay } from '@/components/player/chunk-player';
 import { Button } from '@/components/ui/button';
 import { useCodeWindow } from '@/features/tags/api/get-code-window';
 import { useDeleteTag } from '@/features/tags/api/delete-tag';
 import { useTags, type TagTarget } from '@/features/tags/api/get-tags';
 import { TOO_MANY_FOR_A_REEL, useSaveTagsAsReel, type ReelMaker } from '@/features/tags/api/save-tags-as-reel';
 import { useUpdateTag } from '@/features/tags/api/update-tag';
-import { PlayAll } from '@/features/tags/components/play-all';
+import { PlayAll, type InstanceChunk } from '@/features/tags/components/play-all';
 import { SectionFailed, SectionLoading } from '@/features/tags/components/section-states';
 import { TagFiles } from '@/features/tags/components/tag-files';
 import { TagFilterBar } from '@/features/tags/components/tag-filter-bar';
@@ -50,6 +51,8 @@ type TagStudyProps = {
   reelsPath: string;
   /** How Save as reel makes the clips and the reel. */
   reelMaker: ReelMaker;
+  /** Drawn over "Play all"'s instance on screen. */
+  playAllOverlay?: ChunkOverlay<InstanceChunk>;
 };
 
 /** The reel's title: the video's, and what the filter chose. */
@@ -62,7 +65,7 @@ function reelTitle(title: string, filter: TagFilter): string {
  * The video's tagged instances under the player: the filter (kept in the page's address), the timeline,
  * the list or the code x label matrix, "Play all" of what the filter keeps, "Save as reel", export and import.
  */
-export function TagStudy({ videoKey, title, duration, source, clock, reelsPath, reelMaker }: TagStudyProps) {
+export function TagStudy({ videoKey, title, duration, source, clock, reelsPath, reelMaker, playAllOverlay }: TagStudyProps) {
   const target = useMemo<TagTarget>(() => ({ kind: 'video', key: videoKey }), [videoKey]);
   const tags = useTags(target);
   const codes = useCodeWindow();
@@ -158,7 +161,7 @@ export function TagStudy({ videoKey, title, duration, source, clock, reelsPath, 
           </div>
           <ErrorAlert error={reel.isError ? `The reel was not saved: ${errorMessage(reel.error)}` : null} />
 
-          {playingAll && source ? <PlayAll items={filtered} source={source} title={title} onClose={() => setPlayingAll(false)} /> : null}
+          {playingAll && source ? <PlayAll items={filtered} source={source} title={title} onClose={() => setPlayingAll(false)} overlay={playAllOverlay} /> : null}
 
           <div role="group" aria-label="View" className="bg-muted inline-flex self-start rounded-md p-0.5 text-sm">
             {views.map((v) => (
