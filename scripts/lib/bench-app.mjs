@@ -114,5 +114,5 @@ export async function benchCoach(baseUrl) {
   await api('POST', '/api/user/me', { username: 'bench_coach', type: 'team', firstname: 'Bench', lastname: 'Coach' });
   await api('POST', '/api/user/channels', { channel: 'main', description: 'Bench' });
   await api('POST', '/api/billing/local/subscribe', { type: 'team' });
-  return { api, auth };
+  return { api, auth, email, password };
 }
