@@ -259,6 +259,17 @@ async function longGame() {
   return file;
 }
 
+/** A small file goes up in one PUT, as the browser sends it; answers the video's key. */
+async function putUpload(app, user, file) {
+  const body = await fs.readFile(file);
+  const pre = await user.api('POST', '/api/user/preupload', { fileName: 'long-game.mp4', contentType: 'video/mp4', size: body.length });
+  if (pre.protocol !== 'put') throw new Error(`expected a single PUT, got ${pre.protocol}`);
+  const res = await fetchWithin(new URL(pre.url, app.baseUrl), { method: 'PUT', headers: { 'content-type': 'video/mp4' }, body }, 120_000);
+  if (!res.ok) throw new Error(`PUT the game: ${res.status} ${res.text()}`);
+  await user.api('POST', `/api/user/preupload/${encodeURIComponent(pre.key)}/complete`);
+  return pre.key;
+}
+
 /** 3,000 instances over the game as the CSV import takes them: the window's codes in turn, some labelled. */
 function instancesCsv() {
   const lines = ['code,start,end,labels'];
@@ -279,16 +290,24 @@ async function timelineBenchmarks() {
   let browser = null;
   try {
     const user = await benchCoach(app.baseUrl);
-    const { key } = await uploadAndPlay(app, user, file, { fileName: 'long-game.mp4', contentType: 'video/mp4', untilReady: false, sourceSec: GAME_SECONDS });
-    await until('the game\u2019s duration', async () => (await user.api('GET', `/api/user/videos/${encodeURIComponent(key)}`)).durationSec > 0, { everyMs: 200, timeoutMs: 120_000 });
+    const key = await putUpload(app, user, file);
+    await until(
+      'the game to play as uploaded',
+      async () => {
+        const v = await user.api('GET', `/api/user/videos/${encodeURIComponent(key)}`);
+        return v.durationSec > 0 && (v.sources.preview || v.sources.low || v.sources.full);
+      },
+      { everyMs: 200, timeoutMs: 120_000 },
+    );
     // Played as uploaded from here on; no worker encodes its renditions meanwhile.
     await app.stop();
-    app = await startApp([at('apps/server/dist/main.js')], dataDir, { AUTH_RATE_LIMIT: '500', WORKERS: '0' });
+    app = await startApp([at('apps/server/dist/main.js')], dataDir, { AUTH_RATE_LIMIT: '500', WORKERS: '0' }, { port: app.port });
     await user.api('PUT', '/api/team/codes', { buttons: BUTTONS });
 
     browser = await launchBrowser();
     const page = await signedInPage(browser, app.port, user);
     await page.addInitScript(recordTimeline);
+    console.log('  the game plays as uploaded; pressing with 0 instances loaded...');
     const empty = await openTimeline(page, app.port, key, 0);
     await page.getByRole('region', { name: /video player/i }).locator('video').first().evaluate((v) => v.readyState >= 1 || new Promise((r) => v.addEventListener('loadedmetadata', r, { once: true })));
     const fromNone = await pressTimes(page, presses, 60, 31);
@@ -296,6 +315,7 @@ async function timelineBenchmarks() {
     const few = await openTimeline(page, app.port, key, presses);
     const fewFilters = await filterTimes(page, 3);
 
+    console.log(`  importing ${INSTANCES} instances, then the page with them: renders, filters, presses...`);
     const csv = instancesCsv();
     const imported = await fetchWithin(`${app.baseUrl}/api/user/videos/${encodeURIComponent(key)}/tags/import`, {
       method: 'POST',

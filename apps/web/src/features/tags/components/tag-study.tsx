@@ -1,7 +1,7 @@
 import { REEL_MAX_CHUNKS, REEL_TITLE_MAX } from '@app/contracts/clips';
 import type { CodeButton, Tag, TagFilter } from '@app/contracts/film';
 import { ClapperboardIcon, ListVideoIcon, Loader2Icon, TagsIcon } from 'lucide-react';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 
 import { ErrorAlert } from '@/components/error-alert';
@@ -23,7 +23,7 @@ import type { TagClock } from '@/features/tags/hooks/use-tagging';
 import { isTemporary } from '@/features/tags/utils/press';
 import { codeOrder, countTags, labelOrder } from '@/features/tags/utils/tag-counts';
 import { filterTags, isNoFilter } from '@/features/tags/utils/tag-filter';
-import { groupByCode, timelineLength, timelineRows, UNKNOWN_CODE_COLOR, type TimelineRow } from '@/features/tags/utils/timeline-layout';
+import { groupByCode, timelineLength, timelineRows, UNKNOWN_CODE_COLOR } from '@/features/tags/utils/timeline-layout';
 import { useMe } from '@/lib/auth/get-me';
 import { errorMessage } from '@/lib/error-message';
 import { cn } from '@/lib/utils';
@@ -83,12 +83,7 @@ export function TagStudy({ videoKey, title, duration, source, clock, reelsPath, 
   const allLabels = useMemo(() => labelOrder(buttons, players, counts), [buttons, players, counts]);
   const filtered = useMemo(() => filterTags(items, filter), [items, filter]);
   const groups = useMemo(() => groupByCode(items), [items]);
-  // The rows drawn last: a row whose instances the new filter keeps the same keeps its array (and is not drawn again).
-  const drawn = useRef<readonly TimelineRow[]>([]);
-  const rows = useMemo(() => timelineRows(allCodes, buttons, groups, filter, drawn.current), [allCodes, buttons, groups, filter]);
-  useEffect(() => {
-    drawn.current = rows;
-  }, [rows]);
+  const rows = useMemo(() => timelineRows(allCodes, buttons, groups, filter), [allCodes, buttons, groups, filter]);
   const colors = useMemo(() => new Map(buttons.map((b) => [b.name, b.color])), [buttons]);
   const length = timelineLength(duration, items);
   const username = me.data?.username;

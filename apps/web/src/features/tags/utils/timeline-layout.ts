@@ -23,25 +23,20 @@ const NONE: readonly Tag[] = [];
 
 /**
  * One row per code in `codes` (the window's order) with the instances of `groups` that `filter` keeps. A
- * filter without labels keeps a shown row's group itself (the same array), so a change of codes only
- * shows and hides rows; a row keeps its earlier array (`before`) when the filter keeps the same instances,
- * so a memoized row is left alone.
+ * filter without labels keeps each row's group itself (the same array): a change of codes only shows and
+ * hides rows, and a memoized row (which compares its instances one by one) is left alone.
  */
 export function timelineRows(
   codes: readonly string[],
   buttons: readonly Pick<CodeButton, 'name' | 'color'>[],
   groups: ReadonlyMap<string, readonly Tag[]>,
   filter: TagFilter,
-  before: readonly TimelineRow[] = [],
 ): TimelineRow[] {
   const colors = new Map(buttons.map((b) => [b.name, b.color]));
-  const earlier = new Map(before.map((row) => [row.code, row.items]));
   const byLabel: TagFilter | null = filter.label.length > 0 ? { code: [], label: filter.label, match: filter.match } : null;
   return codes.map((code) => {
     const group = groups.get(code) ?? NONE;
-    let items = byLabel ? group.filter((t) => matchesTagFilter(t, byLabel)) : group;
-    const previous = earlier.get(code);
-    if (previous && previous !== items && sameItems(previous, items)) items = previous;
+    const items = byLabel ? group.filter((t) => matchesTagFilter(t, byLabel)) : group;
     return { code, color: colors.get(code) ?? UNKNOWN_CODE_COLOR, items, shown: filter.code.length === 0 || filter.code.includes(code) };
   });
 }
