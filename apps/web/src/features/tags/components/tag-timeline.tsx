@@ -33,6 +33,10 @@ const DRAG_PX = 3;
  */
 export function TagTimeline({ rows, length, now, onPlay, canTrim, onTrim }: TimelineProps) {
   const [zoom, setZoom] = useState(1);
+  // The bar under the pointer, else the focused one: the one bar of the timeline with trim handles.
+  const [hovered, setHovered] = useState<ActiveBar | null>(null);
+  const [focused, setFocused] = useState<ActiveBar | null>(null);
+  const active = hovered ?? focused;
   const level = ZOOMS.indexOf(zoom);
   return (
     <div className="flex flex-col gap-2">
@@ -48,7 +52,17 @@ export function TagTimeline({ rows, length, now, onPlay, canTrim, onTrim }: Time
       <div className="overflow-x-auto rounded-lg border">
         <div role="group" aria-label="Timeline" className="relative min-w-full" style={{ width: `${zoom * 100}%` }}>
           {rows.map((row) => (
-            <Row key={row.code} row={row} length={length} onPlay={onPlay} canTrim={canTrim} onTrim={onTrim} />
+            <Row
+              key={row.code}
+              row={row}
+              length={length}
+              activeId={active?.code === row.code ? active.id : null}
+              onHover={setHovered}
+              onFocusBar={setFocused}
+              onPlay={onPlay}
+              canTrim={canTrim}
+              onTrim={onTrim}
+            />
           ))}
           <Playhead now={now} length={length} />
         </div>
@@ -99,12 +113,23 @@ function Playhead({ now, length }: { now: () => number; length: number }) {
   );
 }
 
-type RowProps = { row: TimelineRow; length: number; onPlay: (t: number) => void; canTrim: (t: Tag) => boolean; onTrim: (t: Tag, range: Range) => void };
+type ActiveBar = { code: string; id: string };
+type RowProps = {
+  row: TimelineRow;
+  length: number;
+  /** The timeline's active bar when it is on this row. */
+  activeId: string | null;
+  onHover: (bar: ActiveBar | null) => void;
+  onFocusBar: (bar: ActiveBar | null) => void;
+  onPlay: (t: number) => void;
+  canTrim: (t: Tag) => boolean;
+  onTrim: (t: Tag, range: Range) => void;
+};
 
 /** Rows redraw only when their own instances change (a filter or a trim builds new rows of the same instances); a hidden row not at all. */
 function sameRow(a: RowProps, b: RowProps): boolean {
   if (!a.row.shown && !b.row.shown) return true;
-  if (a.row.shown !== b.row.shown || a.length !== b.length || a.onPlay !== b.onPlay || a.canTrim !== b.canTrim || a.onTrim !== b.onTrim) return false;
+  if (a.row.shown !== b.row.shown || a.length !== b.length || a.activeId !== b.activeId || a.onPlay !== b.onPlay || a.canTrim !== b.canTrim || a.onTrim !== b.onTrim) return false;
   return a.row.code === b.row.code && a.row.color === b.row.color && sameItems(a.row.items, b.row.items);
 }
 
@@ -115,18 +140,16 @@ function barId(target: EventTarget | null): string | null {
   return target instanceof Element ? (target.closest('[data-id]')?.getAttribute('data-id') ?? null) : null;
 }
 
-const Row = memo(function Row({ row, length, onPlay, canTrim, onTrim }: RowProps) {
+const Row = memo(function Row({ row, length, activeId: shared, onHover, onFocusBar, onPlay, canTrim, onTrim }: RowProps) {
   const track = useRef<SVGSVGElement>(null);
   const drag = useRef<Drag | null>(null);
   const [preview, setPreview] = useState<(Range & { id: string }) | null>(null);
-  const [hovered, setHovered] = useState<string | null>(null);
-  const [focused, setFocused] = useState<string | null>(null);
   const [dragging, setDragging] = useState<Tag | null>(null);
   const byId = useMemo(() => new Map(row.items.map((t) => [t._id, t])), [row.items]);
   // Hover, focus and drags render the row again: the bars are the same elements then, so React skips them.
   const bars = useMemo(() => row.items.map((t, i) => <Bar key={t._id} tag={t} color={row.color} length={length} tabStop={i === 0} />), [row.items, row.color, length]);
 
-  const activeId = dragging?._id ?? hovered ?? focused;
+  const activeId = dragging?._id ?? shared;
   const active = activeId === null ? undefined : byId.get(activeId);
   const handles = active && canTrim(active) ? active : null;
 
@@ -192,9 +215,9 @@ const Row = memo(function Row({ row, length, onPlay, canTrim, onTrim }: RowProps
         className="bg-muted/50 relative mx-1 h-6 flex-1 rounded"
         onPointerOver={(event) => {
           const id = barId(event.target);
-          if (id !== null) setHovered(id);
+          if (id !== null) onHover({ code: row.code, id });
         }}
-        onPointerLeave={() => setHovered(null)}
+        onPointerLeave={() => onHover(null)}
       >
         <svg
           ref={track}
@@ -203,8 +226,11 @@ const Row = memo(function Row({ row, length, onPlay, canTrim, onTrim }: RowProps
           className="absolute inset-0 size-full overflow-visible"
           onClick={play}
           onKeyDown={keys}
-          onFocus={(event) => setFocused(barId(event.target))}
-          onBlur={() => setFocused(null)}
+          onFocus={(event) => {
+            const id = barId(event.target);
+            onFocusBar(id === null ? null : { code: row.code, id });
+          }}
+          onBlur={() => onFocusBar(null)}
         >
           {bars}
         </svg>
