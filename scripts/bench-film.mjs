@@ -241,9 +241,12 @@ async function pressTimes(page, count, firstAt, everySec) {
       region.querySelector('video').currentTime = t;
     }, firstAt + i * everySec);
     // The baseline: a key nothing handles -> the next frame.
-    const idle = page.evaluate(() => new Promise((resolve) => globalThis.addEventListener('keydown', (e) => globalThis.benchAfterPaint().then((t) => resolve(t - e.timeStamp)), { once: true, capture: true })));
+    await page.evaluate(() => {
+      const g = globalThis;
+      g.benchIdle = new Promise((resolve) => g.addEventListener('keydown', (e) => g.benchAfterPaint().then((t) => resolve(t - e.timeStamp)), { once: true, capture: true }));
+    });
     await page.keyboard.press('z');
-    natural.push(await idle);
+    natural.push(await page.evaluate(() => globalThis.benchIdle));
     const before = await page.evaluate(() => globalThis.benchShown.length);
     await page.keyboard.press('q');
     await page.waitForFunction((n) => globalThis.benchShown.slice(n).some((e) => e.pending > 0 && e.painted !== null), before, { timeout: 30_000, polling: 20 });
