@@ -108,6 +108,29 @@ describe('film tagging', () => {
     const timeline = page.getByRole('group', { name: 'Timeline' });
     await expect.poll(() => timeline.getByRole('listitem').count()).toBe(2);
 
+    // A bar plays its instance from its start.
+    const driveBar = timeline.getByRole('list', { name: 'Drive instances' }).getByRole('button');
+    await driveBar.click();
+    await expect.poll(() => position(page)).toBeLessThan(driven!.start + 1.5);
+    expect(await position(page)).toBeGreaterThanOrEqual(driven!.start - 0.1);
+    // The keyboard reaches the bars: a row is one tab stop, Enter plays.
+    await page.keyboard.press('Tab');
+    const screenBar = timeline.getByRole('list', { name: 'Screen instances' }).getByRole('button');
+    await expect.poll(() => screenBar.evaluate((bar) => bar === document.activeElement)).toBe(true);
+    const screened = (await tagsOf(coach.access, key))[1]!;
+    await page.keyboard.press('Enter');
+    await expect.poll(() => position(page)).toBeGreaterThanOrEqual(screened.start - 0.1);
+    // Dragging the end edge of the bar under the pointer trims the instance.
+    await driveBar.hover();
+    const edge = timeline.locator('[data-edge="end"]');
+    const grip = await box(edge);
+    await page.mouse.move(grip.x + grip.width / 2, grip.y + grip.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(grip.x + grip.width / 2 + 15, grip.y + grip.height / 2, { steps: 3 });
+    await page.mouse.move(grip.x + grip.width / 2 + 30, grip.y + grip.height / 2, { steps: 3 });
+    await page.mouse.up();
+    await expect.poll(async () => (await tagsOf(coach.access, key))[0]!.end).toBeGreaterThan(driven!.end + 0.2);
+
     // Filter by a code: the address keeps it, and opening it again shows the same.
     await page.getByRole('group', { name: 'Codes' }).getByRole('button', { name: 'Screen' }).click();
     await page.waitForURL((url) => url.searchParams.getAll('code').join() === 'Screen');

@@ -22,10 +22,12 @@ export const freePort = () =>
 
 /**
  * Spawns the server (`args` after node) and resolves once /api/health answers 200. `onLog` gets
- * each line the server writes (its JSON log), for a benchmark that reads what a job reported.
+ * each line the server writes (its JSON log), for a benchmark that reads what a job reported; `port`
+ * restarts a server on the port of the one it replaces.
  */
-export async function startApp(args, dataDir, env = {}, { onLog } = {}) {
-  const port = await freePort();
+export async function startApp(args, dataDir, env = {}, { onLog, port: samePort } = {}) {
+  // `port`: a restart on the port of the server it replaces (clients keep their base URL).
+  const port = samePort ?? (await freePort());
   const started = performance.now();
   const child = spawn(process.execPath, args, {
     cwd: root,
@@ -114,5 +116,5 @@ export async function benchCoach(baseUrl) {
   await api('POST', '/api/user/me', { username: 'bench_coach', type: 'team', firstname: 'Bench', lastname: 'Coach' });
   await api('POST', '/api/user/channels', { channel: 'main', description: 'Bench' });
   await api('POST', '/api/billing/local/subscribe', { type: 'team' });
-  return { api, auth };
+  return { api, auth, email, password };
 }

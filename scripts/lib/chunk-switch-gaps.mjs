@@ -83,30 +83,37 @@ export async function chunkSwitchGaps(port, reelId, switches, timeoutMs) {
     const page = await browser.newPage({ viewport: { width: 1366, height: 768 } });
     // localhost, the server's default PUBLIC_URL: media URLs are signed for it, and CSP allows only it.
     await page.goto(`http://localhost:${port}/r/${reelId}`);
-    await page.locator('[role=region] video').nth(1).waitFor({ state: 'attached' });
-    await page.evaluate(recordScreen);
-    await page.getByRole('button', { name: 'Play reel' }).click();
-    // Done once chunk `switches` (counting from 0) has been on screen.
-    await page
-      .waitForFunction((n) => globalThis.benchRuns().length > n, switches, { timeout: timeoutMs, polling: 100 })
-      .catch(async (err) => {
-        const state = await page.evaluate(() => ({
-          chunk: globalThis.document.querySelector('[role=region]')?.getAttribute('data-chunk'),
-          frames: globalThis.benchFrameCount(),
-          videos: [...globalThis.document.querySelectorAll('[role=region] video')].map((v) => ({
-            src: v.currentSrc.slice(-60),
-            paused: v.paused,
-            readyState: v.readyState,
-            time: v.currentTime,
-            error: v.error?.message ?? v.error?.code ?? null,
-          })),
-        }));
-        throw new Error(`the reel did not play through: ${JSON.stringify(state)}`, { cause: err });
-      });
-    const { runs, frames } = await page.evaluate(() => ({ runs: globalThis.benchRuns(), frames: globalThis.benchFrameCount() }));
-    const gaps = runs.slice(1, switches + 1).map((run, i) => (run.first - runs[i].last) / 1000);
-    return { gaps, frames };
+    return await playedSwitchGaps(page, page.locator('[role=region]').filter({ has: page.getByRole('button', { name: 'Play reel' }) }), switches, timeoutMs);
   } finally {
     await browser.close();
   }
+}
+
+/**
+ * The switch gaps (seconds) of the reel player `player` (a locator of its region) on an open page: it
+ * records the screen, presses Play reel and waits until chunk `switches` (counting from 0) was on screen.
+ */
+export async function playedSwitchGaps(page, player, switches, timeoutMs) {
+  await player.locator('video').nth(1).waitFor({ state: 'attached' });
+  await page.evaluate(recordScreen);
+  await player.getByRole('button', { name: 'Play reel' }).click();
+  await page
+    .waitForFunction((n) => globalThis.benchRuns().length > n, switches, { timeout: timeoutMs, polling: 100 })
+    .catch(async (err) => {
+      const state = await page.evaluate(() => ({
+        chunk: globalThis.document.querySelector('[role=region][data-chunk]')?.getAttribute('data-chunk'),
+        frames: globalThis.benchFrameCount(),
+        videos: [...globalThis.document.querySelectorAll('[role=region] video')].map((v) => ({
+          src: v.currentSrc.slice(-60),
+          paused: v.paused,
+          readyState: v.readyState,
+          time: v.currentTime,
+          error: v.error?.message ?? v.error?.code ?? null,
+        })),
+      }));
+      throw new Error(`the reel did not play through: ${JSON.stringify(state)}`, { cause: err });
+    });
+  const { runs, frames } = await page.evaluate(() => ({ runs: globalThis.benchRuns(), frames: globalThis.benchFrameCount() }));
+  const gaps = runs.slice(1, switches + 1).map((run, i) => (run.first - runs[i].last) / 1000);
+  return { gaps, frames };
 }

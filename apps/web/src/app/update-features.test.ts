@@ -6,6 +6,7 @@ import { updateFeatures } from '@/app/update-features';
 import { queryKeys } from '@/lib/query-keys';
 import { parseUpdate, type Update } from '@/lib/updates/parse-update';
 import { dispatchUpdate } from '@/lib/updates/update-handlers';
+import { tagFixture } from '@/test/tags-fixture';
 
 const me = 7;
 const team = { owner: 'coach', channel: 'main' };
@@ -154,13 +155,28 @@ describe('the features’ update handlers', () => {
     let answer!: () => void;
     const press = client.getMutationCache().build(client, { mutationKey: key, mutationFn: () => new Promise<void>((resolve) => (answer = resolve)) });
     const pressed = press.execute(undefined);
-    apply({ name: 'tag', data: { _id: 't1', video: 'v1', event: null, change: 'new' } });
+    apply({ name: 'tag', data: { _id: 't1', video: 'v1', event: null, change: 'changed' } });
     expect(client.getQueryState(key)!.isInvalidated).toBe(true);
     expect(client.getQueryState(key)!.fetchStatus).toBe('idle');
     await vi.waitFor(() => expect(answer).toBeTypeOf('function'));
     answer();
     await pressed;
     apply({ name: 'tag', data: { _id: 't1', video: 'v1', event: null, change: 'changed' } });
+    await vi.waitFor(() => expect(reads).toBe(2));
+    stop();
+  });
+
+  it('does not read the tags again for a new instance the list already has (my own press, answered)', async () => {
+    const key = queryKeys.tags.of(me, 'video', 'v1');
+    let reads = 0;
+    const observer = new QueryObserver(client, { queryKey: key, queryFn: async () => ((reads += 1), { items: [tagFixture({ _id: 't1' })] }) });
+    const stop = observer.subscribe(() => undefined);
+    await vi.waitFor(() => expect(reads).toBe(1));
+    await vi.waitFor(() => expect(client.getQueryState(key)!.fetchStatus).toBe('idle'));
+    apply({ name: 'tag', data: { _id: 't1', video: 'v1', event: null, change: 'new' } });
+    expect(client.getQueryState(key)!.isInvalidated).toBe(false);
+    // A teammate's new instance is read.
+    apply({ name: 'tag', data: { _id: 't2', video: 'v1', event: null, change: 'new' } });
     await vi.waitFor(() => expect(reads).toBe(2));
     stop();
   });

@@ -1,7 +1,7 @@
 import { MaximizeIcon, MinimizeIcon, PauseIcon, PlayIcon, SkipBackIcon, SkipForwardIcon, Volume2Icon, VolumeXIcon } from 'lucide-react';
-import { useCallback, useId, useMemo, useRef, useState } from 'react';
+import { memo, useCallback, useId, useMemo, useRef, useState } from 'react';
 
-import { chunkAt, chunkLength, chunkPlans, nextChunk, previousChunk, reelTimeline } from '@/components/player/chunk-sequence';
+import { chunkAt, chunkLength, chunkPlans, nextChunk, previousChunk, reelTimeline, type ChunkPlan } from '@/components/player/chunk-sequence';
 import { ControlButton } from '@/components/player/control-button';
 import { useFrameBox } from '@/components/player/frame-box';
 import { PlayerTime, SpeedSelect } from '@/components/player/player-controls';
@@ -65,16 +65,19 @@ export function ChunkPlayer<C extends PlayerChunk>({ chunks, label, onSourceErro
   const frame = useFrameBox(shown);
   const containerRef = useRef<HTMLDivElement>(null);
   const { fullscreen, toggleFullscreen } = useFullscreen(containerRef);
-  const listId = useId();
   const plan = plans[current];
   const count = plans.length;
 
-  const lengths = plans.map((p, i) => {
-    const chunk = chunks[i];
-    const hint = chunk?.in !== undefined && chunk.out !== undefined ? chunk.out - chunk.in : undefined;
-    return chunkLength(p, fileDurations[p.id], hint);
-  });
-  const { starts, total } = reelTimeline(lengths);
+  const lengths = useMemo(
+    () =>
+      plans.map((p, i) => {
+        const chunk = chunks[i];
+        const hint = chunk?.in !== undefined && chunk.out !== undefined ? chunk.out - chunk.in : undefined;
+        return chunkLength(p, fileDurations[p.id], hint);
+      }),
+    [plans, chunks, fileDurations],
+  );
+  const { starts, total } = useMemo(() => reelTimeline(lengths), [lengths]);
   const reelTime = (starts[current] ?? 0) + Math.min(position, lengths[current] ?? 0);
   const seek = (t: number) => {
     const { index, offset } = chunkAt(starts, lengths, t);
@@ -171,35 +174,44 @@ export function ChunkPlayer<C extends PlayerChunk>({ chunks, label, onSourceErro
       <p className="text-sm break-words empty:hidden" aria-live="polite" data-testid="chunk-description">
         {plan?.description ?? ''}
       </p>
-      {count > 1 ? (
-        <section aria-labelledby={listId} className="flex flex-col gap-1">
-          <h2 id={listId} className="text-muted-foreground text-sm font-medium">
-            Clips in this reel
-          </h2>
-          <ol className="flex flex-col gap-0.5 text-sm">
-            {plans.map((chunk, index) => (
-              <li key={chunk.id}>
-                <button
-                  type="button"
-                  aria-current={index === current ? 'true' : undefined}
-                  onClick={() => player.goTo(index)}
-                  className={cn(
-                    'hover:bg-accent focus-visible:ring-ring/50 flex w-full gap-2 rounded-md px-2 py-1.5 text-left outline-none focus-visible:ring-[3px]',
-                    index === current && 'bg-accent font-medium',
-                  )}
-                >
-                  <span className="min-w-0 flex-1 break-words">
-                    {index + 1}. {chunk.description || `Clip ${index + 1}`}
-                  </span>
-                  <span aria-hidden="true" className="text-muted-foreground text-xs tabular-nums">
-                    {formatMediaTime(lengths[index])}
-                  </span>
-                </button>
-              </li>
-            ))}
-          </ol>
-        </section>
-      ) : null}
+      {count > 1 ? <ChunkList plans={plans} lengths={lengths} current={current} goTo={player.goTo} /> : null}
     </div>
   );
 }
+
+/**
+ * The reel's clips, a button each: drawn again only when the chunk on screen changes, not with the
+ * position every frame (a "Play all" of hundreds of instances would otherwise hold up the switches).
+ */
+const ChunkList = memo(function ChunkList({ plans, lengths, current, goTo }: { plans: readonly ChunkPlan[]; lengths: readonly number[]; current: number; goTo: (index: number) => void }) {
+  const listId = useId();
+  return (
+    <section aria-labelledby={listId} className="flex flex-col gap-1">
+      <h2 id={listId} className="text-muted-foreground text-sm font-medium">
+        Clips in this reel
+      </h2>
+      <ol className="flex flex-col gap-0.5 text-sm">
+        {plans.map((chunk, index) => (
+          <li key={chunk.id}>
+            <button
+              type="button"
+              aria-current={index === current ? 'true' : undefined}
+              onClick={() => goTo(index)}
+              className={cn(
+                'hover:bg-accent focus-visible:ring-ring/50 flex w-full gap-2 rounded-md px-2 py-1.5 text-left outline-none focus-visible:ring-[3px]',
+                index === current && 'bg-accent font-medium',
+              )}
+            >
+              <span className="min-w-0 flex-1 break-words">
+                {index + 1}. {chunk.description || `Clip ${index + 1}`}
+              </span>
+              <span aria-hidden="true" className="text-muted-foreground text-xs tabular-nums">
+                {formatMediaTime(lengths[index])}
+              </span>
+            </button>
+          </li>
+        ))}
+      </ol>
+    </section>
+  );
+});

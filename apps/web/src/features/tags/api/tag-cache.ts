@@ -1,5 +1,5 @@
 import type { Tag, TagList } from '@app/contracts/film';
-import { useQueryClient, type QueryClient, type QueryKey } from '@tanstack/react-query';
+import { hashKey, useQueryClient, type QueryClient, type QueryKey } from '@tanstack/react-query';
 import { useMemo } from 'react';
 
 import { tagsKey, type TagTarget } from '@/features/tags/api/get-tags';
@@ -29,7 +29,12 @@ function tagCache(queryClient: QueryClient, key: QueryKey): TagCache {
     settle: (failed) => {
       // The settling change still counts as on its way here.
       const last = queryClient.isMutating({ mutationKey: key }) <= 1;
-      if (last && (failed || queryClient.getQueryState(key)?.isInvalidated)) void queryClient.invalidateQueries({ queryKey: key });
+      if (!last) return;
+      // New instances announced while my presses were on their way: mine when their answers brought them.
+      const known = new Set(queryClient.getQueryData<TagList>(key)?.items.map((t) => t._id));
+      const announced = takeAnnounced(queryClient, key);
+      const teammates = announced.some((id) => !known.has(id));
+      if (failed || teammates || queryClient.getQueryState(key)?.isInvalidated) void queryClient.invalidateQueries({ queryKey: key });
     },
   };
 }
@@ -42,8 +47,33 @@ export function useTagCache(target: TagTarget): TagCache {
   return useMemo(() => tagCache(queryClient, tagsKey(userKey, { kind, key })), [queryClient, userKey, kind, key]);
 }
 
-/** A teammate changed the target's instances: read them again, or, while changes of mine are on their way, once they are all answered. */
-export function invalidateTags(queryClient: QueryClient, key: QueryKey): void {
+/** Ids of new instances the update stream announced while my own changes were on their way, by list. */
+const announcedNew = new WeakMap<QueryClient, Map<string, Set<string>>>();
+
+function takeAnnounced(queryClient: QueryClient, key: QueryKey): string[] {
+  const lists = announcedNew.get(queryClient);
+  const ids = lists?.get(hashKey(key));
+  lists?.delete(hashKey(key));
+  return ids ? [...ids] : [];
+}
+
+/**
+ * A teammate changed the target's instances: read them again, or, while changes of mine are on their way,
+ * once they are all answered. A new instance the list already has is my own press, answered: reading
+ * 3,000 instances again after each press would hold up the next one. One announced while my presses are
+ * on their way is most likely one of them: it is read again only if no answer brought it.
+ */
+export function invalidateTags(queryClient: QueryClient, key: QueryKey, made: string | null = null): void {
   const busy = queryClient.isMutating({ mutationKey: key }) > 0;
+  if (made !== null) {
+    if (queryClient.getQueryData<TagList>(key)?.items.some((t) => t._id === made)) return;
+    if (busy) {
+      const lists = announcedNew.get(queryClient) ?? new Map<string, Set<string>>();
+      announcedNew.set(queryClient, lists);
+      const ids = lists.get(hashKey(key)) ?? new Set<string>();
+      lists.set(hashKey(key), ids.add(made));
+      return;
+    }
+  }
   void queryClient.invalidateQueries({ queryKey: key, exact: true, refetchType: busy ? 'none' : 'active' });
 }

@@ -9,9 +9,10 @@ import type { UpdateFeature } from '@/lib/updates/update-handlers';
  */
 export const tagUpdates: UpdateFeature = {
   handlers: {
-    tag: (queryClient, { video, event }, userKey) => {
-      if (video) invalidateTags(queryClient, tagsKey(userKey, { kind: 'video', key: video }));
-      if (event) invalidateTags(queryClient, tagsKey(userKey, { kind: 'live', key: event }));
+    tag: (queryClient, { _id, video, event, change }, userKey) => {
+      const made = change === 'new' ? _id : null;
+      if (video) invalidateTags(queryClient, tagsKey(userKey, { kind: 'video', key: video }), made);
+      if (event) invalidateTags(queryClient, tagsKey(userKey, { kind: 'live', key: event }), made);
     },
     resync: (queryClient, _data, userKey) => void queryClient.invalidateQueries({ queryKey: queryKeys.tags.all(userKey) }),
   },

@@ -67,17 +67,31 @@ describe('the tags under the player', () => {
   });
 
   it('lays every instance out on a row per code, over the video, with the playhead; a bar plays from its start', async () => {
+    vi.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockReturnValue(new DOMRect(0, 0, 1000, 24));
     const { clock } = renderStudy();
     await screen.findByRole('group', { name: 'Timeline' });
     expect(bars('Shot')).toHaveLength(2);
     expect(bars('Foul')).toHaveLength(1);
     expect(bars('Goal')).toHaveLength(1);
+    expect(within(row('Shot')).getAllByRole('listitem')).toHaveLength(2);
     const first = within(row('Shot')).getByRole('button', { name: 'Shot · Left, jane, 0:10 to 0:20, by jane' });
-    expect(first.parentElement).toHaveStyle({ left: '10%', width: '10%' });
-    expect(first).toHaveStyle({ backgroundColor: '#ef4444' });
-    await waitFor(() => expect(screen.getByTestId('playhead')).toHaveStyle({ left: '47.5%' }));
-    await userEvent.setup().click(first);
+    expect(first).toHaveAttribute('x', '10%');
+    expect(first).toHaveAttribute('width', '10%');
+    expect(first).toHaveAttribute('fill', '#ef4444');
+    expect(first).not.toHaveAttribute('data-pending');
+    // 47.5 s of 100 on rows 1000 px wide.
+    await waitFor(() => expect(screen.getByTestId('playhead').style.transform).toBe('translate3d(475px, 0px, 0px)'));
+    const user = userEvent.setup();
+    await user.click(first);
     expect(clock.playFrom).toHaveBeenCalledWith(10);
+    // The keyboard: a row is one tab stop (its first bar), the arrows move along its bars, Enter plays.
+    const second = within(row('Shot')).getByRole('button', { name: 'Shot · Right, 0:50 to 0:58, by jane' });
+    expect([first.getAttribute('tabindex'), second.getAttribute('tabindex')]).toEqual(['0', '-1']);
+    expect(first).toHaveFocus();
+    await user.keyboard('{ArrowRight}');
+    expect(second).toHaveFocus();
+    await user.keyboard('{Enter}');
+    expect(clock.playFrom).toHaveBeenLastCalledWith(50);
   });
 
   it('trims my instance by dragging an edge (shown at once, saved on release); a teammate\u2019s has no edges', async () => {
@@ -93,16 +107,27 @@ describe('the tags under the player', () => {
     const put = vi.fn((call: FetchCall) => json(tagFixture({ _id: 't1', code: 'Shot', labels: ['Left', 'jane'], start: 10, end: (call.body as { end: number }).end })));
     const { net } = renderStudy('/v', { 'PUT /api/user/tags/t1': put });
     await screen.findByRole('group', { name: 'Timeline' });
-    expect(within(row('Foul')).queryAllByRole('listitem')[0]!.querySelector('[data-edge]')).toBeNull();
-    vi.spyOn(row('Shot'), 'getBoundingClientRect').mockReturnValue({ left: 0, width: 1000, top: 0, height: 24, right: 1000, bottom: 24, x: 0, y: 0, toJSON: () => ({}) });
-    const bar = within(row('Shot')).getAllByRole('listitem')[0]!;
-    const edge = bar.querySelector<HTMLElement>('[data-edge="end"]')!;
+    // One set of edges, on the bar under the pointer, and only on one of mine.
+    expect(document.querySelectorAll('[data-edge]')).toHaveLength(0);
+    fireEvent.pointerOver(within(row('Foul')).getByRole('button'));
+    expect(document.querySelectorAll('[data-edge]')).toHaveLength(0);
+    const bar = within(row('Shot')).getAllByRole('button')[0]!;
+    fireEvent.pointerOver(bar);
+    expect(document.querySelectorAll('[data-edge]')).toHaveLength(2);
+    vi.spyOn(row('Shot'), 'getBoundingClientRect').mockReturnValue(new DOMRect(0, 0, 1000, 24));
+    const edge = document.querySelector<HTMLElement>('[data-edge="end"]')!;
     fireEvent.pointerDown(edge, { clientX: 200, pointerId: 1 });
     fireEvent.pointerMove(edge, { clientX: 250, pointerId: 1 });
-    expect(bar).toHaveStyle({ width: '15%' });
+    expect(screen.getByTestId('trim')).toHaveStyle({ left: '10%', width: '15%' });
     fireEvent.pointerUp(edge, { clientX: 250, pointerId: 1 });
     await waitFor(() => expect(net.call('PUT', '/api/user/tags/t1')?.body).toEqual({ start: 10, end: 25 }));
-    await waitFor(() => expect(within(row('Shot')).getAllByRole('listitem')[0]).toHaveStyle({ width: '15%' }));
+    await waitFor(() => expect(within(row('Shot')).getAllByRole('button')[0]).toHaveAttribute('width', '15%'));
+    // The edges follow the focus too.
+    fireEvent.pointerLeave(bar.closest('svg')!.parentElement!);
+    expect(document.querySelectorAll('[data-edge]')).toHaveLength(0);
+    fireEvent.focus(within(row('Shot')).getAllByRole('button')[1]!);
+    expect(screen.getByTestId('trim')).toHaveStyle({ left: '50%' });
+    expect(parseFloat(screen.getByTestId('trim').style.width)).toBeCloseTo(8);
   });
 
   it('opens a link\u2019s filter and keeps changes in the address', async () => {

@@ -24,7 +24,7 @@ import type { TagClock } from '@/features/tags/hooks/use-tagging';
 import { isTemporary } from '@/features/tags/utils/press';
 import { codeOrder, countTags, labelOrder } from '@/features/tags/utils/tag-counts';
 import { filterTags, isNoFilter } from '@/features/tags/utils/tag-filter';
-import { timelineLength, timelineRows, UNKNOWN_CODE_COLOR } from '@/features/tags/utils/timeline-layout';
+import { groupByCode, timelineLength, timelineRows, UNKNOWN_CODE_COLOR } from '@/features/tags/utils/timeline-layout';
 import { useMe } from '@/lib/auth/get-me';
 import { errorMessage } from '@/lib/error-message';
 import { cn } from '@/lib/utils';
@@ -85,10 +85,8 @@ export function TagStudy({ videoKey, title, duration, source, clock, reelsPath, 
   const allCodes = useMemo(() => codeOrder(buttons, counts), [buttons, counts]);
   const allLabels = useMemo(() => labelOrder(buttons, players, counts), [buttons, players, counts]);
   const filtered = useMemo(() => filterTags(items, filter), [items, filter]);
-  const rows = useMemo(
-    () => timelineRows(filter.code.length > 0 ? allCodes.filter((c) => filter.code.includes(c)) : allCodes, buttons, filtered),
-    [allCodes, buttons, filter.code, filtered],
-  );
+  const groups = useMemo(() => groupByCode(items), [items]);
+  const rows = useMemo(() => timelineRows(allCodes, buttons, groups, filter), [allCodes, buttons, groups, filter]);
   const colors = useMemo(() => new Map(buttons.map((b) => [b.name, b.color])), [buttons]);
   const length = timelineLength(duration, items);
   const username = me.data?.username;

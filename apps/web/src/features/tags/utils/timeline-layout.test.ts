@@ -1,7 +1,8 @@
 import type { Tag } from '@app/contracts/film';
 import { describe, expect, it } from 'vitest';
 
-import { barBox, playheadPercent, timeAtPointer, timelineLength, timelineRows, trimmed, UNKNOWN_CODE_COLOR } from '@/features/tags/utils/timeline-layout';
+import { NO_FILTER } from '@/features/tags/utils/tag-filter';
+import { barBox, groupByCode, playheadPercent, timeAtPointer, timelineLength, timelineRows, trimmed, UNKNOWN_CODE_COLOR } from '@/features/tags/utils/timeline-layout';
 
 const t = (id: string, code: string, start: number, end: number): Tag => ({ _id: id, code, start, end, labels: [], by: 'jane', createdAt: '' });
 
@@ -44,12 +45,13 @@ describe('the timeline\u2019s layout', () => {
   it('groups 3,000 instances into a row per code in the window\u2019s order, each in start order', () => {
     const codes = ['Shot', 'Foul', 'Turnover'];
     const items = Array.from({ length: 3000 }, (_, i) => t(`t${i}`, codes[i % 3]!, i * 3.6, i * 3.6 + 10));
-    const rows = timelineRows(['Turnover', 'Shot', 'Foul', 'Empty'], [{ name: 'Shot', color: '#ff0000' }], items);
-    expect(rows.map((r) => [r.code, r.color, r.items.length])).toEqual([
-      ['Turnover', UNKNOWN_CODE_COLOR, 1000],
-      ['Shot', '#ff0000', 1000],
-      ['Foul', UNKNOWN_CODE_COLOR, 1000],
-      ['Empty', UNKNOWN_CODE_COLOR, 0],
+    const groups = groupByCode(items);
+    const rows = timelineRows(['Turnover', 'Shot', 'Foul', 'Empty'], [{ name: 'Shot', color: '#ff0000' }], groups, NO_FILTER);
+    expect(rows.map((r) => [r.code, r.color, r.items.length, r.shown])).toEqual([
+      ['Turnover', UNKNOWN_CODE_COLOR, 1000, true],
+      ['Shot', '#ff0000', 1000, true],
+      ['Foul', UNKNOWN_CODE_COLOR, 1000, true],
+      ['Empty', UNKNOWN_CODE_COLOR, 0, true],
     ]);
     expect(rows[1]!.items.every((i, n) => i.code === 'Shot' && (n === 0 || i.start > rows[1]!.items[n - 1]!.start))).toBe(true);
     // The last bar of a 3-hour game ends at its right edge.
@@ -58,6 +60,18 @@ describe('the timeline\u2019s layout', () => {
     expect(box.left).toBeCloseTo((last.start / 10800) * 100);
     expect(box.left + box.width).toBe(100);
     // Codes the rows are not asked for are left out.
-    expect(timelineRows(['Shot'], [], items).map((r) => r.items.length)).toEqual([1000]);
+    expect(timelineRows(['Shot'], [], groups, NO_FILTER).map((r) => r.items.length)).toEqual([1000]);
+  });
+
+  it('filters by hiding rows and dropping bars; a filter of codes only keeps the rows\u2019 arrays', () => {
+    const items = [t('a', 'Shot', 0, 5), t('b', 'Foul', 10, 15), { ...t('c', 'Shot', 20, 25), labels: ['Left'] }];
+    const groups = groupByCode(items);
+    const all = timelineRows(['Shot', 'Foul'], [], groups, NO_FILTER);
+    const shots = timelineRows(['Shot', 'Foul'], [], groups, { code: ['Shot'], label: [], match: 'all' });
+    expect(shots.map((r) => [r.code, r.shown])).toEqual([['Shot', true], ['Foul', false]]);
+    expect(shots[0]!.items).toBe(all[0]!.items);
+    expect(shots[1]!.items).toBe(all[1]!.items);
+    const left = timelineRows(['Shot', 'Foul'], [], groups, { code: [], label: ['Left'], match: 'all' });
+    expect(left.map((r) => r.items.map((i) => i._id))).toEqual([['c'], []]);
   });
 });

@@ -1,21 +1,52 @@
-import type { CodeButton, Tag } from '@app/contracts/film';
+import { matchesTagFilter, type CodeButton, type Tag, type TagFilter } from '@app/contracts/film';
 
 /** A code no button has any more (renamed, removed, imported) shows in a neutral grey. */
 export const UNKNOWN_CODE_COLOR = '#737373';
 /** A trimmed instance keeps at least this long, so both of its edges stay apart to grab. */
 const MIN_INSTANCE_SECONDS = 0.5;
 
-export type TimelineRow = { code: string; color: string; items: Tag[] };
+/** A code's row: its instances the filter keeps; a row of a code the filter leaves out is hidden, not dropped. */
+export type TimelineRow = { code: string; color: string; items: readonly Tag[]; shown: boolean };
+
+/** Each code's instances in start order, one pass (3,000 instances group in well under a frame). */
+export function groupByCode(items: readonly Tag[]): ReadonlyMap<string, readonly Tag[]> {
+  const groups = new Map<string, Tag[]>();
+  for (const t of items) {
+    const group = groups.get(t.code);
+    if (group) group.push(t);
+    else groups.set(t.code, [t]);
+  }
+  return groups;
+}
+
+const NONE: readonly Tag[] = [];
 
 /**
- * One row per code in `codes` (the window's order), each with its instances of `items` in start order.
- * One pass: 3,000 instances group in well under a frame.
+ * One row per code in `codes` (the window's order) with the instances of `groups` that `filter` keeps. A
+ * filter without labels keeps each row's group itself (the same array): a change of codes only shows and
+ * hides rows, and a memoized row (which compares its instances one by one) is left alone.
  */
-export function timelineRows(codes: readonly string[], buttons: readonly Pick<CodeButton, 'name' | 'color'>[], items: readonly Tag[]): TimelineRow[] {
+export function timelineRows(
+  codes: readonly string[],
+  buttons: readonly Pick<CodeButton, 'name' | 'color'>[],
+  groups: ReadonlyMap<string, readonly Tag[]>,
+  filter: TagFilter,
+): TimelineRow[] {
   const colors = new Map(buttons.map((b) => [b.name, b.color]));
-  const rows = new Map<string, TimelineRow>(codes.map((code) => [code, { code, color: colors.get(code) ?? UNKNOWN_CODE_COLOR, items: [] }]));
-  for (const t of items) rows.get(t.code)?.items.push(t);
-  return [...rows.values()];
+  const byLabel: TagFilter | null = filter.label.length > 0 ? { code: [], label: filter.label, match: filter.match } : null;
+  return codes.map((code) => {
+    const group = groups.get(code) ?? NONE;
+    const items = byLabel ? group.filter((t) => matchesTagFilter(t, byLabel)) : group;
+    return { code, color: colors.get(code) ?? UNKNOWN_CODE_COLOR, items, shown: filter.code.length === 0 || filter.code.includes(code) };
+  });
+}
+
+/** The same instances (the same objects) in the same order. */
+export function sameItems(a: readonly Tag[], b: readonly Tag[]): boolean {
+  if (a === b) return true;
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
 }
 
 /** How long the timeline is: the footage's duration, or while it is unknown as far as the instances reach. */
